@@ -1,0 +1,13 @@
+import type { SecretAuth } from "../../model/keys.js";
+import type { Model } from "../../model/model.js";
+import type { RouteContext } from "../route.js";
+
+export type Context = RouteContext<Model>;
+
+export const secretAuth = (ctx: Context): SecretAuth =>
+  ctx.model.keys.authenticateSecret(ctx.request.headers.get("x-service-key"));
+
+export const pageQuery = (url: URL) => ({
+  limit: url.searchParams.get("limit"),
+  cursor: url.searchParams.get("cursor"),
+});

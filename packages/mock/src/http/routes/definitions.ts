@@ -1,0 +1,69 @@
+import type { Model } from "../../model/model.js";
+import { definitionView } from "../../model/views.js";
+import { json, readJson } from "../responses.js";
+import type { Route } from "../route.js";
+import { pageQuery, secretAuth } from "./auth.js";
+
+const BASE = "/v1/issuer/credential-definitions";
+
+/** Credential definitions (camelCase). */
+export const definitionRoutes: Route<Model>[] = [
+  {
+    method: "POST",
+    pattern: BASE,
+    handle: async (ctx) => {
+      const auth = secretAuth(ctx);
+      return json(
+        201,
+        definitionView(ctx.model.definitions.create(auth, await readJson(ctx.request))),
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: BASE,
+    handle: (ctx) => {
+      const page = ctx.model.definitions.list(secretAuth(ctx), {
+        ...pageQuery(ctx.url),
+        lifecycleStatus: ctx.url.searchParams.get("lifecycle_status"),
+      });
+      return json(200, {
+        object: "list",
+        data: page.data.map(definitionView),
+        hasMore: page.hasMore,
+        nextCursor: page.nextCursor,
+      });
+    },
+  },
+  {
+    method: "GET",
+    pattern: `${BASE}/:id`,
+    handle: (ctx) =>
+      json(200, definitionView(ctx.model.definitions.get(secretAuth(ctx), ctx.params.id!))),
+  },
+  {
+    method: "PATCH",
+    pattern: `${BASE}/:id`,
+    handle: async (ctx) => {
+      const auth = secretAuth(ctx);
+      return json(
+        200,
+        definitionView(
+          ctx.model.definitions.update(auth, ctx.params.id!, await readJson(ctx.request)),
+        ),
+      );
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/:id/publish`,
+    handle: (ctx) =>
+      json(200, definitionView(ctx.model.definitions.publish(secretAuth(ctx), ctx.params.id!))),
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/:id/archive`,
+    handle: (ctx) =>
+      json(200, definitionView(ctx.model.definitions.archive(secretAuth(ctx), ctx.params.id!))),
+  },
+];

@@ -1,0 +1,101 @@
+import { ModelError } from "../../model/errors.js";
+import type { Model } from "../../model/model.js";
+import type { VerificationRecord } from "../../model/verifications.js";
+import { verificationStatusView, verificationView } from "../../model/views.js";
+import { authorizationRequestUri } from "../handoff-uris.js";
+import { json, readJson } from "../responses.js";
+import type { Route } from "../route.js";
+import { statusEventStream } from "../sse.js";
+import { type Context, pageQuery, secretAuth } from "./auth.js";
+
+/**
+ * A status read is a server read when it carries `X-Service-Key`, otherwise a browser read
+ * (client token + publishable key).
+ */
+function readableVerification(ctx: Context): VerificationRecord {
+  const { headers } = ctx.request;
+  if (headers.has("x-service-key"))
+    return ctx.model.verifications.getForServer(secretAuth(ctx), ctx.params.id!);
+  return ctx.model.verifications.authorizeBrowser(
+    ctx.params.id!,
+    headers.get("authorization"),
+    headers.get("x-publishable-key"),
+  );
+}
+
+/** Verifications (snake_case) and the JWKS that verifies their signed results. */
+export const verificationRoutes: Route<Model>[] = [
+  {
+    method: "POST",
+    pattern: "/v1/verifications",
+    handle: async (ctx) => {
+      const auth = secretAuth(ctx);
+      const record = ctx.model.verifications.create(auth, await readJson(ctx.request));
+      return json(201, {
+        ...verificationView(record),
+        client_token: record.clientToken,
+        authorization_request_uri: authorizationRequestUri(ctx.baseUrl, record.id),
+      });
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/verifications",
+    handle: (ctx) => {
+      const page = ctx.model.verifications.list(secretAuth(ctx), {
+        ...pageQuery(ctx.url),
+        status: ctx.url.searchParams.get("status"),
+      });
+      return json(200, {
+        object: "list",
+        data: page.data.map(verificationView),
+        has_more: page.hasMore,
+        next_cursor: page.nextCursor,
+      });
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/verifications/:id",
+    handle: (ctx) =>
+      json(200, verificationView(ctx.model.verifications.get(secretAuth(ctx), ctx.params.id!))),
+  },
+  {
+    method: "GET",
+    pattern: "/v1/verifications/:id/status",
+    handle: (ctx) => json(200, verificationStatusView(readableVerification(ctx))),
+  },
+  {
+    method: "GET",
+    pattern: "/v1/verifications/:id/events",
+    handle: (ctx) => {
+      const record = readableVerification(ctx);
+      if (!ctx.model.realtime.available) {
+        throw new ModelError(
+          503,
+          "realtime_unavailable",
+          "The realtime channel is unavailable; poll the status endpoint instead.",
+        );
+      }
+      return statusEventStream(ctx.model, record, ctx.request.signal);
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/verifications/:id/result",
+    handle: async (ctx) =>
+      json(200, await ctx.model.verifications.result(secretAuth(ctx), ctx.params.id!, ctx.baseUrl)),
+  },
+  {
+    method: "POST",
+    pattern: "/v1/verifications/:id/cancel",
+    handle: (ctx) =>
+      json(200, verificationView(ctx.model.verifications.cancel(secretAuth(ctx), ctx.params.id!))),
+  },
+  {
+    method: "GET",
+    pattern: "/v1/.well-known/jwks.json",
+    handle: async (ctx) =>
+      json(200, await ctx.model.signer.jwks(), { "cache-control": "public, max-age=300" }),
+  },
+];

@@ -1,0 +1,372 @@
+import { DEFINITION_LIFECYCLE, type LifecycleStatus } from "./definition-lifecycle.js";
+import { conflict, ModelError, notFound, validationError } from "./errors.js";
+import { GLOBAL_DEFINITIONS } from "./global-definitions.js";
+import {
+  clone,
+  isObject,
+  type Json,
+  type JsonObject,
+  optionalString,
+  requireBody,
+  requiredString,
+} from "./input.js";
+import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
+import { checkDefinitionMetadata } from "./metadata-limits.js";
+import { type Page, type PageQuery, paginate } from "./pagination.js";
+import { publishReadinessIssues } from "./publish-readiness.js";
+import { nextState } from "./state-machine.js";
+
+export interface ClaimEntry {
+  path: string[];
+  mandatory: boolean;
+  display?: { name: string; locale?: string }[];
+}
+
+export interface DefinitionRecord {
+  credentialDefinitionId: string;
+  /** `null` for a global definition, shared by every project. */
+  owner: Tenant | null;
+  vct: string | null;
+  format: string;
+  title: string | null;
+  aliases: string[];
+  rendering: JsonObject | null;
+  claims: ClaimEntry[];
+  lifecycleStatus: LifecycleStatus;
+  metadata: Json;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const ID_SHAPE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
+const EDITABLE_FIELDS = [
+  "vct",
+  "format",
+  "title",
+  "aliases",
+  "rendering",
+  "claims",
+  "metadata",
+] as const;
+
+export class Definitions {
+  private readonly owned: DefinitionRecord[] = [];
+  private readonly globals: DefinitionRecord[];
+
+  constructor(private readonly now: () => string) {
+    this.globals = GLOBAL_DEFINITIONS.map((definition) => ({
+      ...clone(definition),
+      createdAt: now(),
+      updatedAt: now(),
+    }));
+  }
+
+  create(auth: SecretAuth, input: unknown): DefinitionRecord {
+    requireScope(auth, "definitions:write");
+    const body = requireBody(input);
+    const credentialDefinitionId = requiredString(body, "credentialDefinitionId", 100);
+    if (!ID_SHAPE.test(credentialDefinitionId)) {
+      throw validationError(
+        "credentialDefinitionId: letters, digits, '.', '_', ':' or '-', starting with a letter or digit",
+        {
+          field: "credentialDefinitionId",
+        },
+      );
+    }
+    const intent = body.lifecycleStatus;
+    if (intent !== undefined && intent !== null && intent !== "draft" && intent !== "published") {
+      throw validationError('lifecycleStatus: must be "published", "draft" or omitted', {
+        field: "lifecycleStatus",
+      });
+    }
+    const fields = readEditableFields(body);
+    if (this.findAny(auth, credentialDefinitionId)) {
+      throw conflict(
+        "credential_definition_conflict",
+        `A credential definition ${credentialDefinitionId} already exists in this project.`,
+      );
+    }
+    const now = this.now();
+    const record: DefinitionRecord = {
+      credentialDefinitionId,
+      owner: { projectId: auth.projectId, environment: auth.environment },
+      vct: null,
+      format: "dc+sd-jwt",
+      title: null,
+      aliases: [],
+      rendering: null,
+      claims: [],
+      metadata: null,
+      ...fields,
+      lifecycleStatus: "draft",
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (intent === "published") {
+      assertPublishable(record);
+      record.lifecycleStatus = "published";
+    }
+    this.owned.push(record);
+    return clone(record);
+  }
+
+  get(auth: SecretAuth, id: string): DefinitionRecord {
+    requireScope(auth, "definitions:read");
+    return clone(this.visible(auth, id));
+  }
+
+  list(
+    auth: SecretAuth,
+    query: PageQuery & { lifecycleStatus?: string | null },
+  ): Page<DefinitionRecord> {
+    requireScope(auth, "definitions:read");
+    const filter = query.lifecycleStatus;
+    if (filter != null && !["draft", "published", "archived"].includes(filter)) {
+      throw validationError("lifecycle_status: must be draft, published or archived", {
+        field: "lifecycle_status",
+      });
+    }
+    const owned = this.owned.filter((d) => d.owner && sameTenant(d.owner, auth)).reverse();
+    const items = filter
+      ? [...owned, ...this.globals].filter(
+          (d) => d.lifecycleStatus === filter && (d.owner || filter === "published"),
+        )
+      : [
+          ...owned.filter((d) => d.lifecycleStatus !== "archived"),
+          ...this.globals.filter((d) => d.lifecycleStatus === "published"),
+        ];
+    const page = paginate(
+      items,
+      query,
+      (d) => `${d.owner ? "p" : "g"}:${d.credentialDefinitionId}`,
+    );
+    return { ...page, data: page.data.map(clone) };
+  }
+
+  update(auth: SecretAuth, id: string, input: unknown): DefinitionRecord {
+    requireScope(auth, "definitions:write");
+    const record = this.ownedOrThrow(auth, id);
+    const body = requireBody(input);
+    if ("credentialDefinitionId" in body || "lifecycleStatus" in body) {
+      throw validationError(
+        "credentialDefinitionId and lifecycleStatus cannot be updated; use publish or archive",
+        {
+          field: "credentialDefinitionId" in body ? "credentialDefinitionId" : "lifecycleStatus",
+        },
+      );
+    }
+    const fields = readEditableFields(body);
+    nextState(
+      DEFINITION_LIFECYCLE,
+      record.lifecycleStatus,
+      "update",
+      "invalid_lifecycle_transition",
+      `Definition ${id}`,
+    );
+    Object.assign(record, fields, { updatedAt: this.now() });
+    return clone(record);
+  }
+
+  publish(auth: SecretAuth, id: string): DefinitionRecord {
+    requireScope(auth, "definitions:write");
+    const record = this.ownedOrThrow(auth, id);
+    const to = nextState(
+      DEFINITION_LIFECYCLE,
+      record.lifecycleStatus,
+      "publish",
+      "invalid_lifecycle_transition",
+      `Definition ${id}`,
+    );
+    if (record.lifecycleStatus === "draft") assertPublishable(record);
+    if (to !== record.lifecycleStatus)
+      Object.assign(record, { lifecycleStatus: to, updatedAt: this.now() });
+    return clone(record);
+  }
+
+  archive(auth: SecretAuth, id: string): DefinitionRecord {
+    requireScope(auth, "definitions:write");
+    const record = this.ownedOrThrow(auth, id);
+    const to = nextState(
+      DEFINITION_LIFECYCLE,
+      record.lifecycleStatus,
+      "archive",
+      "invalid_lifecycle_transition",
+      `Definition ${id}`,
+    );
+    if (to !== record.lifecycleStatus)
+      Object.assign(record, { lifecycleStatus: to, updatedAt: this.now() });
+    return clone(record);
+  }
+
+  /**
+   * The published definition an offer or policy refers to: by ID among the project's own and the
+   * visible global ones, or by `vct` (the project's newest published definition of that type first).
+   */
+  resolvePublished(
+    tenant: Tenant,
+    ref: { credentialDefinitionId?: string; vct?: string },
+    field: string,
+  ): DefinitionRecord {
+    const candidates = [
+      ...this.owned.filter((d) => d.owner && sameTenant(d.owner, tenant)).reverse(),
+      ...this.globals,
+    ];
+    const found = ref.credentialDefinitionId
+      ? candidates.find(
+          (d) =>
+            d.credentialDefinitionId === ref.credentialDefinitionId &&
+            (d.owner || d.lifecycleStatus === "published"),
+        )
+      : candidates.find((d) => d.vct === ref.vct && d.lifecycleStatus === "published");
+    if (!found) throw definitionNotFound();
+    if (found.lifecycleStatus !== "published") {
+      throw validationError(
+        `${field}: the credential definition is ${found.lifecycleStatus}; only published definitions can be used`,
+        {
+          field,
+        },
+      );
+    }
+    return clone(found);
+  }
+
+  snapshot(): { owned: DefinitionRecord[] } {
+    return { owned: clone(this.owned) };
+  }
+
+  private findAny(tenant: Tenant, id: string): DefinitionRecord | undefined {
+    return (
+      this.owned.find(
+        (d) => d.credentialDefinitionId === id && d.owner && sameTenant(d.owner, tenant),
+      ) ?? this.globals.find((d) => d.credentialDefinitionId === id)
+    );
+  }
+
+  private visible(tenant: Tenant, id: string): DefinitionRecord {
+    const found = this.findAny(tenant, id);
+    if (!found || (!found.owner && found.lifecycleStatus !== "published"))
+      throw definitionNotFound();
+    return found;
+  }
+
+  private ownedOrThrow(tenant: Tenant, id: string): DefinitionRecord {
+    const found = this.visible(tenant, id);
+    if (!found.owner) {
+      throw new ModelError(
+        409,
+        "global_credential_definition_read_only",
+        `${id} is a global definition and cannot be changed.`,
+      );
+    }
+    return found;
+  }
+}
+
+export const definitionNotFound = () =>
+  notFound(
+    "credential_definition_not_found",
+    "No such credential definition in this project and environment.",
+  );
+
+function assertPublishable(record: DefinitionRecord): void {
+  const issues = publishReadinessIssues(record);
+  if (issues.length > 0) {
+    throw new ModelError(
+      422,
+      "credential_definition_not_publishable",
+      `The definition is not ready to publish: ${issues[0]!.message}.`,
+      {
+        issues,
+      },
+    );
+  }
+}
+
+/** Shape checks of the editable fields; publish-readiness is checked separately. */
+function readEditableFields(body: JsonObject): Partial<DefinitionRecord> {
+  const out: Partial<DefinitionRecord> = {};
+  for (const field of EDITABLE_FIELDS) {
+    if (!(field in body) || body[field] === undefined) continue;
+    const value = body[field]!;
+    switch (field) {
+      case "vct":
+        out.vct = optionalString(body, "vct", 500) ?? null;
+        break;
+      case "format":
+        out.format = optionalString(body, "format", 50) ?? "dc+sd-jwt";
+        break;
+      case "title":
+        out.title = optionalString(body, "title", 200) ?? null;
+        break;
+      case "aliases":
+        if (
+          !Array.isArray(value) ||
+          value.length > 20 ||
+          value.some((a) => typeof a !== "string" || a.length > 100)
+        ) {
+          throw validationError(
+            "aliases: must be an array of at most 20 strings of at most 100 characters",
+            { field },
+          );
+        }
+        out.aliases = [...(value as string[])];
+        break;
+      case "rendering":
+        if (value !== null && !isObject(value))
+          throw validationError("rendering: must be an object", { field });
+        if (value !== null) checkDefinitionMetadata(value, "rendering");
+        out.rendering = value as JsonObject | null;
+        break;
+      case "claims":
+        out.claims = readClaims(value);
+        break;
+      case "metadata":
+        checkDefinitionMetadata(value, "metadata");
+        out.metadata = clone(value);
+        break;
+    }
+  }
+  return out;
+}
+
+function readClaims(value: Json): ClaimEntry[] {
+  if (!Array.isArray(value) || value.length > 100) {
+    throw validationError("claims: must be an array of at most 100 claim entries", {
+      field: "claims",
+    });
+  }
+  return value.map((entry, index) => {
+    const field = `claims[${index}]`;
+    if (!isObject(entry))
+      throw validationError(`${field}: must be an object with path and mandatory`, { field });
+    const { path, mandatory, display } = entry;
+    if (!Array.isArray(path) || path.some((segment) => typeof segment !== "string")) {
+      throw validationError(`${field}.path: must be an array of strings`, {
+        field: `${field}.path`,
+      });
+    }
+    if (mandatory !== undefined && typeof mandatory !== "boolean") {
+      throw validationError(`${field}.mandatory: must be a boolean`, {
+        field: `${field}.mandatory`,
+      });
+    }
+    const claim: ClaimEntry = { path: [...(path as string[])], mandatory: mandatory ?? false };
+    if (display !== undefined) {
+      if (
+        !Array.isArray(display) ||
+        display.some(
+          (d) =>
+            !isObject(d) ||
+            typeof d.name !== "string" ||
+            (d.locale !== undefined && typeof d.locale !== "string"),
+        )
+      ) {
+        throw validationError(`${field}.display: must be an array of { name, locale? }`, {
+          field: `${field}.display`,
+        });
+      }
+      claim.display = clone(display) as ClaimEntry["display"];
+    }
+    return claim;
+  });
+}

@@ -1,0 +1,184 @@
+import { ModelError } from "./errors.js";
+import { newId, randomToken } from "./ids.js";
+
+export type Environment = "test" | "live";
+export type KeyType = "secret" | "publishable" | "webhook";
+
+export const SCOPES = [
+  "issuance:read",
+  "issuance:write",
+  "definitions:read",
+  "definitions:write",
+  "verifications:read",
+  "verifications:write",
+  "policies:read",
+  "policies:write",
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface KeyRecord {
+  key: string;
+  type: KeyType;
+  projectId: string;
+  environment: Environment;
+  /** `undefined`: every scope (a key with no scope list has all of them). */
+  scopes?: Scope[];
+  revoked: boolean;
+  createdAt: string;
+}
+
+/** Who a request acts for: a project and one of its environments. */
+export interface Tenant {
+  projectId: string;
+  environment: Environment;
+}
+
+export interface SecretAuth extends Tenant {
+  scopes?: Scope[];
+}
+
+export interface ProjectKeys extends Tenant {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
+const SECRET_SHAPE = /^sk_(test|live)_[A-Za-z0-9]{24,}$/;
+const PUBLISHABLE_SHAPE = /^pk_(test|live)_[A-Za-z0-9]{24,}$/;
+const PREFIX: Record<KeyType, (env: Environment) => string> = {
+  secret: (env) => `sk_${env}_`,
+  publishable: (env) => `pk_${env}_`,
+  webhook: () => "whsec_",
+};
+
+export class Keys {
+  readonly projects = new Set<string>();
+  readonly keys = new Map<string, KeyRecord>();
+
+  constructor(private readonly now: () => string) {}
+
+  createProject(options: { environment?: Environment; scopes?: Scope[] } = {}): ProjectKeys {
+    const projectId = newId("proj");
+    this.projects.add(projectId);
+    const environment = options.environment ?? "test";
+    const scopes = options.scopes === undefined ? undefined : validateScopes(options.scopes);
+    return {
+      projectId,
+      environment,
+      secretKey: this.createKey({ projectId, environment, type: "secret", scopes }),
+      publishableKey: this.createKey({ projectId, environment, type: "publishable" }),
+      webhookSecret: this.createKey({ projectId, environment, type: "webhook" }),
+    };
+  }
+
+  createKey(input: Tenant & { type: KeyType; scopes?: Scope[] }): string {
+    if (!this.projects.has(input.projectId)) {
+      throw new ModelError(404, "not_found", "createKey: no such project");
+    }
+    const key = `${PREFIX[input.type](input.environment)}${randomToken(32)}`;
+    this.keys.set(key, {
+      key,
+      type: input.type,
+      projectId: input.projectId,
+      environment: input.environment,
+      scopes: input.scopes === undefined ? undefined : validateScopes(input.scopes),
+      revoked: false,
+      createdAt: this.now(),
+    });
+    return key;
+  }
+
+  revoke(key: string): void {
+    const record = this.keys.get(key);
+    if (!record) throw new ModelError(404, "not_found", "revoke: no such key");
+    record.revoked = true;
+  }
+
+  /** The webhook secret that signs this tenant's events (the newest one that is not revoked). */
+  webhookSecret(tenant: Tenant): string | undefined {
+    let found: string | undefined;
+    for (const record of this.keys.values()) {
+      if (
+        record.type === "webhook" &&
+        !record.revoked &&
+        record.projectId === tenant.projectId &&
+        record.environment === tenant.environment
+      ) {
+        found = record.key;
+      }
+    }
+    return found;
+  }
+
+  /** `X-Service-Key` → the tenant, or 401 with the cause in `code`. */
+  authenticateSecret(header: string | null): SecretAuth {
+    if (header === null || header.trim() === "") {
+      throw new ModelError(
+        401,
+        "missing_api_key",
+        "No secret key: send it in the X-Service-Key header.",
+      );
+    }
+    const record = this.keys.get(header);
+    if (!SECRET_SHAPE.test(header) || !record || record.type !== "secret") {
+      throw new ModelError(
+        401,
+        "invalid_api_key",
+        "The X-Service-Key header does not hold a valid secret key.",
+      );
+    }
+    if (record.revoked) {
+      throw new ModelError(
+        401,
+        "api_key_revoked",
+        "This secret key was revoked; create a replacement key.",
+      );
+    }
+    return { projectId: record.projectId, environment: record.environment, scopes: record.scopes };
+  }
+
+  /** `X-Publishable-Key` → the tenant it belongs to, or 401. */
+  authenticatePublishable(header: string | null): Tenant {
+    if (header === null || header.trim() === "") {
+      throw new ModelError(
+        401,
+        "missing_api_key",
+        "No publishable key: send it in the X-Publishable-Key header.",
+      );
+    }
+    const record = this.keys.get(header);
+    if (
+      !PUBLISHABLE_SHAPE.test(header) ||
+      !record ||
+      record.type !== "publishable" ||
+      record.revoked
+    ) {
+      throw new ModelError(
+        401,
+        "invalid_api_key",
+        "The X-Publishable-Key header does not hold a valid publishable key.",
+      );
+    }
+    return { projectId: record.projectId, environment: record.environment };
+  }
+}
+
+export function requireScope(auth: SecretAuth, scope: Scope): void {
+  if (auth.scopes && !auth.scopes.includes(scope)) {
+    throw new ModelError(403, "insufficient_scope", `This key lacks the ${scope} scope.`, {
+      required: scope,
+    });
+  }
+}
+
+function validateScopes(scopes: readonly string[]): Scope[] {
+  for (const scope of scopes) {
+    if (!(SCOPES as readonly string[]).includes(scope)) {
+      throw new ModelError(400, "validation_error", `scopes: unknown scope "${scope}"`);
+    }
+  }
+  return [...scopes] as Scope[];
+}
+
+export const sameTenant = (a: Tenant, b: Tenant) =>
+  a.projectId === b.projectId && a.environment === b.environment;

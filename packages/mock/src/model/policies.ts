@@ -1,0 +1,149 @@
+import type { Definitions } from "./definitions.js";
+import { ModelError, notFound, validationError } from "./errors.js";
+import { newId } from "./ids.js";
+import {
+  checkPath,
+  clone,
+  isObject,
+  optionalString,
+  requireBody,
+  requiredString,
+} from "./input.js";
+import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
+import { type Page, type PageQuery, paginate } from "./pagination.js";
+import { POLICY_PRESETS } from "./policy-presets.js";
+
+export interface PolicyRecord {
+  policyId: string;
+  /** `null` for a built-in preset. */
+  tenant: Tenant | null;
+  name: string;
+  status: "active" | "archived";
+  preset: boolean;
+  credentialDefinitionId?: string;
+  vct: string;
+  fields: { path: string[] }[];
+  createdAt: string;
+}
+
+export class Policies {
+  private readonly records: PolicyRecord[] = [];
+  private readonly presets: PolicyRecord[];
+
+  constructor(
+    private readonly now: () => string,
+    private readonly definitions: Definitions,
+  ) {
+    this.presets = POLICY_PRESETS.map((preset) => ({ ...clone(preset), createdAt: now() }));
+  }
+
+  create(auth: SecretAuth, input: unknown): PolicyRecord {
+    requireScope(auth, "policies:write");
+    const body = requireBody(input);
+    const name = requiredString(body, "name", 100);
+    const credentialDefinitionId = optionalString(body, "credential_definition_id", 100);
+    const vct = optionalString(body, "vct", 500);
+    if ((credentialDefinitionId === undefined) === (vct === undefined)) {
+      throw validationError("credential_definition_id, vct: send exactly one of them", {
+        field: "credential_definition_id",
+      });
+    }
+    if (!Array.isArray(body.fields) || body.fields.length === 0 || body.fields.length > 50) {
+      throw validationError("fields: must be a non-empty array of at most 50 { path } entries", {
+        field: "fields",
+      });
+    }
+    const fields = body.fields.map((field, index) => {
+      if (!isObject(field))
+        throw validationError(`fields[${index}]: must be an object with a path`, {
+          field: `fields[${index}]`,
+        });
+      return { path: checkPath(field.path, `fields[${index}].path`) };
+    });
+    const definition = this.definitions.resolvePublished(
+      auth,
+      credentialDefinitionId ? { credentialDefinitionId } : { vct },
+      credentialDefinitionId ? "credential_definition_id" : "vct",
+    );
+    const declared = new Set(definition.claims.map((c) => c.path.join(".")));
+    fields.forEach((field, index) => {
+      if (!declared.has(field.path.join("."))) {
+        throw validationError(
+          `fields[${index}].path: ${field.path.join(".")} is not a claim of the credential definition`,
+          {
+            field: `fields[${index}].path`,
+          },
+        );
+      }
+    });
+    const record: PolicyRecord = {
+      policyId: newId("pol"),
+      tenant: { projectId: auth.projectId, environment: auth.environment },
+      name,
+      status: "active",
+      preset: false,
+      ...(credentialDefinitionId ? { credentialDefinitionId } : {}),
+      vct: definition.vct!,
+      fields,
+      createdAt: this.now(),
+    };
+    this.records.push(record);
+    return clone(record);
+  }
+
+  get(auth: SecretAuth, id: string): PolicyRecord {
+    requireScope(auth, "policies:read");
+    return clone(this.visible(auth, id));
+  }
+
+  /** The project's own policies; built-in presets are not listed. */
+  list(auth: SecretAuth, query: PageQuery): Page<PolicyRecord> {
+    requireScope(auth, "policies:read");
+    const items = this.records.filter((p) => p.tenant && sameTenant(p.tenant, auth)).reverse();
+    const page = paginate(items, query, (p) => p.policyId);
+    return { ...page, data: page.data.map(clone) };
+  }
+
+  archive(auth: SecretAuth, id: string): PolicyRecord {
+    requireScope(auth, "policies:write");
+    const record = this.visible(auth, id);
+    if (record.preset)
+      throw new ModelError(
+        409,
+        "preset_policy_read_only",
+        `${id} is a built-in preset and cannot be archived.`,
+      );
+    record.status = "archived";
+    return clone(record);
+  }
+
+  /** The policy a verification runs against: a preset, or an active custom policy of the project. */
+  resolveForVerification(tenant: Tenant, id: string): PolicyRecord {
+    const found =
+      this.presets.find((p) => p.policyId === id) ??
+      this.records.find((p) => p.policyId === id && p.tenant && sameTenant(p.tenant, tenant));
+    if (found?.status !== "active") {
+      throw new ModelError(
+        400,
+        "invalid_policy",
+        "policy_id: neither a built-in preset nor an active policy of this project.",
+        {
+          field: "policy_id",
+        },
+      );
+    }
+    return clone(found);
+  }
+
+  snapshot(): PolicyRecord[] {
+    return clone(this.records);
+  }
+
+  private visible(tenant: Tenant, id: string): PolicyRecord {
+    const found =
+      this.presets.find((p) => p.policyId === id) ??
+      this.records.find((p) => p.policyId === id && p.tenant && sameTenant(p.tenant, tenant));
+    if (!found) throw notFound("not_found", "No such policy in this project and environment.");
+    return found;
+  }
+}

@@ -1,0 +1,57 @@
+import type { ClaimEntry, DefinitionRecord } from "./definitions.js";
+
+export interface ReadinessIssue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** At most this many entries in `details.issues` (api-decisions.md). */
+export const MAX_READINESS_ISSUES = 20;
+
+/** Publish-readiness rules of api-decisions.md; returns every issue found, bounded. */
+export function publishReadinessIssues(
+  definition: Pick<DefinitionRecord, "vct" | "format" | "title" | "claims">,
+): ReadinessIssue[] {
+  const issues: ReadinessIssue[] = [];
+  const add = (path: string, code: string, message: string) => issues.push({ path, code, message });
+
+  if (!definition.vct) add("vct", "required", "vct must be a non-empty string");
+  if (definition.format !== "dc+sd-jwt")
+    add("format", "unsupported_format", 'format must be "dc+sd-jwt"');
+  if (!definition.title || definition.title.length > 100)
+    add("title", "invalid_length", "title must be 1 to 100 characters");
+  const claims: ClaimEntry[] = definition.claims ?? [];
+  if (claims.length === 0) add("claims", "required", "claims must list at least one claim");
+  const keys = claims.map((claim) => JSON.stringify(claim.path));
+  claims.forEach((claim, index) => {
+    if (
+      !Array.isArray(claim.path) ||
+      claim.path.length === 0 ||
+      claim.path.some((s) => typeof s !== "string" || s === "")
+    ) {
+      add(
+        `claims[${index}].path`,
+        "invalid_path",
+        "a claim path is a non-empty array of non-empty strings",
+      );
+      return;
+    }
+    if (keys.indexOf(keys[index]!) !== index)
+      add(`claims[${index}].path`, "duplicate_path", "this path is declared twice");
+    for (const other of claims) {
+      if (other !== claim && isStrictPrefix(claim.path, other.path)) {
+        add(
+          `claims[${index}].path`,
+          "prefix_path",
+          `this path is a prefix of ${other.path.join(".")}`,
+        );
+        break;
+      }
+    }
+  });
+  return issues.slice(0, MAX_READINESS_ISSUES);
+}
+
+const isStrictPrefix = (a: string[], b: string[]) =>
+  Array.isArray(b) && a.length < b.length && a.every((segment, i) => b[i] === segment);

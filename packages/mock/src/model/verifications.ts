@@ -1,0 +1,249 @@
+import { ModelError, notFound, validationError } from "./errors.js";
+import { newId, randomToken } from "./ids.js";
+import {
+  clone,
+  type JsonObject,
+  optionalString,
+  optionalStringMap,
+  requireBody,
+  requiredString,
+} from "./input.js";
+import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
+import { type Page, type PageQuery, paginate } from "./pagination.js";
+import type { Policies } from "./policies.js";
+import type { ResultSigner } from "./result-signer.js";
+import { nextState } from "./state-machine.js";
+import {
+  FAILURE_CODES,
+  type FailureCode,
+  VERIFICATION_TERMINAL,
+  VERIFICATION_TRANSITIONS,
+  type VerificationStatus,
+  type VerificationTrigger,
+} from "./verification-transitions.js";
+import { verificationView } from "./views.js";
+import type { Webhooks } from "./webhooks.js";
+
+export const VERIFICATION_LIFETIME_MS = 15 * 60 * 1000;
+
+export interface VerificationRecord {
+  id: string;
+  tenant: Tenant;
+  status: VerificationStatus;
+  failureCode?: FailureCode;
+  policyId: string;
+  policy: { vct: string; fields: { path: string[] }[] };
+  customerUserRef: string | null;
+  metadata: Record<string, string>;
+  clientToken: string;
+  /** Nonce the wallet's key-binding JWT must carry. */
+  nonce: string;
+  /** Disclosed values of the policy's fields, once verified. */
+  claims?: JsonObject;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+}
+
+type Listener = (record: VerificationRecord) => void;
+
+export class Verifications {
+  readonly records: VerificationRecord[] = [];
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(
+    private readonly clock: { now(): number; iso(at?: number): string },
+    private readonly keys: Keys,
+    private readonly policies: Policies,
+    private readonly webhooks: Webhooks,
+    private readonly signer: ResultSigner,
+  ) {}
+
+  create(auth: SecretAuth, input: unknown): VerificationRecord {
+    requireScope(auth, "verifications:write");
+    const body = requireBody(input);
+    const policyId = requiredString(body, "policy_id", 100);
+    const customerUserRef = optionalString(body, "customer_user_ref", 200) ?? null;
+    const metadata = optionalStringMap(body, "metadata") ?? {};
+    const policy = this.policies.resolveForVerification(auth, policyId);
+    const now = this.clock.now();
+    const record: VerificationRecord = {
+      id: newId("ver"),
+      tenant: { projectId: auth.projectId, environment: auth.environment },
+      status: "pending",
+      policyId,
+      policy: { vct: policy.vct, fields: policy.fields },
+      customerUserRef,
+      metadata,
+      clientToken: `ct_${randomToken(40)}`,
+      nonce: randomToken(32),
+      createdAt: this.clock.iso(now),
+      updatedAt: this.clock.iso(now),
+      expiresAt: this.clock.iso(now + VERIFICATION_LIFETIME_MS),
+    };
+    this.records.push(record);
+    return clone(record);
+  }
+
+  get(auth: SecretAuth, id: string): VerificationRecord {
+    requireScope(auth, "verifications:read");
+    return clone(this.owned(auth, id));
+  }
+
+  list(auth: SecretAuth, query: PageQuery & { status?: string | null }): Page<VerificationRecord> {
+    requireScope(auth, "verifications:read");
+    const statuses = ["pending", "in_progress", "verified", "failed", "expired", "canceled"];
+    if (query.status != null && !statuses.includes(query.status)) {
+      throw validationError(`status: must be one of ${statuses.join(", ")}`, { field: "status" });
+    }
+    const items = this.records
+      .filter(
+        (r) => sameTenant(r.tenant, auth) && (query.status == null || r.status === query.status),
+      )
+      .reverse();
+    const page = paginate(items, query, (r) => r.id);
+    return { ...page, data: page.data.map(clone) };
+  }
+
+  cancel(auth: SecretAuth, id: string): VerificationRecord {
+    requireScope(auth, "verifications:write");
+    this.owned(auth, id);
+    return this.applyTrigger(id, "cancel");
+  }
+
+  /**
+   * Status read by a browser: `Authorization: Bearer <client_token>` and `X-Publishable-Key`.
+   * Missing token → 401 missing_token; unknown, mismatched or expired token → 401 invalid_token;
+   * publishable key of another project → 403 key_mismatch.
+   */
+  authorizeBrowser(
+    id: string,
+    authorization: string | null,
+    publishableKey: string | null,
+  ): VerificationRecord {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+    if (!token)
+      throw new ModelError(
+        401,
+        "missing_token",
+        "No client token: send Authorization: Bearer <client token>.",
+      );
+    const key = this.keys.authenticatePublishable(publishableKey);
+    const record = this.records.find((r) => r.id === id);
+    if (
+      !record ||
+      record.clientToken !== token ||
+      Date.parse(record.expiresAt) <= this.clock.now()
+    ) {
+      throw new ModelError(401, "invalid_token", "The client token is invalid or has expired.");
+    }
+    if (!sameTenant(record.tenant, key)) {
+      throw new ModelError(
+        403,
+        "key_mismatch",
+        "The publishable key belongs to another project or environment than this verification.",
+      );
+    }
+    return clone(record);
+  }
+
+  /** Status read by a server with the secret key. */
+  getForServer(auth: SecretAuth, id: string): VerificationRecord {
+    requireScope(auth, "verifications:read");
+    return clone(this.owned(auth, id));
+  }
+
+  /** The signed result: the policy's fields, and a JWS over the same content. */
+  async result(auth: SecretAuth, id: string, issuer: string) {
+    requireScope(auth, "verifications:read");
+    const record = this.owned(auth, id);
+    if (!(VERIFICATION_TERMINAL as readonly string[]).includes(record.status)) {
+      throw new ModelError(
+        409,
+        "verification_not_finished",
+        `Verification is ${record.status}; its result exists once it has ended.`,
+      );
+    }
+    const content = {
+      object: "verification_result",
+      verification_id: record.id,
+      status: record.status,
+      ...(record.status === "failed" && record.failureCode
+        ? { failure_code: record.failureCode }
+        : {}),
+      policy_id: record.policyId,
+      customer_user_ref: record.customerUserRef,
+      claims: record.status === "verified" ? clone(record.claims ?? {}) : {},
+    };
+    const resultToken = await this.signer.sign(content, {
+      issuer,
+      audience: record.tenant.projectId,
+      now: this.clock.now(),
+    });
+    return { ...content, result_token: resultToken };
+  }
+
+  findForProtocol(id: string): VerificationRecord | undefined {
+    const record = this.records.find((r) => r.id === id);
+    return record ? clone(record) : undefined;
+  }
+
+  /** The only way a verification changes status: through the transition table, with its webhook. */
+  applyTrigger(
+    id: string,
+    trigger: VerificationTrigger,
+    data: { claims?: JsonObject; failureCode?: FailureCode } = {},
+  ): VerificationRecord {
+    const record = this.records.find((r) => r.id === id);
+    if (!record) throw verificationNotFound();
+    const to = nextState(
+      VERIFICATION_TRANSITIONS,
+      record.status,
+      trigger,
+      "verification_invalid_state",
+      `Verification ${id}`,
+    );
+    if (to === "failed" && !FAILURE_CODES.includes(data.failureCode as FailureCode)) {
+      throw new Error(
+        `presentation_failed needs a failure code, one of ${FAILURE_CODES.join(", ")}`,
+      );
+    }
+    Object.assign(record, { status: to, updatedAt: this.clock.iso() });
+    if (to === "failed") record.failureCode = data.failureCode;
+    if (to === "verified") record.claims = clone(data.claims ?? {});
+    this.webhooks.emit(record.tenant, `verification.${to}`, verificationView(record));
+    for (const listener of this.listeners.get(id) ?? []) listener(clone(record));
+    return clone(record);
+  }
+
+  /** Realtime: called on every status change of this verification. */
+  subscribe(id: string, listener: Listener): () => void {
+    const set = this.listeners.get(id) ?? new Set();
+    set.add(listener);
+    this.listeners.set(id, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(id);
+    };
+  }
+
+  sweep(now: number): void {
+    for (const record of this.records) {
+      if (
+        (record.status === "pending" || record.status === "in_progress") &&
+        Date.parse(record.expiresAt) <= now
+      ) {
+        this.applyTrigger(record.id, "expire");
+      }
+    }
+  }
+
+  private owned(tenant: Tenant, id: string): VerificationRecord {
+    const record = this.records.find((r) => r.id === id && sameTenant(r.tenant, tenant));
+    if (!record) throw verificationNotFound();
+    return record;
+  }
+}
+
+const verificationNotFound = () =>
+  notFound("not_found", "No such verification in this project and environment.");

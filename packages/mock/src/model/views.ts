@@ -1,0 +1,84 @@
+import type { DefinitionRecord } from "./definitions.js";
+import type { IssuanceRecord } from "./issuance.js";
+import type { PolicyRecord } from "./policies.js";
+import type { VerificationRecord } from "./verifications.js";
+
+/**
+ * The public, wire-cased representation of each resource, shared by the HTTP routes and the webhook
+ * events. Issuance and definitions are camelCase; policies and verifications snake_case.
+ * Hand-off data (offerUri, client_token, authorization_request_uri) is added only by the create routes.
+ */
+export function issuanceView(r: IssuanceRecord) {
+  return {
+    object: "openid4vc_issuance",
+    id: r.id,
+    status: r.status,
+    credentialDefinitionId: r.credentialDefinitionId,
+    issuanceMode: r.issuanceMode,
+    metadata: r.metadata,
+    ...(r.credentialStatus ? { credentialStatus: r.credentialStatus } : {}),
+    ...(r.revokedAt ? { revokedAt: r.revokedAt } : {}),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    expiresAt: r.expiresAt,
+    livemode: r.tenant.environment === "live",
+  };
+}
+
+export function definitionView(d: DefinitionRecord) {
+  return {
+    object: "credential_definition",
+    credentialDefinitionId: d.credentialDefinitionId,
+    vct: d.vct,
+    format: d.format,
+    title: d.title,
+    aliases: d.aliases,
+    rendering: d.rendering,
+    claims: d.claims,
+    lifecycleStatus: d.lifecycleStatus,
+    metadata: d.metadata,
+    global: d.owner === null,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+export function policyView(p: PolicyRecord) {
+  return {
+    object: "policy",
+    policy_id: p.policyId,
+    name: p.name,
+    status: p.status,
+    preset: p.preset,
+    ...(p.credentialDefinitionId ? { credential_definition_id: p.credentialDefinitionId } : {}),
+    vct: p.vct,
+    fields: p.fields.map((f) => ({ path: f.path })),
+    created_at: p.createdAt,
+  };
+}
+
+export function verificationView(v: VerificationRecord) {
+  return {
+    object: "verification",
+    id: v.id,
+    status: v.status,
+    ...(v.status === "failed" && v.failureCode ? { failure_code: v.failureCode } : {}),
+    policy_id: v.policyId,
+    customer_user_ref: v.customerUserRef,
+    metadata: v.metadata,
+    expires_at: v.expiresAt,
+    created_at: v.createdAt,
+    updated_at: v.updatedAt,
+    livemode: v.tenant.environment === "live",
+  };
+}
+
+export function verificationStatusView(v: VerificationRecord) {
+  return {
+    object: "verification_status",
+    id: v.id,
+    status: v.status,
+    ...(v.status === "failed" && v.failureCode ? { failure_code: v.failureCode } : {}),
+    expires_at: v.expiresAt,
+  };
+}
