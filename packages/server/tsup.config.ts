@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import { defineConfig } from "tsup";
+
+const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 
 export default defineConfig({
   entry: { index: "src/index.ts" },
@@ -8,4 +11,5 @@ export default defineConfig({
   sourcemap: false,
   target: "es2022",
   treeshake: true,
+  define: { __CREDPORT_VERSION__: JSON.stringify(version) },
 });

@@ -1,0 +1,60 @@
+import { CredportConfigurationError } from "./errors.js";
+
+export type KeyEnvironment = "test" | "live";
+
+const SECRET_SHAPE = /^sk_(test|live)_[A-Za-z0-9]{24,}$/;
+const PUBLISHABLE_SHAPE = /^pk_(test|live)_[A-Za-z0-9]{24,}$/;
+
+/** Error code of a key that does not have the documented shape. */
+export const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
+
+const invalid = (message: string) =>
+  new CredportConfigurationError(message, { code: INVALID_API_KEY_FORMAT });
+
+/**
+ * Checks a secret key's shape before any request. A publishable key, a webhook secret or anything
+ * else throws INVALID_API_KEY_FORMAT with a message that says what was passed instead.
+ */
+export function parseSecretKey(key: unknown): { environment: KeyEnvironment } {
+  if (typeof key !== "string")
+    throw invalid("credport: the secret key must be a string starting with sk_test_ or sk_live_.");
+  const match = SECRET_SHAPE.exec(key);
+  if (match) return { environment: match[1] as KeyEnvironment };
+  if (key.startsWith("pk_")) {
+    throw invalid(
+      "credport: this is a publishable key (pk_…); server calls need a secret key (sk_test_… or sk_live_…).",
+    );
+  }
+  if (key.startsWith("whsec_")) {
+    throw invalid(
+      "credport: this is a webhook secret (whsec_…); pass it to webhooks.verify, and a secret key (sk_…) here.",
+    );
+  }
+  if (key.trim() !== key)
+    throw invalid("credport: the secret key has leading or trailing whitespace; remove it.");
+  throw invalid(
+    "credport: malformed secret key: expected sk_test_ or sk_live_ followed by at least 24 letters or digits.",
+  );
+}
+
+/**
+ * Checks a publishable key's shape. A secret key is refused loudly: it must never reach a browser.
+ */
+export function parsePublishableKey(key: unknown): { environment: KeyEnvironment } {
+  if (typeof key !== "string")
+    throw invalid(
+      "credport: the publishable key must be a string starting with pk_test_ or pk_live_.",
+    );
+  const match = PUBLISHABLE_SHAPE.exec(key);
+  if (match) return { environment: match[1] as KeyEnvironment };
+  if (key.startsWith("sk_")) {
+    throw invalid(
+      "credport: a secret key (sk_…) was passed where a publishable key belongs. A secret key must never reach a browser: roll this key now and use the publishable key (pk_…).",
+    );
+  }
+  if (key.trim() !== key)
+    throw invalid("credport: the publishable key has leading or trailing whitespace; remove it.");
+  throw invalid(
+    "credport: malformed publishable key: expected pk_test_ or pk_live_ followed by at least 24 letters or digits.",
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  type BackoffOptions,
+  CredportConfigurationError,
+  createRequestPipeline,
+  parseSecretKey,
+  type RequestPipeline,
+} from "@credport/core";
+import { CredentialDefinitions } from "./resources/credential-definitions.js";
+import { Issuance } from "./resources/issuance.js";
+import { Policies } from "./resources/policies.js";
+import { Verifications } from "./resources/verifications.js";
+import { VERSION } from "./version.js";
+import {
+  readEnv,
+  verifyWebhook,
+  type WebhookInput,
+  type WebhookVerifyOptions,
+} from "./webhooks.js";
+
+export interface CredportOptions {
+  /** `sk_test_…` or `sk_live_…`. Defaults to `CREDPORT_SECRET_KEY`. */
+  secretKey?: string;
+  /** The service's base URL. Defaults to `CREDPORT_BASE_URL`; there is no hosted default. */
+  baseUrl?: string;
+  /** Per-attempt timeout. Default 30,000 ms. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for network errors, timeouts, 5xx and 429. Default 2. */
+  maxRetries?: number;
+  /** Backoff between retries: 500 ms doubling to a 5,000 ms cap, with jitter. */
+  backoff?: BackoffOptions;
+  /** A Fetch implementation; defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The Credport server client, for Node backends and edge runtimes. Holds a secret key: never use
+ * it in a browser.
+ *
+ * @example
+ * const credport = new Credport({ secretKey: process.env.CREDPORT_SECRET_KEY, baseUrl: "https://…" });
+ * const offer = await credport.issuance.createOffer({ credentialDefinitionId: "badge", claims: { name: "Ada" } });
+ */
+export class Credport {
+  readonly credentialDefinitions: CredentialDefinitions;
+  readonly issuance: Issuance;
+  readonly policies: Policies;
+  readonly verifications: Verifications;
+  readonly webhooks = {
+    /** Verifies a webhook request (or raw payload + signature) and returns the typed event. */
+    verify: (input: WebhookInput, options: WebhookVerifyOptions = {}) =>
+      verifyWebhook(input, options),
+  };
+
+  constructor(options: CredportOptions = {}) {
+    const secretKey = options.secretKey ?? readEnv("CREDPORT_SECRET_KEY");
+    if (secretKey === undefined || secretKey === "") {
+      throw new CredportConfigurationError(
+        "credport: no secret key. Pass { secretKey } or set CREDPORT_SECRET_KEY (sk_test_… or sk_live_…).",
+        { code: "MISSING_API_KEY" },
+      );
+    }
+    parseSecretKey(secretKey);
+    const baseUrl = options.baseUrl ?? readEnv("CREDPORT_BASE_URL");
+    if (baseUrl === undefined || baseUrl === "") {
+      throw new CredportConfigurationError(
+        "credport: no base URL. Pass { baseUrl } or set CREDPORT_BASE_URL.",
+        {
+          code: "MISSING_BASE_URL",
+        },
+      );
+    }
+    if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+      throw new CredportConfigurationError(
+        "credport: baseUrl must be an http(s) URL such as https://api.example.com.",
+        {
+          code: "INVALID_BASE_URL",
+        },
+      );
+    }
+    for (const [name, value] of [
+      ["timeoutMs", options.timeoutMs],
+      ["maxRetries", options.maxRetries],
+    ] as const) {
+      if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
+        throw new CredportConfigurationError(`credport: ${name} must be a non-negative integer.`, {
+          code: "INVALID_OPTION",
+        });
+      }
+    }
+    const pipeline: RequestPipeline = createRequestPipeline({
+      baseUrl,
+      headers: { "x-service-key": secretKey, "user-agent": userAgent() },
+      timeoutMs: options.timeoutMs,
+      maxRetries: options.maxRetries,
+      backoff: options.backoff,
+      fetch: options.fetch,
+    });
+    this.credentialDefinitions = new CredentialDefinitions(pipeline);
+    this.issuance = new Issuance(pipeline);
+    this.policies = new Policies(pipeline);
+    this.verifications = new Verifications(pipeline);
+  }
+}
+
+function userAgent(): string {
+  const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions
+    ?.node;
+  const runtime = node
+    ? `node/${node}`
+    : typeof (globalThis as { EdgeRuntime?: unknown }).EdgeRuntime === "string"
+      ? "edge"
+      : "js";
+  return `credport-server/${VERSION} ${runtime}`;
+}

@@ -1,0 +1,172 @@
+import { CredportSignatureVerificationError, CredportValidationError } from "@credport/core";
+
+export const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
+export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** A verified webhook event. Receivers must accept types they do not know. */
+export interface WebhookEvent<T = Record<string, unknown>> {
+  id: string;
+  object: "event";
+  type:
+    | "issuance.ready_to_issue"
+    | "issuance.token_issued"
+    | "issuance.credential_issued"
+    | "issuance.canceled"
+    | "issuance.expired"
+    | "issuance.failed"
+    | "issuance.revoked"
+    | "verification.in_progress"
+    | "verification.verified"
+    | "verification.failed"
+    | "verification.expired"
+    | "verification.canceled"
+    | (string & {});
+  created: number;
+  livemode: boolean;
+  /** The resource as the API returns it on the wire (issuance camelCase, verification snake_case). */
+  data: { object: T };
+}
+
+export interface WebhookVerifyOptions {
+  /** The endpoint's webhook secret (`whsec_…`). Defaults to `CREDPORT_WEBHOOK_SECRET`. */
+  secret?: string;
+  /** Accepted clock difference, both ways. Default 300 s. */
+  toleranceSeconds?: number;
+  /** For tests: the current time in unix seconds. */
+  now?: number;
+}
+
+/** The raw body and the `Webhook-Signature` header, or a Fetch `Request` to read them from. */
+export type WebhookInput =
+  | Request
+  | { payload: string | Uint8Array; signature: string | null | undefined };
+
+const fail = (code: string, message: string) =>
+  new CredportSignatureVerificationError(`credport: ${message}`, { code });
+
+/**
+ * Verifies a webhook's `Webhook-Signature` (`t=…,v1=…`, HMAC-SHA256 over `"<t>.<raw body>"`) with
+ * Web Crypto, in constant time, accepting any of several `v1` signatures (secret rotation), and
+ * returns the parsed event.
+ */
+export async function verifyWebhook(
+  input: WebhookInput,
+  options: WebhookVerifyOptions = {},
+): Promise<WebhookEvent> {
+  const secret = options.secret ?? readEnv("CREDPORT_WEBHOOK_SECRET");
+  if (typeof secret !== "string" || secret === "") {
+    throw new CredportValidationError(
+      "credport: webhooks.verify needs the webhook secret (options.secret or CREDPORT_WEBHOOK_SECRET).",
+      {
+        code: "missing_webhook_secret",
+      },
+    );
+  }
+  if (secret.trim() !== secret) {
+    throw fail(
+      "webhook_secret_whitespace",
+      "the webhook secret has leading or trailing whitespace; remove it (often a newline from an env file).",
+    );
+  }
+  if (!secret.startsWith("whsec_")) {
+    throw fail(
+      "webhook_secret_invalid",
+      "the webhook secret must start with whsec_; did you pass an API key instead?",
+    );
+  }
+  const { payload, signature } = await readInput(input);
+  if (!signature)
+    throw fail(
+      "webhook_signature_missing",
+      `no ${WEBHOOK_SIGNATURE_HEADER} header on this request.`,
+    );
+
+  const parts = signature.split(",").map((part) => part.trim().split("="));
+  const timestamp = Number(parts.find(([k]) => k === "t")?.[1]);
+  const candidates = parts.filter(([k, v]) => k === "v1" && v).map(([, v]) => v!);
+  if (!Number.isInteger(timestamp) || candidates.length === 0) {
+    throw fail(
+      "webhook_signature_malformed",
+      `the ${WEBHOOK_SIGNATURE_HEADER} header is not of the form t=<seconds>,v1=<hex>.`,
+    );
+  }
+  const tolerance = options.toleranceSeconds ?? DEFAULT_WEBHOOK_TOLERANCE_SECONDS;
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  if (Math.abs(now - timestamp) > tolerance) {
+    throw fail(
+      "webhook_timestamp_out_of_tolerance",
+      `the signature timestamp is more than ${tolerance} s away from now; check the server clock or a replayed request.`,
+    );
+  }
+
+  const expected = await hmacHex(secret, `${timestamp}.${payload}`);
+  if (!candidates.some((candidate) => constantTimeEqual(candidate, expected))) {
+    throw fail(
+      "webhook_signature_mismatch",
+      "no signature matches. Pass the raw request body exactly as received (not parsed and re-serialised JSON), and the secret of this endpoint.",
+    );
+  }
+  try {
+    return JSON.parse(payload) as WebhookEvent;
+  } catch {
+    throw fail("webhook_payload_invalid", "the signed payload is not JSON.");
+  }
+}
+
+/**
+ * Signs a payload the way the service does, for tests of webhook receivers:
+ * returns the `Webhook-Signature` header value.
+ */
+export async function signWebhookPayload(
+  payload: string,
+  options: { secret: string; timestamp?: number },
+): Promise<string> {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  return `t=${timestamp},v1=${await hmacHex(options.secret, `${timestamp}.${payload}`)}`;
+}
+
+async function readInput(
+  input: WebhookInput,
+): Promise<{ payload: string; signature: string | null | undefined }> {
+  if (typeof Request !== "undefined" && input instanceof Request) {
+    return { payload: await input.text(), signature: input.headers.get(WEBHOOK_SIGNATURE_HEADER) };
+  }
+  const { payload, signature } = input as {
+    payload: unknown;
+    signature: string | null | undefined;
+  };
+  if (typeof payload === "string") return { payload, signature };
+  if (payload instanceof Uint8Array)
+    return { payload: new TextDecoder().decode(payload), signature };
+  throw fail(
+    "webhook_payload_not_raw",
+    "the payload must be the raw body (string or bytes). It looks parsed: read the body as text before any JSON parsing.",
+  );
+}
+
+async function hmacHex(secret: string, message: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
+  return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  // Both are hex digests of one fixed length; only the content must not leak through timing.
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env;
+  return env?.[name];
+}
