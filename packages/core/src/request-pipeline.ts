@@ -6,6 +6,7 @@ import {
   CredportInvalidResponseError,
   CredportRateLimitError,
   CredportTimeoutError,
+  CredportValidationError,
 } from "./errors.js";
 import { errorFromStatus, readWireError } from "./http-errors.js";
 import {
@@ -113,6 +114,7 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
 
   return {
     async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
+      checkCallOptions(spec);
       const maxRetries = spec.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES;
       const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const headers: Record<string, string> = { accept: "application/json", ...options.headers };
@@ -198,6 +200,26 @@ function retryWait(
 }
 
 const INVALID = Symbol("invalid");
+
+/** Per-call options come from users too: refuse bad ones with a typed error before sending. */
+function checkCallOptions(spec: RequestSpec): void {
+  const bad = (field: string, rule: string) =>
+    new CredportValidationError(`credport: ${field}: ${rule}`, {
+      code: "validation_error",
+      details: { field },
+    });
+  if (spec.signal !== undefined && !(spec.signal instanceof AbortSignal))
+    throw bad("signal", "must be an AbortSignal");
+  for (const field of ["timeoutMs", "maxRetries"] as const) {
+    const value = spec[field];
+    if (value !== undefined && (!Number.isInteger(value) || value < 0))
+      throw bad(field, "must be a non-negative integer");
+  }
+  const key = spec.idempotencyKey;
+  if (key !== undefined && (typeof key !== "string" || key.trim() === "" || key.length > 255)) {
+    throw bad("idempotencyKey", "must be a non-blank string of at most 255 characters");
+  }
+}
 
 function parseBody(text: string | undefined): unknown {
   if (text === undefined || text === "") return undefined;

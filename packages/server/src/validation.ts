@@ -65,8 +65,10 @@ export function path(value: unknown, field: string): void {
   }
 }
 
-export function listParams(params: { limit?: unknown; cursor?: unknown }): void {
-  const { limit, cursor } = params;
+/** List parameters: an object (or nothing) with a valid limit and cursor. */
+export function listParams<T extends object>(params: T | undefined | null): T {
+  if (params === undefined) return {} as T;
+  const { limit, cursor } = requireObject(params, "params");
   if (
     limit !== undefined &&
     (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 100)
@@ -74,6 +76,7 @@ export function listParams(params: { limit?: unknown; cursor?: unknown }): void 
     throw invalid("limit", "must be an integer from 1 to 100");
   }
   if (cursor !== undefined) optionalString(cursor, "cursor");
+  return params as T;
 }
 
 export function oneOf(value: unknown, field: string, allowed: readonly string[]): void {

@@ -4,7 +4,9 @@ export type FaultKind =
   | "server_error"
   | "service_unavailable"
   | "rate_limited"
-  | "drop_after_write";
+  | "drop_after_write"
+  | "bad_gateway_html"
+  | "delay";
 
 export interface FaultRule {
   kind: FaultKind;
@@ -14,6 +16,8 @@ export interface FaultRule {
   rate?: number;
   /** Seconds, for rate_limited. */
   retryAfter?: number;
+  /** Milliseconds the request waits before it is handled, for delay. */
+  delayMs?: number;
   method?: string;
   /** Path prefix, e.g. `/v1/openid4vc/issuance/offer`. */
   path?: string;
@@ -24,6 +28,8 @@ const KINDS: FaultKind[] = [
   "service_unavailable",
   "rate_limited",
   "drop_after_write",
+  "bad_gateway_html",
+  "delay",
 ];
 
 /** Fault injection for the next matching `/v1` requests; a seeded generator keeps runs repeatable. */

@@ -13,6 +13,7 @@ import {
   claimEntries,
   definitionMetadata,
   invalid,
+  listParams,
   oneOf,
   optionalString,
   requireId,
@@ -107,6 +108,7 @@ export class CredentialDefinitions {
   async list(
     params: ListParams & { lifecycleStatus?: LifecycleStatus } = {},
   ): Promise<Page<CredentialDefinition>> {
+    params = listParams(params);
     oneOf(params.lifecycleStatus, "lifecycleStatus", ["draft", "published", "archived"]);
     return fetchPage(
       this.pipeline,

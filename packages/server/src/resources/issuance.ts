@@ -12,6 +12,7 @@ import type {
 import {
   exactlyOne,
   invalid,
+  listParams,
   offerClaims,
   oneOf,
   requireId,
@@ -91,6 +92,7 @@ export class Issuance {
   async list(
     params: ListParams & { status?: IssuanceStatus } = {},
   ): Promise<Page<IssuanceSession>> {
+    params = listParams(params);
     oneOf(params.status, "status", STATUSES);
     return fetchPage(this.pipeline, BASE, params, { status: params.status }, same, "camel");
   }

@@ -1,7 +1,6 @@
 import type { RequestPipeline } from "@credport/core";
 import { Page } from "../page.js";
 import type { ListParams } from "../types.js";
-import { listParams } from "../validation.js";
 
 /** GETs one page of a list and wires the page to fetch the following ones with the same filters. */
 export async function fetchPage<W, T>(
@@ -12,7 +11,6 @@ export async function fetchPage<W, T>(
   map: (wire: W) => T,
   casing: "camel" | "snake",
 ): Promise<Page<T>> {
-  listParams(params);
   const load = async (cursor: string | undefined): Promise<Page<T>> => {
     const { data } = await pipeline.request<Record<string, unknown>>({
       method: "GET",

@@ -10,6 +10,7 @@ import type {
 import {
   exactlyOne,
   invalid,
+  listParams,
   path,
   requireId,
   requireObject,
@@ -57,7 +58,14 @@ export class Policies {
 
   /** The project's own policies; built-in presets are not listed. */
   async list(params: ListParams = {}): Promise<Page<Policy>> {
-    return fetchPage(this.pipeline, "/v1/policies", params, {}, policyFromWire, "snake");
+    return fetchPage(
+      this.pipeline,
+      "/v1/policies",
+      listParams(params),
+      {},
+      policyFromWire,
+      "snake",
+    );
   }
 
   async archive(policyId: string, options: WriteOptions = {}): Promise<Policy> {

@@ -12,6 +12,7 @@ import type {
   WriteOptions,
 } from "../types.js";
 import {
+  listParams,
   oneOf,
   optionalString,
   requireId,
@@ -87,6 +88,7 @@ export class Verifications {
   async list(
     params: ListParams & { status?: VerificationStatusValue } = {},
   ): Promise<Page<Verification>> {
+    params = listParams(params);
     oneOf(params.status, "status", STATUSES);
     return fetchPage(
       this.pipeline,

@@ -1,0 +1,69 @@
+import {
+  createHandlers,
+  createModel,
+  type Model,
+  type ProjectKeys,
+  startEmulator,
+} from "@credport/mock";
+import { setupServer } from "msw/node";
+
+/** A running mock service, reached through msw (in process) or the emulator (real HTTP). */
+export interface TestService {
+  transport: "msw" | "emulator";
+  baseUrl: string;
+  model: Model;
+  project: ProjectKeys;
+  close(): Promise<void>;
+}
+
+export const SERVICES = [
+  {
+    name: "msw" as const,
+    async start(): Promise<TestService> {
+      const baseUrl = "https://api.credport.test";
+      const model = createModel();
+      const server = setupServer(...createHandlers(model, { baseUrl }));
+      server.listen({ onUnhandledRequest: "bypass" });
+      return {
+        transport: "msw",
+        baseUrl,
+        model,
+        project: model.createProject(),
+        close: async () => server.close(),
+      };
+    },
+  },
+  {
+    name: "emulator" as const,
+    async start(): Promise<TestService> {
+      const emulator = await startEmulator({ port: 0 });
+      return {
+        transport: "emulator",
+        baseUrl: emulator.url,
+        model: emulator.model,
+        project: { projectId: emulator.projectId, environment: "test", ...emulator.keys },
+        close: () => emulator.close(),
+      };
+    },
+  },
+];
+
+export const badge = (id = "badge-v1") => ({
+  credentialDefinitionId: id,
+  vct: `https://example.test/vct/${id}`,
+  title: "Employee badge",
+  claims: [
+    { path: ["given_name"], mandatory: true },
+    { path: ["family_name"], mandatory: true },
+    { path: ["address", "locality"], mandatory: false },
+  ],
+});
+
+export const badgeClaims = {
+  given_name: "Ada",
+  family_name: "Lovelace",
+  address: { locality: "London" },
+};
+
+/** Fast backoff for tests; the defaults (500 ms → 5 s) are asserted separately. */
+export const FAST = { backoff: { initialDelayMs: 1, maxDelayMs: 20 } };

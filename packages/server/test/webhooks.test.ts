@@ -1,0 +1,115 @@
+import {
+  Credport,
+  CredportSignatureVerificationError,
+  signWebhookPayload,
+  verifyWebhook,
+} from "@credport/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVICES, type TestService } from "./support/services.js";
+
+describe("webhooks.verify", () => {
+  let service: TestService;
+  let credport: Credport;
+  let secret: string;
+  let event: { payload: string; signature: string };
+  beforeAll(async () => {
+    service = await SERVICES[0]!.start();
+    secret = service.project.webhookSecret;
+    credport = new Credport({ secretKey: service.project.secretKey, baseUrl: service.baseUrl });
+    const v = await credport.verifications.create({ policyId: "preset_age_over_18" });
+    await credport.verifications.cancel(v.id);
+    event = service.model.webhooks.events.at(-1)!;
+  });
+  afterAll(() => service.close());
+
+  it("verifies an event the service signed and returns it typed", async () => {
+    const verified = await credport.webhooks.verify(
+      { payload: event.payload, signature: event.signature },
+      { secret },
+    );
+    expect(verified).toMatchObject({
+      object: "event",
+      type: "verification.canceled",
+      data: { object: { status: "canceled" } },
+    });
+  });
+
+  it("reads a Fetch Request itself (raw body and Webhook-Signature header)", async () => {
+    const request = new Request("https://app.test/webhooks", {
+      method: "POST",
+      headers: { "webhook-signature": event.signature },
+      body: event.payload,
+    });
+    expect((await verifyWebhook(request, { secret })).type).toBe("verification.canceled");
+  });
+
+  it("accepts any of several v1 signatures (secret rotation)", async () => {
+    const t = Math.floor(Date.now() / 1000);
+    const old = await signWebhookPayload(event.payload, {
+      secret: `whsec_${"o".repeat(32)}`,
+      timestamp: t,
+    });
+    const current = await signWebhookPayload(event.payload, { secret, timestamp: t });
+    const header = `${old},v1=${current.split("v1=")[1]}`;
+    expect(
+      (await verifyWebhook({ payload: event.payload, signature: header }, { secret })).id,
+    ).toMatch(/^evt_/);
+  });
+
+  it.each([
+    [
+      "a tampered body",
+      (p: string) => p.replace("canceled", "verified"),
+      "webhook_signature_mismatch",
+    ],
+    [
+      "a re-serialised body",
+      (p: string) => JSON.stringify(JSON.parse(p), null, 2),
+      "webhook_signature_mismatch",
+    ],
+  ])("refuses %s", async (_, change, code) => {
+    const error = await verifyWebhook(
+      { payload: change(event.payload), signature: event.signature },
+      { secret },
+    ).catch((e) => e);
+    expect(error).toBeInstanceOf(CredportSignatureVerificationError);
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(/raw request body/);
+  });
+
+  it("refuses timestamps more than 300 s away, both ways", async () => {
+    const t = Math.floor(Date.now() / 1000);
+    for (const timestamp of [t - 301, t + 301]) {
+      const signature = await signWebhookPayload(event.payload, { secret, timestamp });
+      await expect(
+        verifyWebhook({ payload: event.payload, signature }, { secret }),
+      ).rejects.toMatchObject({
+        code: "webhook_timestamp_out_of_tolerance",
+      });
+    }
+    const inside = await signWebhookPayload(event.payload, { secret, timestamp: t - 299 });
+    await expect(
+      verifyWebhook({ payload: event.payload, signature: inside }, { secret }),
+    ).resolves.toBeDefined();
+  });
+
+  it("names the usual mistakes: parsed body, whitespace in the secret, missing header, wrong secret kind", async () => {
+    const parsed = await verifyWebhook(
+      { payload: JSON.parse(event.payload), signature: event.signature },
+      { secret },
+    ).catch((e) => e);
+    expect(parsed.code).toBe("webhook_payload_not_raw");
+    const spaced = await verifyWebhook(event, { secret: `${secret}\n` }).catch((e) => e);
+    expect(spaced.code).toBe("webhook_secret_whitespace");
+    const missing = await verifyWebhook(
+      { payload: event.payload, signature: null },
+      { secret },
+    ).catch((e) => e);
+    expect(missing.code).toBe("webhook_signature_missing");
+    const apiKey = await verifyWebhook(event, { secret: service.project.secretKey }).catch(
+      (e) => e,
+    );
+    expect(apiKey.code).toBe("webhook_secret_invalid");
+    expect(apiKey.message).not.toContain(service.project.secretKey);
+  });
+});
