@@ -88,9 +88,15 @@ export function createRouter(model: Model, routes: Route<Model>[] = allRoutes())
 
       if (fault?.kind === "bad_gateway_html") {
         // What a proxy in front of the service answers: not JSON at all.
-        return finish(new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "content-type": "text/html" } }));
+        return finish(
+          new Response("<html><body>502 Bad Gateway</body></html>", {
+            status: 502,
+            headers: { "content-type": "text/html" },
+          }),
+        );
       }
-      if (fault?.kind === "delay") await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
+      if (fault?.kind === "delay")
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
 
       let response: Response;
       try {
