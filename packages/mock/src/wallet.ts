@@ -1,1 +1,8 @@
-export {};
+export {
+  createTestWallet,
+  type HeldCredential,
+  type PresentOptions,
+  type Tamper,
+  type TestWallet,
+  type TestWalletOptions,
+} from "./wallet/test-wallet.js";

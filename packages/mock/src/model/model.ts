@@ -1,3 +1,4 @@
+import { ProtocolState } from "../protocol/protocol-state.js";
 import { Clock } from "./clock.js";
 import { Definitions } from "./definitions.js";
 import { Faults } from "./faults.js";
@@ -32,6 +33,8 @@ export class Model {
   verifications!: Verifications;
   idempotency!: Idempotency;
   signer!: ResultSigner;
+  /** What the wallet-facing protocol endpoints remember between steps. */
+  protocol!: ProtocolState;
 
   constructor(private readonly options: ModelOptions = {}) {
     this.reset();
@@ -61,6 +64,7 @@ export class Model {
       this.signer,
     );
     this.idempotency = new Idempotency(this.clock);
+    this.protocol = new ProtocolState(() => this.clock.now());
     this.clock.onAdvance(() => this.sweep());
   }
 

@@ -1,0 +1,30 @@
+import type { Tenant } from "../model/keys.js";
+
+/**
+ * Protocol endpoint paths (docs/api.md, "Protocol endpoints"). Each project environment is its own
+ * credential issuer: `{baseUrl}/oid4vci/issuers/{projectId}.{environment}`.
+ */
+export const issuerKey = (tenant: Tenant) => `${tenant.projectId}.${tenant.environment}`;
+
+export function tenantOfIssuerKey(key: string): Tenant | undefined {
+  const match = /^(proj_[A-Za-z0-9]+)\.(test|live)$/.exec(key);
+  return match
+    ? { projectId: match[1]!, environment: match[2] as Tenant["environment"] }
+    : undefined;
+}
+
+export const issuerPath = (tenant: Tenant) => `/oid4vci/issuers/${issuerKey(tenant)}`;
+export const credentialIssuer = (baseUrl: string, tenant: Tenant) =>
+  `${baseUrl}${issuerPath(tenant)}`;
+export const tokenEndpoint = (baseUrl: string, tenant: Tenant) =>
+  `${credentialIssuer(baseUrl, tenant)}/token`;
+export const nonceEndpoint = (baseUrl: string, tenant: Tenant) =>
+  `${credentialIssuer(baseUrl, tenant)}/nonce`;
+export const credentialEndpoint = (baseUrl: string, tenant: Tenant) =>
+  `${credentialIssuer(baseUrl, tenant)}/credential`;
+export const statusListUri = (baseUrl: string, tenant: Tenant) =>
+  `${credentialIssuer(baseUrl, tenant)}/status-list`;
+export const issuerJwksUri = (baseUrl: string, tenant: Tenant) =>
+  `${credentialIssuer(baseUrl, tenant)}/jwks`;
+
+export const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";

@@ -1,0 +1,229 @@
+import { createHmac } from "node:crypto";
+import { createTestWallet } from "@credport/mock/wallet";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgeClaims, badgeDefinition, type Service, TRANSPORTS } from "../support/transports.js";
+
+describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)", (transport) => {
+  let service: Service;
+  let policyId: string;
+  beforeAll(async () => {
+    service = await transport.start();
+    await service.call("POST", "/v1/issuer/credential-definitions", {
+      body: { ...badgeDefinition(), lifecycleStatus: "published" },
+    });
+    const policy = await service.call("POST", "/v1/policies", {
+      body: {
+        name: "Badge",
+        credential_definition_id: "badge-v1",
+        fields: [{ path: ["given_name"] }, { path: ["address", "locality"] }],
+      },
+    });
+    policyId = policy.body.policy_id as string;
+  });
+  afterAll(() => service.close());
+
+  const offer = async (extra: Record<string, unknown> = {}) =>
+    (
+      await service.call("POST", "/v1/openid4vc/issuance/offer", {
+        body: { credentialDefinitionId: "badge-v1", claims: badgeClaims, ...extra },
+      })
+    ).body as Record<string, string>;
+  const issuance = async (id: string) =>
+    (await service.call("GET", `/v1/openid4vc/issuance/${id}`)).body;
+  const verification = async () =>
+    (await service.call("POST", "/v1/verifications", { body: { policy_id: policyId } }))
+      .body as Record<string, string>;
+  const status = async (id: string) =>
+    (await service.call("GET", `/v1/verifications/${id}/status`)).body;
+  const eventsFor = (id: string) =>
+    service.model.webhooks.events.filter((e) => (e.event.data.object as { id: string }).id === id);
+  const clockedWallet = () => createTestWallet({ now: () => service.model.clock.now() });
+
+  it("issues an SD-JWT VC through every issuance transition, each with a signed webhook", async () => {
+    const created = await offer();
+    const wallet = await clockedWallet();
+    const credential = await wallet.acceptOffer(created.offerUri!);
+    expect(await issuance(created.id!)).toMatchObject({
+      status: "credential_issued",
+      credentialStatus: "active",
+    });
+    const [issuerJwt, ...disclosures] = credential.sdJwt.split("~");
+    const payload = decodeJwt(issuerJwt!);
+    expect(payload).toMatchObject({
+      vct: "https://example.test/vct/badge-v1",
+      cnf: { jwk: wallet.publicJwk },
+    });
+    expect(payload).not.toHaveProperty("given_name");
+    expect(payload.status).toMatchObject({
+      status_list: { idx: expect.any(Number), uri: expect.stringContaining("/status-list") },
+    });
+    expect(disclosures.filter(Boolean).length).toBe(4);
+    const events = eventsFor(created.id!);
+    expect(events.map((e) => e.event.type)).toEqual([
+      "issuance.ready_to_issue",
+      "issuance.token_issued",
+      "issuance.credential_issued",
+    ]);
+    for (const { payload: body, signature } of events) {
+      const [t, v1] = signature.split(",").map((part) => part.split("=")[1]);
+      expect(v1).toBe(
+        createHmac("sha256", service.project.webhookSecret).update(`${t}.${body}`).digest("hex"),
+      );
+    }
+  });
+
+  it("serves issuer metadata built from the project's published definitions", async () => {
+    const created = await offer();
+    const offerUrl = new URL(created.offerUri!).searchParams.get("credential_offer_uri")!;
+    const credentialOffer = (await (await fetch(offerUrl)).json()) as { credential_issuer: string };
+    const issuer = new URL(credentialOffer.credential_issuer);
+    const metadata = await (
+      await fetch(`${issuer.origin}/.well-known/openid-credential-issuer${issuer.pathname}`)
+    ).json();
+    expect(metadata.credential_configurations_supported["badge-v1"]).toMatchObject({
+      format: "dc+sd-jwt",
+      vct: "https://example.test/vct/badge-v1",
+      credential_metadata: {
+        display: [{ name: "Employee badge" }],
+        claims: expect.arrayContaining([expect.objectContaining({ path: ["given_name"] })]),
+      },
+    });
+    expect(JSON.stringify(metadata)).not.toContain('"metadata"');
+  });
+
+  it("tx_code: the right code issues; three wrong ones fail the offer", async () => {
+    const good = await offer({ txCode: { length: 6 } });
+    const wallet = await clockedWallet();
+    await wallet.acceptOffer(good.offerUri!, { txCode: good.txCode });
+    expect((await issuance(good.id!)).status).toBe("credential_issued");
+
+    const bad = await offer({ txCode: { length: 6 } });
+    for (let i = 0; i < 3; i++)
+      await expect(wallet.acceptOffer(bad.offerUri!, { txCode: "000000" })).rejects.toThrow(
+        /invalid_grant|invalid_request/,
+      );
+    expect((await issuance(bad.id!)).status).toBe("failed");
+    expect(eventsFor(bad.id!).at(-1)!.event.type).toBe("issuance.failed");
+  });
+
+  it("an invalid proof fails the issuance", async () => {
+    const created = await offer();
+    const offerUrl = new URL(created.offerUri!).searchParams.get("credential_offer_uri")!;
+    const credentialOffer = (await (await fetch(offerUrl)).json()) as Record<string, never>;
+    const issuer = credentialOffer.credential_issuer as string;
+    const code = (credentialOffer.grants as Record<string, Record<string, string>>)[
+      "urn:ietf:params:oauth:grant-type:pre-authorized_code"
+    ]!["pre-authorized_code"]!;
+    const token = await (
+      await fetch(`${issuer}/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "urn:ietf:params:oauth:grant-type:pre-authorized_code",
+          "pre-authorized_code": code,
+        }),
+      })
+    ).json();
+    expect((await issuance(created.id!)).status).toBe("token_issued");
+    const response = await fetch(`${issuer}/credential`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${token.access_token}`,
+      },
+      body: JSON.stringify({
+        credential_configuration_id: "badge-v1",
+        proofs: { jwt: ["not.a.proof"] },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("invalid_proof");
+    expect((await issuance(created.id!)).status).toBe("failed");
+  });
+
+  it("verifies a presentation: pending → in_progress → verified, and the result has exactly the policy's fields", async () => {
+    const wallet = await clockedWallet();
+    await wallet.acceptOffer((await offer()).offerUri!);
+    const v = await verification();
+    await wallet.present(v.authorization_request_uri!);
+    expect(await status(v.id!)).toMatchObject({ status: "verified" });
+    expect(eventsFor(v.id!).map((e) => e.event.type)).toEqual([
+      "verification.in_progress",
+      "verification.verified",
+    ]);
+    const result = await service.call("GET", `/v1/verifications/${v.id}/result`);
+    expect(result.body.claims).toEqual({ given_name: "Ada", address: { locality: "London" } });
+  });
+
+  it.each([
+    ["an omitted field", { omit: ["address.locality"] }, "claims_missing"],
+    ["an altered disclosure", { tamper: "disclosure" as const }, "presentation_invalid"],
+    ["a broken issuer signature", { tamper: "signature" as const }, "presentation_invalid"],
+    ["a wrong nonce", { tamper: "nonce" as const }, "presentation_invalid"],
+    ["another audience", { tamper: "audience" as const }, "presentation_invalid"],
+    ["a wrong sd_hash", { tamper: "sd_hash" as const }, "presentation_invalid"],
+    ["a stale key binding", { tamper: "stale" as const }, "presentation_invalid"],
+    ["a refusal", { refuse: true }, "wallet_rejected"],
+  ])("%s fails the verification with %s", async (_, options, failureCode) => {
+    const wallet = await clockedWallet();
+    await wallet.acceptOffer((await offer()).offerUri!);
+    const v = await verification();
+    await wallet.present(v.authorization_request_uri!, options);
+    expect(await status(v.id!)).toEqual(
+      expect.objectContaining({ status: "failed", failure_code: failureCode }),
+    );
+    expect(eventsFor(v.id!).at(-1)!.event.type).toBe("verification.failed");
+  });
+
+  it("a revoked credential fails with credential_revoked; revocation leaves the issuance status alone", async () => {
+    const wallet = await clockedWallet();
+    const created = await offer();
+    await wallet.acceptOffer(created.offerUri!);
+    const revoked = await service.call("POST", `/v1/openid4vc/issuance/${created.id}/revoke`);
+    expect(revoked.body).toMatchObject({
+      status: "credential_issued",
+      credentialStatus: "revoked",
+      revokedAt: expect.any(String),
+    });
+    const v = await verification();
+    await wallet.present(v.authorization_request_uri!);
+    expect(await status(v.id!)).toMatchObject({
+      status: "failed",
+      failure_code: "credential_revoked",
+    });
+  });
+
+  it("an expired credential fails with credential_expired", async () => {
+    const wallet = await clockedWallet();
+    await wallet.acceptOffer((await offer()).offerUri!);
+    service.model.clock.advance(366 * 24 * 60 * 60 * 1000);
+    const v = await verification();
+    await wallet.present(v.authorization_request_uri!);
+    expect(await status(v.id!)).toMatchObject({
+      status: "failed",
+      failure_code: "credential_expired",
+    });
+  });
+
+  it("the request is a DCQL query for the policy's type and fields, answered by direct_post", async () => {
+    const v = await verification();
+    const requestUri = new URL(v.authorization_request_uri!).searchParams.get("request_uri")!;
+    const request = decodeJwt(await (await fetch(requestUri)).text());
+    expect(request).toMatchObject({
+      response_type: "vp_token",
+      response_mode: "direct_post",
+      client_id: new URL(v.authorization_request_uri!).searchParams.get("client_id"),
+      dcql_query: {
+        credentials: [
+          {
+            format: "dc+sd-jwt",
+            meta: { vct_values: ["https://example.test/vct/badge-v1"] },
+            claims: [{ path: ["given_name"] }, { path: ["address", "locality"] }],
+          },
+        ],
+      },
+    });
+    expect(await status(v.id!)).toMatchObject({ status: "in_progress" });
+  });
+});
