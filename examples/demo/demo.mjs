@@ -49,9 +49,8 @@ async function main() {
 
     step("The test wallet redeems the offer");
     const wallet = await createTestWallet();
-    const watcher = watchStatus(() => credport.issuance.get(offer.id), "issuance");
     const credential = await wallet.acceptOffer(offer.offerUri);
-    await watcher.until("credential_issued");
+    await watchStatus(() => credport.issuance.get(offer.id), "issuance").until("credential_issued");
     info(`wallet holds a ${credential.format ?? "dc+sd-jwt"} credential of type ${credential.vct}`);
 
     step("Creating a policy and a verification");
@@ -76,7 +75,7 @@ async function main() {
     info(`verification ${second.id}: ${second.status} (${second.failureCode})`);
     if (second.failureCode !== "credential_revoked") throw new Error("expected credential_revoked");
 
-    step("Webhook events received (signatures verified)");
+    step("Webhook events received, every signature verified");
     await webhooks.settle();
     for (const event of webhooks.events) info(`${event.type.padEnd(30)} ${event.id}`);
     console.log("\n\u2714 Demo complete.");
@@ -140,6 +139,7 @@ async function startWebhookReceiver(credport, secret) {
             { secret },
           );
           events.push(event);
+          info(`\u21b3 webhook ${event.type} (signature verified)`);
           response.writeHead(204).end();
         } catch (error) {
           info(`rejected a webhook: ${error.message}`);
