@@ -1,1 +1,18 @@
-export {};
+export {
+  CredportError,
+  CredportInvalidTokenError,
+  CredportKeyMismatchError,
+  CredportMissingTokenError,
+} from "./errors.js";
+export type { StatusSnapshot } from "./snapshot.js";
+export {
+  createStatusClient,
+  type StatusClient,
+  type StatusClientOptions,
+  type SubscribeOptions,
+  type SubscribeTarget,
+  type Subscription,
+} from "./status-client.js";
+export type { ReadResult, StatusTarget } from "./status-endpoint.js";
+export type { SubscriptionTiming } from "./subscription.js";
+export type { Visibility } from "./visibility.js";

@@ -42,11 +42,11 @@ export class CredportValidationError extends CredportError {
 }
 /** 401: missing, invalid or revoked key; missing or invalid client token. */
 export class CredportAuthenticationError extends CredportError {
-  override readonly type = "authentication_error";
+  override readonly type: string = "authentication_error";
 }
 /** 403: the key lacks a scope, or belongs to another project. */
 export class CredportPermissionError extends CredportError {
-  override readonly type = "permission_error";
+  override readonly type: string = "permission_error";
 }
 /** 404: absent, or from another project or environment (the service does not say which). */
 export class CredportNotFoundError extends CredportError {

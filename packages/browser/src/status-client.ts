@@ -1,0 +1,90 @@
+import type { CredportError } from "@credport/core";
+import { parsePublishableKey } from "@credport/core";
+import type { StatusSnapshot } from "./snapshot.js";
+import {
+  type EndpointConfig,
+  type ReadResult,
+  readStatusOnce,
+  type StatusTarget,
+} from "./status-endpoint.js";
+import { DEFAULT_TIMING, type SubscriptionTiming, startSubscription } from "./subscription.js";
+import { documentVisibility, type Visibility } from "./visibility.js";
+
+export interface StatusClientOptions {
+  /** `pk_test_…` or `pk_live_…`. A secret key is refused: it must never reach a browser. */
+  publishableKey: string;
+  /** The service's base URL. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** "auto" (default): realtime first, polling when realtime is unavailable. */
+  transport?: "auto" | "polling";
+  timing?: Partial<SubscriptionTiming>;
+  /** For tests: the page's visibility. */
+  visibility?: Visibility;
+}
+
+export interface SubscribeTarget extends StatusTarget {
+  /** The verification's expiry (from create); without it, the five-minute ceiling applies. */
+  expiresAt?: string;
+}
+
+export interface SubscribeOptions {
+  /** An error that ends the subscription (missing_token, invalid_token, key_mismatch, …). */
+  onError?: (error: CredportError) => void;
+  /** The expiry (or ceiling) passed without a final status; no request follows. */
+  onTimeout?: () => void;
+}
+
+export interface Subscription {
+  /** Stops every timer and request; calling it again does nothing. */
+  unsubscribe(): void;
+}
+
+export interface StatusClient {
+  /** Follows a verification; `onSnapshot` runs on every change, a final status exactly once. */
+  subscribe(
+    target: SubscribeTarget,
+    onSnapshot: (snapshot: StatusSnapshot) => void,
+    options?: SubscribeOptions,
+  ): Subscription;
+  /** One status read: `{ data }` or `{ error }`, never a throw. */
+  read(target: StatusTarget): Promise<ReadResult>;
+}
+
+/**
+ * The browser status client. Reads with the verification's client token and the publishable key;
+ * touches no `window` at import, and on the server its subscriptions are inert.
+ *
+ * @example
+ * const status = createStatusClient({ publishableKey: "pk_test_…", baseUrl: "https://…" });
+ * const sub = status.subscribe({ verificationId, clientToken, expiresAt }, (s) => render(s.status));
+ */
+export function createStatusClient(options: StatusClientOptions): StatusClient {
+  parsePublishableKey(options.publishableKey);
+  const config: EndpointConfig = {
+    baseUrl: String(options.baseUrl ?? "").replace(/\/+$/, ""),
+    publishableKey: options.publishableKey,
+    fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
+  };
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const onServer = typeof window === "undefined";
+
+  return {
+    subscribe(target, onSnapshot, subscribeOptions = {}) {
+      if (onServer) return { unsubscribe() {} };
+      const stop = startSubscription(
+        config,
+        target,
+        { onSnapshot, onError: subscribeOptions.onError, onTimeout: subscribeOptions.onTimeout },
+        {
+          timing,
+          visibility: options.visibility ?? documentVisibility,
+          now: Date.now,
+          transport: options.transport ?? "auto",
+        },
+      );
+      return { unsubscribe: stop };
+    },
+    read: (target) => readStatusOnce(config, target),
+  };
+}
