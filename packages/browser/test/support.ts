@@ -19,7 +19,7 @@ export function mockService() {
     const v = model.verifications.create(auth(), { policy_id: "preset_age_over_18" });
     return { verificationId: v.id, clientToken: v.clientToken, expiresAt: v.expiresAt };
   };
-  return { model, server, project, requests, fetch: recordingFetch, createVerification, auth };
+  return { model, server, project, requests, fetch: recordingFetch, createVerification };
 }
 
 export const waitFor = async (check: () => boolean, timeoutMs = 3000) => {

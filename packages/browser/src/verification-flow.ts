@@ -1,0 +1,330 @@
+import { CredportError } from "@credport/core";
+import type { StatusSnapshot } from "./snapshot.js";
+import type { StatusClient } from "./status-client.js";
+import { browserCoordination, type Coordination, leadOrFollow } from "./tab-coordination.js";
+
+export interface StartParams {
+  policyId: string;
+  customerUserRef?: string;
+  metadata?: Record<string, string>;
+  provider?: string;
+}
+
+/** What the app's backend answers at `startUrl`. */
+export interface StartedVerification {
+  verificationId: string;
+  clientToken: string;
+  expiresAt: string;
+  authorizationRequestUri: string;
+}
+
+export type FlowPhase =
+  | "idle"
+  | "starting"
+  | "pending"
+  | "in_progress"
+  | "finalizing"
+  | "verified"
+  | "failed"
+  | "expired"
+  | "canceled"
+  | "timeout"
+  | "error";
+
+export interface FlowState {
+  phase: FlowPhase;
+  verificationId?: string;
+  authorizationRequestUri?: string;
+  expiresAt?: string;
+  failureCode?: string;
+  error?: CredportError;
+}
+
+export interface VerificationFlowOptions {
+  status: StatusClient;
+  /** The app's own endpoint that creates the verification (and sets the pending binding cookie). */
+  startUrl: string;
+  /** The app's own endpoint that turns a verified verification into a session (library mode). */
+  sessionUrl?: string;
+  /** "library" (default): the flow finalizes the session, once across tabs. "manual": the app does. */
+  sessionMode?: "library" | "manual";
+  fetch?: typeof fetch;
+  /** For tests: Web Locks and BroadcastChannel. */
+  coordination?: Coordination;
+}
+
+export interface VerificationFlow {
+  /** Creates a verification through the app's backend and follows it. A second call joins the first. */
+  start(params: StartParams): Promise<FlowState>;
+  /**
+   * Follows a verification created elsewhere: by another tab, or by a server-rendered page. Tabs on
+   * one verification share one status connection.
+   */
+  attach(verification: StartedVerification): void;
+  getSnapshot(): FlowState;
+  subscribe(listener: () => void): () => void;
+  /** Forgets the current verification (stops following it) and goes back to idle. */
+  reset(): void;
+}
+
+type TabMessage =
+  | { type: "snapshot"; snapshot: StatusSnapshot }
+  | { type: "finalized" }
+  | { type: "finalize_failed"; code: string; message: string };
+
+const IDLE: FlowState = { phase: "idle" };
+const ACTIVE: FlowPhase[] = ["starting", "pending", "in_progress", "finalizing"];
+
+const flowError = (code: string, message: string, status?: number) =>
+  new CredportError(`credport: ${message}`, { code, status });
+
+/**
+ * A library-managed verification: asks the app's backend to create it, follows its status (one tab
+ * leads per verification, the others listen), and on `verified` asks the backend to finalize the
+ * session, once across tabs.
+ */
+export function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow {
+  const mode = options.sessionMode ?? "library";
+  const sessionUrl = options.sessionUrl;
+  if (mode === "library" && !sessionUrl) {
+    throw flowError(
+      "invalid_flow_options",
+      'sessionUrl is required when sessionMode is "library" (the default)',
+    );
+  }
+  const http = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const listeners = new Set<() => void>();
+  let state: FlowState = IDLE;
+  let current: { key: string; promise: Promise<FlowState>; stop(): void } | undefined;
+
+  let onSettled: () => void = () => {};
+  const set = (next: FlowState) => {
+    state = next;
+    if (!ACTIVE.includes(state.phase) && state.phase !== "idle") onSettled();
+    for (const listener of listeners) listener();
+  };
+
+  async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
+    const response = await http(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) {
+      // The backend's own codes (VERIFICATION_BINDING_REQUIRED …) reach the app unchanged.
+      throw flowError(
+        String(data.code ?? `http_${response.status}`),
+        String(data.message ?? `${url} answered ${response.status}`),
+        response.status,
+      );
+    }
+    return data;
+  }
+
+  function follow(
+    verification: StartedVerification,
+    coordination: Coordination | undefined,
+  ): () => void {
+    const apply = (snapshot: StatusSnapshot) => {
+      if (!ACTIVE.includes(state.phase)) return;
+      const finalizing = snapshot.status === "verified" && mode === "library";
+      set({
+        ...state,
+        phase: finalizing ? "finalizing" : snapshot.status,
+        ...(snapshot.failureCode ? { failureCode: snapshot.failureCode } : {}),
+      });
+    };
+    const onTimeout = () => set({ ...state, phase: "timeout" });
+    const onError = (error: CredportError) => set({ ...state, phase: "error", error });
+    const target = {
+      verificationId: verification.verificationId,
+      clientToken: verification.clientToken,
+      expiresAt: verification.expiresAt,
+    };
+
+    if (!coordination) {
+      const sub = options.status.subscribe(target, apply, { onTimeout, onError });
+      return () => sub.unsubscribe();
+    }
+
+    const finalizedKey = `credport:finalized:${verification.verificationId}`;
+    let stopLeading = () => {};
+    const tab = leadOrFollow(coordination, `credport:verification:${verification.verificationId}`, {
+      lead(release) {
+        const sub = options.status.subscribe(
+          target,
+          (snapshot) => {
+            apply(snapshot);
+            tab.post({ type: "snapshot", snapshot } satisfies TabMessage);
+            if (snapshot.status === "verified" && mode === "library")
+              void finalize().finally(release);
+            else if (!ACTIVE.includes(snapshot.status as FlowPhase)) release();
+          },
+          {
+            onTimeout: () => (onTimeout(), release()),
+            onError: (error) => (onError(error), release()),
+          },
+        );
+        stopLeading = () => sub.unsubscribe();
+      },
+      onMessage(message) {
+        const m = message as TabMessage;
+        if (m.type === "snapshot") apply(m.snapshot);
+        if (m.type === "finalized" && state.phase === "finalizing")
+          set({ ...state, phase: "verified" });
+        if (m.type === "finalize_failed" && state.phase === "finalizing")
+          set({ ...state, phase: "error", error: flowError(m.code, m.message) });
+      },
+    });
+
+    async function finalize() {
+      // A tab that took over after another finalized must not finalize again.
+      if (readMarker(finalizedKey)) {
+        set({ ...state, phase: "verified" });
+        return;
+      }
+      try {
+        await postJson(sessionUrl!, { verificationId: verification.verificationId });
+        writeMarker(finalizedKey);
+        if (state.phase === "finalizing") set({ ...state, phase: "verified" });
+        tab.post({ type: "finalized" } satisfies TabMessage);
+      } catch (error) {
+        const e =
+          error instanceof CredportError
+            ? error
+            : flowError("session_finalization_failed", "finalizing the session failed");
+        set({ ...state, phase: "error", error: e });
+        tab.post({
+          type: "finalize_failed",
+          code: e.code,
+          message: e.message,
+        } satisfies TabMessage);
+      }
+    }
+
+    const end = () => {
+      stopLeading();
+      tab.close();
+    };
+    // A tab whose flow has settled stops listening and stops waiting to lead.
+    onSettled = () => queueMicrotask(end);
+    return end;
+  }
+
+  return {
+    start(params) {
+      const key = JSON.stringify([
+        params?.policyId,
+        params?.customerUserRef,
+        params?.metadata ?? null,
+        params?.provider ?? null,
+      ]);
+      if (current && ACTIVE.includes(state.phase)) {
+        if (current.key === key) return current.promise;
+        return Promise.reject(
+          flowError(
+            "verification_invalid_state",
+            "a verification with other parameters is already in progress; reset() it first",
+          ),
+        );
+      }
+      const coordination = options.coordination ?? browserCoordination();
+      if (mode === "library" && !coordination) {
+        return Promise.reject(
+          flowError(
+            "session_coordination_unsupported",
+            'this browser has no Web Locks, which library-managed sessions need; use sessionMode: "manual"',
+          ),
+        );
+      }
+      current?.stop();
+      set({ phase: "starting" });
+      let stop = () => {};
+      const promise = postJson(options.startUrl, params).then(
+        (data) => {
+          const verification: StartedVerification = {
+            verificationId: String(data.verificationId ?? data.id),
+            clientToken: String(data.clientToken ?? data.client_token),
+            expiresAt: String(data.expiresAt ?? data.expires_at),
+            authorizationRequestUri: String(
+              data.authorizationRequestUri ?? data.authorization_request_uri,
+            ),
+          };
+          if (current?.promise !== promise) return state; // reset() while starting
+          set({
+            phase: "pending",
+            verificationId: verification.verificationId,
+            authorizationRequestUri: verification.authorizationRequestUri,
+            expiresAt: verification.expiresAt,
+          });
+          stop = follow(verification, coordination);
+          return state;
+        },
+        (error: unknown) => {
+          const e =
+            error instanceof CredportError
+              ? error
+              : flowError("verification_start_failed", "the start request did not reach the app");
+          if (current?.promise === promise) set({ phase: "error", error: e });
+          throw e;
+        },
+      );
+      current = { key, promise, stop: () => stop() };
+      return promise;
+    },
+    attach(verification) {
+      const coordination = options.coordination ?? browserCoordination();
+      if (mode === "library" && !coordination) {
+        set({
+          phase: "error",
+          error: flowError(
+            "session_coordination_unsupported",
+            "this browser has no Web Locks, which library-managed sessions need",
+          ),
+        });
+        return;
+      }
+      current?.stop();
+      set({
+        phase: "pending",
+        verificationId: verification.verificationId,
+        authorizationRequestUri: verification.authorizationRequestUri,
+        expiresAt: verification.expiresAt,
+      });
+      const stop = follow(verification, coordination);
+      current = {
+        key: `attached:${verification.verificationId}`,
+        promise: Promise.resolve(state),
+        stop,
+      };
+    },
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reset() {
+      current?.stop();
+      current = undefined;
+      set(IDLE);
+    },
+  };
+}
+
+function readMarker(key: string): boolean {
+  try {
+    return typeof localStorage !== "undefined" && localStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function writeMarker(key: string): void {
+  try {
+    if (typeof localStorage !== "undefined") localStorage.setItem(key, "1");
+  } catch {
+    // Storage may be disabled; the lock still keeps finalization to one tab at a time.
+  }
+}
