@@ -163,8 +163,14 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
             else if (!ACTIVE.includes(snapshot.status as FlowPhase)) release();
           },
           {
-            onTimeout: () => (onTimeout(), release()),
-            onError: (error) => (onError(error), release()),
+            onTimeout: () => {
+              onTimeout();
+              release();
+            },
+            onError: (error) => {
+              onError(error);
+              release();
+            },
           },
         );
         stopLeading = () => sub.unsubscribe();

@@ -31,7 +31,9 @@ export class FakeBroadcastBus {
     const listeners: ((event: { data: unknown }) => void)[] = [];
     const self = {
       name,
-      deliver: (data: unknown) => listeners.forEach((l) => l({ data: structuredClone(data) })),
+      deliver: (data: unknown) => {
+        for (const listener of listeners) listener({ data: structuredClone(data) });
+      },
     };
     this.channels.add(self);
     return {

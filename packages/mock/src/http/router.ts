@@ -63,6 +63,10 @@ export function createRouter(model: Model, routes: Route<Model>[] = allRoutes())
       if (request.method === "OPTIONS") return finish(new Response(null, { status: 204 }));
       model.sweep();
 
+      if (path.startsWith("/v1/")) {
+        model.requestLog.push({ method: request.method, path });
+        if (model.requestLog.length > 5000) model.requestLog.shift();
+      }
       const fault = path.startsWith("/v1/") ? model.faults.take(request.method, path) : undefined;
       if (fault?.kind === "server_error")
         return finish(

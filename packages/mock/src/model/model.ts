@@ -33,6 +33,8 @@ export class Model {
   verifications!: Verifications;
   idempotency!: Idempotency;
   signer!: ResultSigner;
+  /** The last `/v1` requests served (method and path), for tests that count what clients send. */
+  requestLog!: { method: string; path: string }[];
   /** What the wallet-facing protocol endpoints remember between steps. */
   protocol!: ProtocolState;
 
@@ -65,6 +67,7 @@ export class Model {
     );
     this.idempotency = new Idempotency(this.clock);
     this.protocol = new ProtocolState(() => this.clock.now());
+    this.requestLog = [];
     this.clock.onAdvance(() => this.sweep());
   }
 

@@ -136,6 +136,19 @@ export const controlPlaneRoutes: Route<Model>[] = [
   },
   {
     method: "GET",
+    pattern: "/__emulator/requests",
+    handle: (ctx) => json(200, { data: ctx.model.requestLog }),
+  },
+  {
+    method: "DELETE",
+    pattern: "/__emulator/requests",
+    handle: (ctx) => {
+      ctx.model.requestLog.length = 0;
+      return json(200, { ok: true });
+    },
+  },
+  {
+    method: "GET",
     pattern: "/__emulator/state",
     handle: (ctx) => json(200, ctx.model.snapshot()),
   },
