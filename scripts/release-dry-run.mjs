@@ -71,7 +71,7 @@ try {
     const pkg = JSON.parse(
       execFileSync("tar", ["-xzOf", path, "package/package.json"], { encoding: "utf8" }),
     );
-    for (const [dep, range] of Object.entries(pkg.dependencies ?? {})) {
+    for (const [dep, range] of Object.entries({ ...pkg.dependencies, ...pkg.peerDependencies })) {
       if (String(range).startsWith("workspace:"))
         problems.push(`${tarball}: ${dep} still ${range}`);
     }

@@ -7,5 +7,9 @@ export default defineConfig({
   clean: true,
   sourcemap: false,
   target: "es2022",
-  treeshake: true,
+  // Every entry is client code for React Server Components bundlers.
+  banner: { js: '"use client";' },
+  esbuildOptions(options) {
+    options.jsx = "automatic";
+  },
 });

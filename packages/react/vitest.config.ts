@@ -1,9 +1,10 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
+  esbuild: { jsx: "automatic" },
   test: {
     name: "react",
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    environment: "node",
+    environment: "jsdom",
   },
 });

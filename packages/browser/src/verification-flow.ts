@@ -153,6 +153,15 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     let stopLeading = () => {};
     const tab = leadOrFollow(coordination, `credport:verification:${verification.verificationId}`, {
       lead(release) {
+        // Taking over after the verified snapshot arrived: only the session may be left to do.
+        if (state.phase === "finalizing") {
+          void finalize().finally(release);
+          return;
+        }
+        if (!ACTIVE.includes(state.phase)) {
+          release();
+          return;
+        }
         const sub = options.status.subscribe(
           target,
           (snapshot) => {
@@ -238,12 +247,12 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       }
       const coordination = options.coordination ?? browserCoordination();
       if (mode === "library" && !coordination) {
-        return Promise.reject(
-          flowError(
-            "session_coordination_unsupported",
-            'this browser has no Web Locks, which library-managed sessions need; use sessionMode: "manual"',
-          ),
+        const error = flowError(
+          "session_coordination_unsupported",
+          'this browser has no Web Locks, which library-managed sessions need; use sessionMode: "manual"',
         );
+        set({ phase: "error", error });
+        return Promise.reject(error);
       }
       current?.stop();
       set({ phase: "starting" });

@@ -1,1 +1,18 @@
-export {};
+export {
+  type CredportEndpoints,
+  CredportProvider,
+  type CredportProviderProps,
+} from "./credport-context.js";
+export {
+  CredentialOfferQRCode,
+  type CredentialOfferQRCodeProps,
+  QRCode,
+  type QRCodeProps,
+  VerificationQRCode,
+  type VerificationQRCodeProps,
+} from "./qr-code.js";
+export {
+  type UseVerificationOptions,
+  type UseVerificationResult,
+  useVerification,
+} from "./use-verification.js";

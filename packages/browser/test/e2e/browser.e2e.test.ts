@@ -153,7 +153,10 @@ describe("in Debian's Chromium against the emulator", () => {
     expect(requestsFor(target.verificationId, "status")).toBe(0);
 
     await tabs[0]!.close(); // the first tab leads
-    await expect.poll(() => requestsFor(target.verificationId, "events")).toBe(2);
+    // Chromium releases a closed tab's locks a moment later, not at once.
+    await expect
+      .poll(() => requestsFor(target.verificationId, "events"), { timeout: 10_000 })
+      .toBe(2);
 
     emulator.model.verifications.applyTrigger(target.verificationId, "request_fetched");
     emulator.model.verifications.applyTrigger(target.verificationId, "presentation_verified", {

@@ -1,0 +1,78 @@
+import type { SVGProps } from "react";
+import { encode } from "uqr";
+
+export interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
+  /** The text to encode. */
+  value: string;
+  /** Accessible name of the image. */
+  label: string;
+}
+
+/**
+ * An SVG QR code. Dark modules use `currentColor` and the quiet zone is transparent, so your CSS
+ * decides colours and size; every SVG attribute can be overridden.
+ */
+export function QRCode({ value, label, ...svg }: QRCodeProps) {
+  const { data, size } = encode(value, { border: 2, ecc: "M" });
+  let path = "";
+  data.forEach((row, y) => {
+    row.forEach((dark, x) => {
+      if (dark) path += `M${x} ${y}h1v1h-1z`;
+    });
+  });
+  return (
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      width="240"
+      height="240"
+      {...svg}
+    >
+      <path d={path} fill="currentColor" />
+    </svg>
+  );
+}
+
+export interface VerificationQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
+  authorizationRequestUri: string;
+  label?: string;
+}
+
+/** The wallet's authorization request as a QR code, for desktop users. */
+export function VerificationQRCode({
+  authorizationRequestUri,
+  label = "Scan with your wallet to verify",
+  ...props
+}: VerificationQRCodeProps) {
+  return <QRCode value={authorizationRequestUri} label={label} {...props} />;
+}
+
+export interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
+  offer: { offerQrUri: string; offerUri: string };
+  label?: string;
+  /** Text of the wallet link shown for mobile users; `null` hides it. */
+  linkText?: string | null;
+  linkClassName?: string;
+}
+
+/** A credential offer as a QR code (desktop) and a wallet link (mobile). */
+export function CredentialOfferQRCode({
+  offer,
+  label = "Scan with your wallet to receive the credential",
+  linkText = "Open in your wallet",
+  linkClassName,
+  ...props
+}: CredentialOfferQRCodeProps) {
+  return (
+    <>
+      <QRCode value={offer.offerQrUri} label={label} {...props} />
+      {linkText === null ? null : (
+        <a href={offer.offerUri} className={linkClassName}>
+          {linkText}
+        </a>
+      )}
+    </>
+  );
+}
