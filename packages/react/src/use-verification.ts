@@ -33,6 +33,12 @@ export interface UseVerificationResult {
 
 const SERVER_SNAPSHOT: FlowState = { phase: "idle" };
 
+/** The start parameters from the latest options (read through a ref, so callbacks stay stable). */
+function startParams(options: UseVerificationOptions): StartParams {
+  const { policyId, customerUserRef, metadata, provider } = options;
+  return { policyId, customerUserRef, metadata, provider };
+}
+
 /** A verification for this component: state from `@credport/browser`'s flow, nothing more. */
 export function useVerification(options: UseVerificationOptions): UseVerificationResult {
   const { status, endpoints, sessionMode, fetch, coordination } = useCredportContext();
@@ -50,14 +56,10 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
   const latest = useRef(options);
   latest.current = options;
 
-  const params = (): StartParams => {
-    const { policyId, customerUserRef, metadata, provider } = latest.current;
-    return { policyId, customerUserRef, metadata, provider };
-  };
-  const start = useCallback(() => flow.start(params()), [flow]);
+  const start = useCallback(() => flow.start(startParams(latest.current)), [flow]);
   const retry = useCallback(() => {
     flow.reset();
-    return flow.start(params());
+    return flow.start(startParams(latest.current));
   }, [flow]);
   const reset = useCallback(() => flow.reset(), [flow]);
 
@@ -66,7 +68,7 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
   useEffect(() => {
     mounted.current += 1;
     if (latest.current.autoStart && flow.getSnapshot().phase === "idle")
-      flow.start(params()).catch(() => {});
+      flow.start(startParams(latest.current)).catch(() => {});
     return () => {
       mounted.current -= 1;
       setTimeout(() => {
