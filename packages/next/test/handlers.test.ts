@@ -1,0 +1,332 @@
+import { createHandlers, createModel } from "@credport/mock";
+import { createCredportHandlers, createCredportMiddleware, isProtectedPath } from "@credport/next";
+import { Credport, signWebhookPayload } from "@credport/server";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+const BASE = "https://api.credport.test";
+const APP = "https://app.test";
+const SECRET = "s".repeat(32);
+const model = createModel();
+const project = model.createProject();
+const server = setupServer(...createHandlers(model, { baseUrl: BASE }));
+beforeAll(() => server.listen({ onUnhandledRequest: "bypass" }));
+afterEach(() => {
+  vi.useRealTimers();
+  model.requestLog.length = 0;
+});
+afterAll(() => server.close());
+
+let currentUser: string | undefined = "user-1";
+const events: string[] = [];
+const config = {
+  secretKey: project.secretKey,
+  baseUrl: BASE,
+  sessionSecret: SECRET,
+  policyId: "preset_age_over_18",
+  getUserRef: () => currentUser,
+  keepClaims: ["age_over_18"],
+  webhook: {
+    secret: project.webhookSecret,
+    onEvent: (e: { type: string }) => void events.push(e.type),
+  },
+};
+const handlers = createCredportHandlers(config);
+
+/** The browser's cookie jar: what Set-Cookie put there, minus what it cleared. */
+class Browser {
+  jar = new Map<string, string>();
+  setCookies: string[] = [];
+  async send(
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const request = new Request(`${APP}/api/credport/${path}`, {
+      method,
+      headers: {
+        origin: APP,
+        "content-type": "application/json",
+        cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const response = await handlers[method](request);
+    this.setCookies = response.headers.getSetCookie();
+    for (const cookie of this.setCookies) {
+      const [pair] = cookie.split(";");
+      const [name, value] = pair!.split("=");
+      if (/Max-Age=0/i.test(cookie)) this.jar.delete(name!);
+      else this.jar.set(name!, value!);
+    }
+    return { status: response.status, body: response.status === 204 ? {} : await response.json() };
+  }
+}
+
+const start = async (browser: Browser) =>
+  (await browser.send("POST", "verifications", {})).body as { verificationId: string };
+const verify = (id: string) => {
+  model.verifications.applyTrigger(id, "request_fetched");
+  model.verifications.applyTrigger(id, "presentation_verified", { claims: { age_over_18: true } });
+};
+const resultCalls = () => model.requestLog.filter((r) => r.path.endsWith("/result")).length;
+
+describe("configuration", () => {
+  it("refuses a session secret shorter than 32 bytes at start-up", () => {
+    expect(() => createCredportHandlers({ ...config, sessionSecret: "short" })).toThrow(
+      /at least 32 random bytes/,
+    );
+    expect(() => createCredportHandlers({ ...config, sessionSecret: [SECRET, "short"] })).toThrow(
+      /sessionSecret\[1\]/,
+    );
+  });
+});
+
+describe("creating a verification", () => {
+  it("the server picks policy and user; a pending cookie binds the browser, HttpOnly, Secure, SameSite=Lax, path-scoped, ≤ 10 min, < 4 KB", async () => {
+    const browser = new Browser();
+    const created = await browser.send("POST", "verifications", {
+      policyId: "preset_identity_basic",
+      customerUserRef: "attacker",
+    });
+    expect(created.status).toBe(201);
+    const record = model.verifications.findForProtocol(created.body.verificationId)!;
+    expect(record.policyId).toBe("preset_age_over_18");
+    expect(record.customerUserRef).toBe("user-1");
+    const cookie = browser.setCookies[0]!;
+    expect(cookie).toMatch(new RegExp(`^credport_pending_${created.body.verificationId}=`));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Secure/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\/api\/credport/);
+    expect(Number(/Max-Age=(\d+)/.exec(cookie)![1])).toBeLessThanOrEqual(600);
+    expect(cookie.length).toBeLessThan(4096);
+    expect(cookie).not.toContain("user-1");
+  });
+
+  it("several pending verifications (tabs) keep their own cookies", async () => {
+    const browser = new Browser();
+    const a = await start(browser);
+    const b = await start(browser);
+    expect(browser.jar.size).toBe(2);
+    verify(a.verificationId);
+    verify(b.verificationId);
+    expect(
+      (await browser.send("POST", "session", { verificationId: a.verificationId })).status,
+    ).toBe(200);
+    expect(
+      (await browser.send("POST", "session", { verificationId: b.verificationId })).status,
+    ).toBe(200);
+  });
+
+  it("is not Secure on http://localhost (development)", async () => {
+    const request = new Request("http://localhost:3000/api/credport/verifications", {
+      method: "POST",
+      headers: { origin: "http://localhost:3000" },
+    });
+    const response = await handlers.POST(request);
+    expect(response.headers.getSetCookie()[0]).not.toMatch(/Secure/i);
+  });
+});
+
+describe("finalizing the session", () => {
+  it("with a matching pending cookie and a verified, signed result: a session cookie, the binding cleared", async () => {
+    const browser = new Browser();
+    const { verificationId } = await start(browser);
+    verify(verificationId);
+    const done = await browser.send("POST", "session", { verificationId });
+    expect(done).toEqual({ status: 200, body: { verified: true } });
+    expect(browser.jar.has("credport_session")).toBe(true);
+    expect(browser.jar.has(`credport_pending_${verificationId}`)).toBe(false);
+    const middleware = createCredportMiddleware({
+      protect: ["/members"],
+      signInPath: "/verify",
+      sessionSecret: SECRET,
+    });
+    const request = new Request(`${APP}/members`, {
+      headers: { cookie: `credport_session=${browser.jar.get("credport_session")}` },
+    });
+    expect(await middleware(request)).toBeUndefined();
+  });
+
+  it.each([
+    ["no pending cookie", (b: Browser) => b.jar.clear()],
+    [
+      "a tampered cookie",
+      (b: Browser) => {
+        for (const [k, v] of b.jar) b.jar.set(k, `${v.slice(0, -4)}AAAA`);
+      },
+    ],
+    [
+      "a cookie sealed with another secret",
+      async (b: Browser, id: string) => {
+        const other = createCredportHandlers({ ...config, sessionSecret: "o".repeat(32) });
+        const response = await other.POST(
+          new Request(`${APP}/api/credport/verifications`, {
+            method: "POST",
+            headers: { origin: APP },
+          }),
+        );
+        const [pair] = response.headers.getSetCookie()[0]!.split(";");
+        b.jar.clear();
+        b.jar.set(`credport_pending_${id}`, pair!.split("=")[1]!);
+      },
+    ],
+    [
+      "another verification's cookie",
+      async (b: Browser, id: string) => {
+        const value = b.jar.get(`credport_pending_${id}`)!;
+        b.jar.clear();
+        const other = await start(new Browser());
+        b.jar.set(`credport_pending_${other.verificationId}`, value);
+        b.jar.set(`credport_pending_${id}`, value.replace(/.$/, "x"));
+      },
+    ],
+    [
+      "another user",
+      () => {
+        currentUser = "user-2";
+      },
+    ],
+  ])(
+    "403 VERIFICATION_BINDING_REQUIRED with %s, and the service is not called",
+    async (_, spoil) => {
+      const browser = new Browser();
+      const { verificationId } = await start(browser);
+      verify(verificationId);
+      await spoil(browser, verificationId);
+      model.requestLog.length = 0;
+      const res = await browser.send("POST", "session", { verificationId });
+      currentUser = "user-1";
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("VERIFICATION_BINDING_REQUIRED");
+      expect(resultCalls()).toBe(0);
+      expect(browser.jar.has("credport_session")).toBe(false);
+    },
+  );
+
+  it("an expired pending cookie no longer binds", async () => {
+    const browser = new Browser();
+    const { verificationId } = await start(browser);
+    verify(verificationId);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    const res = await browser.send("POST", "session", { verificationId });
+    expect(res.body.code).toBe("VERIFICATION_BINDING_REQUIRED");
+  });
+
+  it("a replayed finalize is refused (the binding is spent)", async () => {
+    const browser = new Browser();
+    const { verificationId } = await start(browser);
+    verify(verificationId);
+    expect((await browser.send("POST", "session", { verificationId })).status).toBe(200);
+    expect((await browser.send("POST", "session", { verificationId })).body.code).toBe(
+      "VERIFICATION_BINDING_REQUIRED",
+    );
+  });
+
+  it("a failed verification gives 409 and no session cookie", async () => {
+    const browser = new Browser();
+    const { verificationId } = await start(browser);
+    model.verifications.applyTrigger(verificationId, "presentation_failed", {
+      failureCode: "claims_missing",
+    });
+    const res = await browser.send("POST", "session", { verificationId });
+    expect([res.status, res.body.code]).toEqual([409, "VERIFICATION_NOT_VERIFIED"]);
+    expect(browser.jar.has("credport_session")).toBe(false);
+  });
+
+  it("cross-site finalize and sign-out are refused", async () => {
+    const browser = new Browser();
+    const { verificationId } = await start(browser);
+    verify(verificationId);
+    const evil = { origin: "https://evil.example" };
+    expect((await browser.send("POST", "session", { verificationId }, evil)).body.code).toBe(
+      "CROSS_SITE_REQUEST",
+    );
+    expect(
+      (await browser.send("DELETE", "session", undefined, { "sec-fetch-site": "cross-site" })).body
+        .code,
+    ).toBe("CROSS_SITE_REQUEST");
+    expect((await browser.send("POST", "session", { verificationId })).status).toBe(200);
+    expect((await browser.send("DELETE", "session")).status).toBe(200);
+    expect(browser.jar.has("credport_session")).toBe(false);
+  });
+
+  it("keeps only the claims the app asked for in the session", async () => {
+    const browser = new Browser();
+    const { verificationId } = await start(browser);
+    verify(verificationId);
+    await browser.send("POST", "session", { verificationId });
+    const { unsealData } = await import("iron-session");
+    const session = await unsealData<Record<string, unknown>>(
+      browser.jar.get("credport_session")!,
+      { password: { "1": SECRET } },
+    );
+    expect(session.claims).toEqual({ age_over_18: true });
+    expect(Object.keys(session).sort()).toEqual([
+      "claims",
+      "expiresAt",
+      "policyId",
+      "userRef",
+      "verificationId",
+      "verifiedAt",
+    ]);
+  });
+});
+
+describe("protecting routes", () => {
+  it.each([
+    "/members",
+    "/members/",
+    "/members/page",
+    "/members.json",
+    "/MEMBERS",
+    "/%6Dembers",
+    "//members",
+  ])("%s is protected", (path) => {
+    expect(isProtectedPath(path, ["/members"])).toBe(true);
+  });
+  it.each(["/", "/membership", "/verify", "/public/members"])("%s is not", (path) => {
+    expect(isProtectedPath(path, ["/members"])).toBe(false);
+  });
+  it("sends visitors without a session to the sign-in path", async () => {
+    const middleware = createCredportMiddleware({
+      protect: ["/members"],
+      signInPath: "/verify",
+      sessionSecret: SECRET,
+    });
+    const response = await middleware(new Request(`${APP}/members.json`));
+    expect(response?.status).toBe(307);
+    expect(response?.headers.get("location")).toBe(`${APP}/verify`);
+  });
+});
+
+describe("webhooks", () => {
+  it("verifies the raw body and hands the event over; refuses a bad signature", async () => {
+    const credport = new Credport({ secretKey: project.secretKey, baseUrl: BASE });
+    const v = await credport.verifications.create({ policyId: "preset_age_over_18" });
+    await credport.verifications.cancel(v.id);
+    const { payload, signature } = model.webhooks.events.at(-1)!;
+    const ok = await handlers.POST(
+      new Request(`${APP}/api/credport/webhooks`, {
+        method: "POST",
+        headers: { "webhook-signature": signature },
+        body: payload,
+      }),
+    );
+    expect(ok.status).toBe(204);
+    expect(events).toContain("verification.canceled");
+    const forged = await signWebhookPayload(payload, { secret: `whsec_${"x".repeat(32)}` });
+    const bad = await handlers.POST(
+      new Request(`${APP}/api/credport/webhooks`, {
+        method: "POST",
+        headers: { "webhook-signature": forged },
+        body: payload,
+      }),
+    );
+    expect(bad.status).toBe(400);
+  });
+});
