@@ -32,7 +32,7 @@ export interface ResolvedConfig
   extends Required<
     Pick<CredportNextConfig, "sessionMode" | "keepClaims" | "sessionMaxAgeSeconds" | "basePath">
   > {
-  passwords: Record<string, string>;
+  passwords: () => Record<string, string>;
   config: CredportNextConfig;
   credport: () => Credport;
 }
@@ -61,7 +61,11 @@ export function sessionPasswords(secret: string | string[] | undefined): Record<
 }
 
 export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
-  const passwords = sessionPasswords(config.sessionSecret);
+  // A secret that is there but too short fails now; one that is not there yet (a build without
+  // runtime secrets) fails at the first request that needs it.
+  let passwords: Record<string, string> | undefined;
+  if (config.sessionSecret !== undefined || env("CREDPORT_SESSION_SECRET") !== undefined)
+    passwords = sessionPasswords(config.sessionSecret);
   if (!config.policyId && !config.resolvePolicy) {
     throw new Error(
       "credport/next: set policyId or resolvePolicy: the server decides what a verification asks for.",
@@ -69,7 +73,10 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
   }
   let client = config.credport;
   return {
-    passwords,
+    passwords: () => {
+      passwords ??= sessionPasswords(config.sessionSecret);
+      return passwords;
+    },
     config,
     sessionMode: config.sessionMode ?? "library",
     keepClaims: config.keepClaims ?? [],

@@ -41,7 +41,7 @@ export function createCredportHandlers(options: CredportNextConfig): {
   DELETE: Handler;
 } {
   const resolved = resolveConfig(options);
-  const { passwords, basePath, config } = resolved;
+  const { basePath, config } = resolved;
   const route = (request: Request) =>
     new URL(request.url).pathname.slice(basePath.length).replace(/^\/+|\/+$/g, "");
 
@@ -67,7 +67,7 @@ export function createCredportHandlers(options: CredportNextConfig): {
     const cookie = setCookie(
       request,
       pendingCookieName(verification.id),
-      await seal(binding, passwords, maxAge),
+      await seal(binding, resolved.passwords(), maxAge),
       { maxAge, path: basePath },
     );
     return json(
@@ -98,7 +98,7 @@ export function createCredportHandlers(options: CredportNextConfig): {
       typeof verificationId === "string"
         ? await unseal<PendingBinding>(
             readCookies(request)[pendingCookieName(verificationId)],
-            passwords,
+            resolved.passwords(),
           )
         : undefined;
     const userRef = (await config.getUserRef?.(request)) ?? undefined;
@@ -133,7 +133,7 @@ export function createCredportHandlers(options: CredportNextConfig): {
       setCookie(
         request,
         SESSION_COOKIE,
-        await seal(session, passwords, resolved.sessionMaxAgeSeconds),
+        await seal(session, resolved.passwords(), resolved.sessionMaxAgeSeconds),
         { maxAge: resolved.sessionMaxAgeSeconds, path: "/" },
       ),
       clearCookie(request, pendingCookieName(binding.verificationId), basePath),

@@ -38,7 +38,7 @@ export function isProtectedPath(pathname: string, protect: string[]): boolean {
  * `signInPath`; returns `undefined` to let the request through.
  */
 export function createCredportMiddleware(options: ProtectOptions) {
-  const passwords = sessionPasswords(options.sessionSecret);
+  let passwords: Record<string, string> | undefined;
   return async (request: Request): Promise<Response | undefined> => {
     const url = new URL(request.url);
     if (
@@ -46,6 +46,7 @@ export function createCredportMiddleware(options: ProtectOptions) {
       isProtectedPath(url.pathname, [options.signInPath])
     )
       return undefined;
+    passwords ??= sessionPasswords(options.sessionSecret);
     if (await readVerifiedSession(readCookies(request), passwords)) return undefined;
     return Response.redirect(new URL(options.signInPath, url), 307);
   };

@@ -1,0 +1,7 @@
+import { createCredportHandlers } from "@credport/next";
+
+// Keys and secrets come from CREDPORT_SECRET_KEY, CREDPORT_BASE_URL, CREDPORT_SESSION_SECRET.
+export const { GET, POST, DELETE } = createCredportHandlers({
+  policyId: "preset_age_over_18",
+  keepClaims: ["age_over_18"],
+});

@@ -1,0 +1,53 @@
+"use client";
+import { CredportProvider, useVerification, VerificationQRCode } from "@credport/react";
+import { useRouter } from "next/navigation";
+
+function Wall() {
+  const router = useRouter();
+  const v = useVerification({
+    policyId: "preset_age_over_18",
+    autoStart: true,
+    onVerified: () => router.push("/members"),
+  });
+  return (
+    <section>
+      <p>
+        Status: <output id="status">{v.status}</output>
+      </p>
+      {v.failureCode ? <p>Failed: {v.failureCode}</p> : null}
+      {v.error ? <p role="alert">{v.error.code}</p> : null}
+      {v.authorizationRequestUri && (v.status === "pending" || v.status === "in_progress") ? (
+        <a id="wallet-link" href={v.authorizationRequestUri} style={{ color: "black" }}>
+          <VerificationQRCode
+            authorizationRequestUri={v.authorizationRequestUri}
+            width={220}
+            height={220}
+          />
+        </a>
+      ) : null}
+      {v.status === "failed" || v.status === "expired" || v.status === "error" ? (
+        <button type="button" onClick={() => void v.retry()}>
+          Try again
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+export function VerificationWall({
+  publishableKey,
+  baseUrl,
+}: {
+  publishableKey: string;
+  baseUrl: string;
+}) {
+  return (
+    <CredportProvider
+      publishableKey={publishableKey}
+      baseUrl={baseUrl}
+      endpoints={{ start: "/api/credport/verifications", session: "/api/credport/session" }}
+    >
+      <Wall />
+    </CredportProvider>
+  );
+}

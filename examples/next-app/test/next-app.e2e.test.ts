@@ -1,0 +1,140 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Emulator, startEmulator } from "@credport/mock";
+import { createTestWallet } from "@credport/mock/wallet";
+import { Credport } from "@credport/server";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { launchChromium } from "../../../packages/browser/test/e2e/chromium.js";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const nextBin = join(appDir, "node_modules/next/dist/bin/next");
+const screenshots = fileURLToPath(new URL("../../../artifacts/next-app-e2e/", import.meta.url));
+const SESSION_SECRET = "e2e-session-secret-0123456789abcdefghij";
+
+let emulator: Emulator;
+let browser: Browser;
+const instances: { url: string; process: ChildProcess }[] = [];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startNext(): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      CREDPORT_BASE_URL: emulator.url,
+      CREDPORT_SECRET_KEY: emulator.keys.secretKey,
+      CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
+      CREDPORT_SESSION_SECRET: SESSION_SECRET,
+    },
+    stdio: "ignore",
+  });
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/`)).ok) return { url, process: child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("next start did not come up");
+}
+
+beforeAll(async () => {
+  // What users deploy: the production build of the app, on the built packages.
+  execFileSync(process.execPath, [nextBin, "build"], {
+    cwd: appDir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "pipe",
+  });
+  emulator = await startEmulator();
+  instances.push(await startNext(), await startNext());
+  browser = await launchChromium();
+  mkdirSync(screenshots, { recursive: true });
+  console.log(`next-app e2e screenshots: ${screenshots}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  // `next start` renames its process: stop it by the PID we kept.
+  for (const instance of instances) instance.process.kill("SIGTERM");
+  await emulator?.close();
+});
+
+it("walls /members, verifies with the test wallet, and the session works on a second instance", async () => {
+  const [a, b] = instances;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${a!.url}/members`);
+  await page.waitForURL(/\/verify$/);
+  const qr = page.getByRole("img", { name: "Scan with your wallet to verify" });
+  await qr.waitFor();
+  await page.screenshot({ path: join(screenshots, "1-verification-wall.png") });
+
+  const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
+  const wallet = await createTestWallet();
+  const offer = await credport.issuance.createOffer({
+    credentialDefinitionId: "credport.identity.v1",
+    claims: {
+      given_name: "Ada",
+      family_name: "Lovelace",
+      birthdate: "1815-12-10",
+      age_over_18: true,
+    },
+  });
+  await wallet.acceptOffer(offer.offerUri);
+  await wallet.present((await page.locator("#wallet-link").getAttribute("href"))!);
+
+  await page.waitForURL(/\/members$/, { timeout: 20_000 });
+  await expect.poll(() => page.locator("#member").textContent()).toContain("over 18: true");
+  await page.screenshot({ path: join(screenshots, "2-members.png") });
+
+  // Stateless scaling: the other instance, same secret, accepts the cookie.
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name === "credport_session");
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+  const other = await fetch(`${b!.url}/members`, {
+    headers: { cookie: `credport_session=${session!.value}` },
+    redirect: "manual",
+  });
+  expect(other.status).toBe(200);
+  expect(await other.text()).toMatch(/over 18: (<!-- -->)?true/);
+  const anonymous = await fetch(`${b!.url}/members.json`, { redirect: "manual" });
+  expect(anonymous.status).toBe(307);
+  await context.close();
+});
+
+it("ships no key material to the browser", () => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith(".js")) files.push(path);
+    }
+  };
+  walk(join(appDir, ".next/static"));
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    expect(text).not.toMatch(/sk_(test|live)_[A-Za-z0-9]{24,}/);
+    expect(text).not.toMatch(/whsec_[A-Za-z0-9]{24,}/);
+    expect(text).not.toContain(SESSION_SECRET);
+    expect(text).not.toContain("iron-session");
+    expect(text).not.toContain("CREDPORT_SECRET_KEY");
+  }
+});
