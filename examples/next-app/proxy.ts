@@ -3,7 +3,7 @@ import { type NextRequest, NextResponse } from "next/server";
 
 let protect: ReturnType<typeof createCredportMiddleware> | undefined;
 
-export async function middleware(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   protect ??= createCredportMiddleware({ protect: ["/members"], signInPath: "/verify" });
   return (await protect(request)) ?? NextResponse.next();
 }
