@@ -1,16 +1,19 @@
-import {
-  Credport,
-  CredportConflictError,
-  CredportNotFoundError,
-  CredportPermissionError,
-  CredportValidationError,
-} from "@credport/server";
+import { createRequire } from "node:module";
+import * as esm from "@credport/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badge, badgeClaims, FAST, SERVICES, type TestService } from "./support/services.js";
 
-describe.each(SERVICES)("every method against the mock ($name), built ESM", (transport) => {
+/** The built package as `import` and as `require` load it. */
+const BUILDS = [
+  { format: "ESM", sdk: esm },
+  { format: "CJS", sdk: createRequire(import.meta.url)("@credport/server") as typeof esm },
+];
+const MATRIX = BUILDS.flatMap((build) => SERVICES.map((transport) => ({ ...build, transport, name: `${transport.name}, ${build.format}` })));
+
+describe.each(MATRIX)("every method against the mock ($name)", ({ sdk, transport }) => {
+  const { Credport, CredportConflictError, CredportNotFoundError, CredportPermissionError, CredportValidationError } = sdk;
   let service: TestService;
-  let credport: Credport;
+  let credport: InstanceType<typeof Credport>;
   beforeAll(async () => {
     service = await transport.start();
     credport = new Credport({
