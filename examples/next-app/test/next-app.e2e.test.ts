@@ -118,6 +118,26 @@ it("walls /members, verifies with the test wallet, and the session works on a se
   await context.close();
 });
 
+it("the issuer page shows an offer QR code that follows the wallet's redemption", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${instances[0]!.url}/issue`);
+  await page.getByRole("button", { name: "Issue a badge" }).click();
+  await page
+    .getByRole("img", { name: "Scan with your wallet to receive the credential" })
+    .waitFor();
+  await expect.poll(() => page.locator("#offer-status").textContent()).toBe("offer_created");
+  await page.screenshot({ path: join(screenshots, "3-issuer-offer.png") });
+  const wallet = await createTestWallet();
+  await wallet.acceptOffer(
+    (await page.getByRole("link", { name: "Open in your wallet" }).getAttribute("href"))!,
+  );
+  await expect
+    .poll(() => page.locator("#offer-status").textContent(), { timeout: 10_000 })
+    .toBe("credential_issued");
+  await page.screenshot({ path: join(screenshots, "4-issuer-issued.png") });
+  expect(wallet.credentials[0]!.vct).toBe("https://credport.example/vct/employee-badge");
+});
+
 it("ships no key material to the browser", () => {
   const files: string[] = [];
   const walk = (dir: string) => {

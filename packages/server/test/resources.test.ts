@@ -8,10 +8,22 @@ const BUILDS = [
   { format: "ESM", sdk: esm },
   { format: "CJS", sdk: createRequire(import.meta.url)("@credport/server") as typeof esm },
 ];
-const MATRIX = BUILDS.flatMap((build) => SERVICES.map((transport) => ({ ...build, transport, name: `${transport.name}, ${build.format}` })));
+const MATRIX = BUILDS.flatMap((build) =>
+  SERVICES.map((transport) => ({
+    ...build,
+    transport,
+    name: `${transport.name}, ${build.format}`,
+  })),
+);
 
 describe.each(MATRIX)("every method against the mock ($name)", ({ sdk, transport }) => {
-  const { Credport, CredportConflictError, CredportNotFoundError, CredportPermissionError, CredportValidationError } = sdk;
+  const {
+    Credport,
+    CredportConflictError,
+    CredportNotFoundError,
+    CredportPermissionError,
+    CredportValidationError,
+  } = sdk;
   let service: TestService;
   let credport: InstanceType<typeof Credport>;
   beforeAll(async () => {

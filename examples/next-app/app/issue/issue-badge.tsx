@@ -1,0 +1,59 @@
+"use client";
+import { CredentialOfferQRCode } from "@credport/react";
+import { useEffect, useState } from "react";
+
+interface Offer {
+  id: string;
+  status: string;
+  offerUri: string;
+  offerQrUri: string;
+}
+
+const FINAL = ["credential_issued", "canceled", "expired", "failed"];
+
+/** Creates an offer through the app's backend and follows its status as the wallet redeems it. */
+export function IssueBadge() {
+  const [offer, setOffer] = useState<Offer>();
+  const [status, setStatus] = useState<string>();
+
+  useEffect(() => {
+    if (!offer || (status && FINAL.includes(status))) return;
+    const timer = setInterval(async () => {
+      const response = await fetch(`/api/offers/${encodeURIComponent(offer.id)}`);
+      if (response.ok) setStatus(((await response.json()) as { status: string }).status);
+    }, 500);
+    return () => clearInterval(timer);
+  }, [offer, status]);
+
+  if (!offer) {
+    return (
+      <button
+        type="button"
+        onClick={async () => {
+          const created = (await (await fetch("/api/offers", { method: "POST" })).json()) as Offer;
+          setOffer(created);
+          setStatus(created.status);
+        }}
+      >
+        Issue a badge
+      </button>
+    );
+  }
+  return (
+    <section>
+      <p>
+        Offer status: <output id="offer-status">{status}</output>
+      </p>
+      {status && !FINAL.includes(status) ? (
+        <div style={{ color: "black" }}>
+          <CredentialOfferQRCode
+            offer={offer}
+            width={220}
+            height={220}
+            linkClassName="wallet-link"
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
