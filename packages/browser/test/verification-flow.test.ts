@@ -24,7 +24,11 @@ const backend = {
 service.server.use(
   http.post(`${APP}/api/credport/start`, async ({ request }) => {
     backend.starts++;
-    const { policyId, customerUserRef, metadata } = (await request.json()) as Record<string, never>;
+    const { policyId, customerUserRef, metadata } = (await request.json()) as {
+      policyId: string;
+      customerUserRef?: string;
+      metadata?: Record<string, string>;
+    };
     const v = await credport.verifications.create({ policyId, customerUserRef, metadata });
     return HttpResponse.json({
       verificationId: v.id,

@@ -11,11 +11,12 @@ export const presentationRequestUrl = (baseUrl: string, verificationId: string) 
 export const presentationResponseUrl = (baseUrl: string, verificationId: string) =>
   `${baseUrl}/oid4vp/responses/${encodeURIComponent(verificationId)}`;
 
-/** The verifier's client identifier: the `redirect_uri:` prefix naming its direct_post response URI. */
-export const verifierClientId = (baseUrl: string, verificationId: string) =>
-  `redirect_uri:${presentationResponseUrl(baseUrl, verificationId)}`;
+/** The verifier's client identifier: its did:jwk under the `decentralized_identifier` prefix. */
+export const verifierClientId = (verifierDid: string) => `decentralized_identifier:${verifierDid}`;
 
-export const authorizationRequestUri = (baseUrl: string, verificationId: string) =>
-  `openid4vp://?client_id=${encodeURIComponent(verifierClientId(baseUrl, verificationId))}&request_uri=${encodeURIComponent(
-    presentationRequestUrl(baseUrl, verificationId),
-  )}`;
+export const authorizationRequestUri = (
+  baseUrl: string,
+  verificationId: string,
+  clientId: string,
+) =>
+  `openid4vp://?client_id=${encodeURIComponent(clientId)}&request_uri=${encodeURIComponent(presentationRequestUrl(baseUrl, verificationId))}`;

@@ -9,6 +9,11 @@ export interface IssuerKeys {
   publicJwk: JWK;
 }
 
+/** The verifier's signing key, identified by a did:jwk (OpenID4VP client identifier prefix `decentralized_identifier`). */
+export interface VerifierKeys extends IssuerKeys {
+  did: string;
+}
+
 const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 const NONCE_TTL_MS = 5 * 60 * 1000;
 
@@ -17,6 +22,7 @@ export class ProtocolState {
   private readonly issuerKeys = new Map<string, Promise<IssuerKeys>>();
   private readonly accessTokens = new Map<string, { issuanceId: string; expiresAt: number }>();
   private readonly nonces = new Map<string, number>();
+  private verifier?: Promise<VerifierKeys>;
 
   constructor(private readonly now: () => number) {}
 
@@ -38,6 +44,24 @@ export class ProtocolState {
       this.issuerKeys.set(key, keys);
     }
     return keys;
+  }
+
+  /** The service's verifier key, made on first use: it signs every presentation request. */
+  verifierKeys(): Promise<VerifierKeys> {
+    this.verifier ??= generateKeyPair("ES256", { extractable: true }).then(
+      async ({ privateKey, publicKey }) => {
+        const { kty, crv, x, y } = await exportJWK(publicKey);
+        const did = `did:jwk:${Buffer.from(JSON.stringify({ kty, crv, x, y })).toString("base64url")}`;
+        const kid = `${did}#0`;
+        return {
+          did,
+          kid,
+          privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" },
+          publicJwk: { kty, crv, x, y, kid, alg: "ES256" },
+        };
+      },
+    );
+    return this.verifier;
   }
 
   issueAccessToken(issuanceId: string): { token: string; expiresIn: number } {

@@ -1,4 +1,4 @@
-import { exportJWK, importJWK } from "jose";
+import { exportJWK, importJWK, SignJWT } from "jose";
 import {
   credentialOfferUrl,
   presentationResponseUrl,
@@ -297,17 +297,18 @@ export function createProtocolRoutes(): Route<Model>[] {
     {
       method: "GET",
       pattern: "/oid4vp/requests/:verificationId",
-      handle: (ctx) => {
+      handle: async (ctx) => {
         const verification = ctx.model.verifications.findForProtocol(ctx.params.verificationId!);
         if (!verification)
           return oauthError(404, "invalid_request_uri", "No such presentation request.");
+        const verifier = await ctx.model.protocol.verifierKeys();
         if (verification.status === "pending")
           ctx.model.verifications.applyTrigger(verification.id, "request_fetched");
         else if (verification.status !== "in_progress")
           return oauthError(400, "invalid_request_uri", `This request is ${verification.status}.`);
         const request = {
           response_type: "vp_token",
-          client_id: verifierClientId(ctx.baseUrl, verification.id),
+          client_id: verifierClientId(verifier.did),
           response_mode: "direct_post",
           response_uri: presentationResponseUrl(ctx.baseUrl, verification.id),
           nonce: verification.nonce,
@@ -319,9 +320,12 @@ export function createProtocolRoutes(): Route<Model>[] {
             },
           },
         };
-        // An unsigned request object: the redirect_uri client identifier prefix does not sign.
-        const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-        const jwt = `${encode({ alg: "none", typ: "oauth-authz-req+jwt" })}.${encode(request)}.`;
+        // A signed request object (JAR), verifiable with the key behind the client's did:jwk.
+        const jwt = await new SignJWT(request)
+          .setProtectedHeader({ alg: "ES256", typ: "oauth-authz-req+jwt", kid: verifier.kid })
+          .setAudience("https://self-issued.me/v2")
+          .setIssuedAt(Math.floor(ctx.model.clock.now() / 1000))
+          .sign(await importJWK(verifier.privateJwk, "ES256"));
         return new Response(jwt, {
           headers: { "content-type": "application/oauth-authz-req+jwt" },
         });
@@ -355,7 +359,7 @@ export function createProtocolRoutes(): Route<Model>[] {
         const ownStatusList = statusListUri(ctx.baseUrl, verification.tenant);
         const outcome = await verifyPresentation(presentation, {
           verification,
-          clientId: verifierClientId(ctx.baseUrl, verification.id),
+          clientId: verifierClientId((await ctx.model.protocol.verifierKeys()).did),
           issuer: credentialIssuer(ctx.baseUrl, verification.tenant),
           issuerPublicJwk: await exportJWK(await importJWK(keys.publicJwk, "ES256")),
           nowSeconds: Math.floor(ctx.model.clock.now() / 1000),

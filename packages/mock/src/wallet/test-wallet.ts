@@ -1,5 +1,12 @@
 import { ES256 } from "@sd-jwt/crypto-nodejs";
-import { decodeJwt, importJWK, type JWK, SignJWT } from "jose";
+import {
+  compactVerify,
+  decodeJwt,
+  decodeProtectedHeader,
+  importJWK,
+  type JWK,
+  SignJWT,
+} from "jose";
 import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
 
 const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
@@ -145,7 +152,9 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
         headers: { accept: "application/oauth-authz-req+jwt" },
       });
       if (!response.ok) throw new Error(`test wallet: the request URI answered ${response.status}`);
-      const request = decodeJwt(await response.text());
+      const requestObject = await response.text();
+      await verifyRequestObject(requestObject);
+      const request = decodeJwt(requestObject);
       if (request.client_id !== params.get("client_id"))
         throw new Error("test wallet: client_id of the request object does not match");
       const responseUri = request.response_uri as string;
@@ -201,6 +210,17 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       });
     },
   };
+}
+
+/** The verifier signs its request object with the key behind its did:jwk; anything else is refused. */
+async function verifyRequestObject(jwt: string): Promise<void> {
+  const { kid, alg } = decodeProtectedHeader(jwt);
+  if (alg !== "ES256" || !kid?.startsWith("did:jwk:"))
+    throw new Error("test wallet: the request object is not signed by a did:jwk verifier");
+  const publicJwk = JSON.parse(
+    Buffer.from(kid.slice("did:jwk:".length).split("#")[0]!, "base64url").toString("utf8"),
+  ) as JWK;
+  await compactVerify(jwt, await importJWK(publicJwk, "ES256"));
 }
 
 function tamperWith(presentation: string, tamper: Tamper | undefined): string {

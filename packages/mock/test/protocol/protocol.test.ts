@@ -110,11 +110,15 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
   it("an invalid proof fails the issuance", async () => {
     const created = await offer();
     const offerUrl = new URL(created.offerUri!).searchParams.get("credential_offer_uri")!;
-    const credentialOffer = (await (await fetch(offerUrl)).json()) as Record<string, never>;
-    const issuer = credentialOffer.credential_issuer as string;
-    const code = (credentialOffer.grants as Record<string, Record<string, string>>)[
-      "urn:ietf:params:oauth:grant-type:pre-authorized_code"
-    ]!["pre-authorized_code"]!;
+    const credentialOffer = (await (await fetch(offerUrl)).json()) as {
+      credential_issuer: string;
+      grants: Record<string, Record<string, string>>;
+    };
+    const issuer = credentialOffer.credential_issuer;
+    const code =
+      credentialOffer.grants["urn:ietf:params:oauth:grant-type:pre-authorized_code"]![
+        "pre-authorized_code"
+      ]!;
     const token = await (
       await fetch(`${issuer}/token`, {
         method: "POST",

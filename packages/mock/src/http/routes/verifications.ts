@@ -2,7 +2,7 @@ import { ModelError } from "../../model/errors.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/verifications.js";
 import { verificationStatusView, verificationView } from "../../model/views.js";
-import { authorizationRequestUri } from "../handoff-uris.js";
+import { authorizationRequestUri, verifierClientId } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
 import { statusEventStream } from "../sse.js";
@@ -34,7 +34,11 @@ export const verificationRoutes: Route<Model>[] = [
       return json(201, {
         ...verificationView(record),
         client_token: record.clientToken,
-        authorization_request_uri: authorizationRequestUri(ctx.baseUrl, record.id),
+        authorization_request_uri: authorizationRequestUri(
+          ctx.baseUrl,
+          record.id,
+          verifierClientId((await ctx.model.protocol.verifierKeys()).did),
+        ),
       });
     },
   },
