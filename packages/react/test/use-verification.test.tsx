@@ -41,6 +41,13 @@ function VerifyAge(props: {
   );
 }
 
+/** Records every status it renders with. */
+function Recorder({ seen }: { seen: string[] }) {
+  const v = useVerification({ policyId: "preset_age_over_18", autoStart: true });
+  if (seen.at(-1) !== v.status) seen.push(v.status);
+  return <p data-testid="status">{v.status}</p>;
+}
+
 function renderWith(env: CredportTestEnvironment, ui: React.ReactNode, strict = false) {
   const tree = <CredportProvider {...env.providerProps}>{ui}</CredportProvider>;
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
@@ -113,6 +120,50 @@ describe("useVerification", () => {
     await waitFor(() => expect(status()).toBe("verified"));
     expect(onVerified).toHaveBeenCalledTimes(1);
     expect(env.finalizedSessions()).toBe(1);
+  });
+
+  it("in_progress while the wallet answers, finalizing while the session is written", async () => {
+    const env = createCredportTestEnvironment();
+    const seen: string[] = [];
+    renderWith(env, <Recorder seen={seen} />);
+    await waitFor(() => expect(status()).toBe("pending"));
+    const id = env.latestVerification()!.id;
+    act(() => void env.model.verifications.applyTrigger(id, "request_fetched"));
+    await waitFor(() => expect(status()).toBe("in_progress"));
+    act(
+      () =>
+        void env.model.verifications.applyTrigger(id, "presentation_verified", {
+          claims: { age_over_18: true },
+        }),
+    );
+    await waitFor(() => expect(status()).toBe("verified"));
+    expect(seen).toEqual(["idle", "starting", "pending", "in_progress", "finalizing", "verified"]);
+  });
+
+  it("canceled when the verification is canceled on the server", async () => {
+    const env = createCredportTestEnvironment();
+    renderWith(env, <VerifyAge autoStart />);
+    await waitFor(() => expect(status()).toBe("pending"));
+    act(() => void env.model.verifications.applyTrigger(env.latestVerification()!.id, "cancel"));
+    await waitFor(() => expect(status()).toBe("canceled"));
+  });
+
+  it("timeout when the client's clock passes the expiry first; onExpired once", async () => {
+    const env = createCredportTestEnvironment();
+    const onExpired = vi.fn();
+    vi.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
+      shouldAdvanceTime: true,
+    });
+    try {
+      renderWith(env, <VerifyAge autoStart onExpired={onExpired} />);
+      await waitFor(() => expect(status()).toBe("pending"));
+      await act(() => vi.advanceTimersByTimeAsync(15 * 60 * 1000 + 1000));
+      await waitFor(() => expect(status()).toBe("timeout"));
+      expect(onExpired).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("unmounting stops following the verification", async () => {
