@@ -1,9 +1,5 @@
-import { exportJWK, importJWK, SignJWT } from "jose";
-import {
-  credentialOfferUrl,
-  presentationResponseUrl,
-  verifierClientId,
-} from "../http/handoff-uris.js";
+import { importJWK, SignJWT } from "jose";
+import { presentationResponseUrl, verifierClientId } from "../http/handoff-uris.js";
 import { json } from "../http/responses.js";
 import type { Route, RouteContext } from "../http/route.js";
 import { ModelError } from "../model/errors.js";
@@ -361,7 +357,7 @@ export function createProtocolRoutes(): Route<Model>[] {
           verification,
           clientId: verifierClientId((await ctx.model.protocol.verifierKeys()).did),
           issuer: credentialIssuer(ctx.baseUrl, verification.tenant),
-          issuerPublicJwk: await exportJWK(await importJWK(keys.publicJwk, "ES256")),
+          issuerPublicJwk: keys.publicJwk,
           nowSeconds: Math.floor(ctx.model.clock.now() / 1000),
           statusAt: (uri, index) => (uri === ownStatusList ? list.getStatus(index) : undefined),
         });
@@ -378,5 +374,3 @@ export function createProtocolRoutes(): Route<Model>[] {
     },
   ];
 }
-
-export { credentialOfferUrl };
