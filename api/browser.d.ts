@@ -1,0 +1,115 @@
+// index.d.ts
+import { CredportAuthenticationError, CredportPermissionError, CredportError } from '@credport/core';
+export { CredportError } from '@credport/core';
+declare class CredportMissingTokenError extends CredportAuthenticationError {
+    readonly type = "missing_token_error";
+}
+declare class CredportInvalidTokenError extends CredportAuthenticationError {
+    readonly type = "invalid_token_error";
+}
+declare class CredportKeyMismatchError extends CredportPermissionError {
+    readonly type = "key_mismatch_error";
+}
+interface StatusSnapshot {
+    id: string;
+    status: "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
+    failureCode?: string;
+    expiresAt: string;
+}
+interface StatusTarget {
+    verificationId: string;
+    clientToken: string;
+}
+type ReadResult = {
+    data: StatusSnapshot;
+    error?: undefined;
+} | {
+    data?: undefined;
+    error: CredportError;
+    retryAfterMs?: number;
+};
+interface Visibility {
+    isHidden(): boolean;
+    onChange(listener: () => void): () => void;
+}
+interface SubscriptionTiming {
+    pollIntervalMs: number;
+    maxPollIntervalMs: number;
+    requestTimeoutMs: number;
+    defaultCeilingMs: number;
+}
+interface StatusClientOptions {
+    publishableKey: string;
+    baseUrl: string;
+    fetch?: typeof fetch;
+    transport?: "auto" | "polling";
+    timing?: Partial<SubscriptionTiming>;
+    visibility?: Visibility;
+}
+interface SubscribeTarget extends StatusTarget {
+    expiresAt?: string;
+}
+interface SubscribeOptions {
+    onError?: (error: CredportError) => void;
+    onTimeout?: () => void;
+}
+interface Subscription {
+    unsubscribe(): void;
+}
+interface StatusClient {
+    subscribe(target: SubscribeTarget, onSnapshot: (snapshot: StatusSnapshot) => void, options?: SubscribeOptions): Subscription;
+    read(target: StatusTarget): Promise<ReadResult>;
+}
+declare function createStatusClient(options: StatusClientOptions): StatusClient;
+interface LockManagerLike {
+    request(name: string, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+}
+interface ChannelLike {
+    postMessage(message: unknown): void;
+    addEventListener(type: "message", listener: (event: {
+        data: unknown;
+    }) => void): void;
+    close(): void;
+}
+interface Coordination {
+    locks: LockManagerLike;
+    openChannel(name: string): ChannelLike;
+}
+interface StartParams {
+    policyId: string;
+    customerUserRef?: string;
+    metadata?: Record<string, string>;
+    provider?: string;
+}
+interface StartedVerification {
+    verificationId: string;
+    clientToken: string;
+    expiresAt: string;
+    authorizationRequestUri: string;
+}
+type FlowPhase = "idle" | "starting" | "pending" | "in_progress" | "finalizing" | "verified" | "failed" | "expired" | "canceled" | "timeout" | "error";
+interface FlowState {
+    phase: FlowPhase;
+    verificationId?: string;
+    authorizationRequestUri?: string;
+    expiresAt?: string;
+    failureCode?: string;
+    error?: CredportError;
+}
+interface VerificationFlowOptions {
+    status: StatusClient;
+    startUrl: string;
+    sessionUrl?: string;
+    sessionMode?: "library" | "manual";
+    fetch?: typeof fetch;
+    coordination?: Coordination;
+}
+interface VerificationFlow {
+    start(params: StartParams): Promise<FlowState>;
+    attach(verification: StartedVerification): void;
+    getSnapshot(): FlowState;
+    subscribe(listener: () => void): () => void;
+    reset(): void;
+}
+declare function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow;
+export { type ChannelLike, type Coordination, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, type FlowPhase, type FlowState, type LockManagerLike, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type Subscription, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow };

@@ -1,0 +1,522 @@
+// cli.d.ts
+#!/usr/bin/env node
+// index.d.ts
+import { JWK } from 'jose';
+import * as msw from 'msw';
+type Json = null | boolean | number | string | Json[] | {
+    [key: string]: Json;
+};
+type JsonObject = {
+    [key: string]: Json;
+};
+type Environment = "test" | "live";
+type KeyType = "secret" | "publishable" | "webhook";
+declare const SCOPES: readonly ["issuance:read", "issuance:write", "definitions:read", "definitions:write", "verifications:read", "verifications:write", "policies:read", "policies:write"];
+type Scope = (typeof SCOPES)[number];
+interface KeyRecord {
+    key: string;
+    type: KeyType;
+    projectId: string;
+    environment: Environment;
+    scopes?: Scope[];
+    revoked: boolean;
+    createdAt: string;
+}
+interface Tenant {
+    projectId: string;
+    environment: Environment;
+}
+interface SecretAuth extends Tenant {
+    scopes?: Scope[];
+}
+interface ProjectKeys extends Tenant {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+}
+declare class Keys {
+    private readonly now;
+    readonly projects: Set<string>;
+    readonly keys: Map<string, KeyRecord>;
+    constructor(now: () => string);
+    createProject(options?: {
+        environment?: Environment;
+        scopes?: Scope[];
+    }): ProjectKeys;
+    createKey(input: Tenant & {
+        type: KeyType;
+        scopes?: Scope[];
+    }): string;
+    revoke(key: string): void;
+    webhookSecret(tenant: Tenant): string | undefined;
+    authenticateSecret(header: string | null): SecretAuth;
+    authenticatePublishable(header: string | null): Tenant;
+}
+interface Page<T> {
+    data: T[];
+    hasMore: boolean;
+    nextCursor: string | null;
+}
+interface PageQuery {
+    limit?: string | null;
+    cursor?: string | null;
+}
+interface Transition<S extends string, T extends string> {
+    from: readonly S[];
+    trigger: T;
+    to?: S;
+    error?: {
+        status: number;
+        code: string;
+    };
+}
+type LifecycleStatus = "draft" | "published" | "archived";
+type DefinitionTrigger = "update" | "publish" | "archive";
+declare const DEFINITION_LIFECYCLE: readonly Transition<LifecycleStatus, DefinitionTrigger>[];
+declare class ModelError extends Error {
+    readonly status: number;
+    readonly code: string;
+    readonly details?: Record<string, unknown> | undefined;
+    readonly headers?: Record<string, string> | undefined;
+    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
+}
+interface ClaimEntry {
+    path: string[];
+    mandatory: boolean;
+    display?: {
+        name: string;
+        locale?: string;
+    }[];
+}
+interface DefinitionRecord {
+    credentialDefinitionId: string;
+    owner: Tenant | null;
+    vct: string | null;
+    format: string;
+    title: string | null;
+    aliases: string[];
+    rendering: JsonObject | null;
+    claims: ClaimEntry[];
+    lifecycleStatus: LifecycleStatus;
+    metadata: Json;
+    createdAt: string;
+    updatedAt: string;
+}
+declare class Definitions {
+    private readonly now;
+    private readonly owned;
+    private readonly globals;
+    constructor(now: () => string);
+    create(auth: SecretAuth, input: unknown): DefinitionRecord;
+    get(auth: SecretAuth, id: string): DefinitionRecord;
+    list(auth: SecretAuth, query: PageQuery & {
+        lifecycleStatus?: string | null;
+    }): Page<DefinitionRecord>;
+    update(auth: SecretAuth, id: string, input: unknown): DefinitionRecord;
+    publish(auth: SecretAuth, id: string): DefinitionRecord;
+    archive(auth: SecretAuth, id: string): DefinitionRecord;
+    resolvePublished(tenant: Tenant, ref: {
+        credentialDefinitionId?: string;
+        vct?: string;
+    }, field: string): DefinitionRecord;
+    snapshot(): {
+        owned: DefinitionRecord[];
+    };
+    private findAny;
+    private visible;
+    private ownedOrThrow;
+}
+interface PolicyRecord {
+    policyId: string;
+    tenant: Tenant | null;
+    name: string;
+    status: "active" | "archived";
+    preset: boolean;
+    credentialDefinitionId?: string;
+    vct: string;
+    fields: {
+        path: string[];
+    }[];
+    createdAt: string;
+}
+declare class Policies {
+    private readonly now;
+    private readonly definitions;
+    private readonly records;
+    private readonly presets;
+    constructor(now: () => string, definitions: Definitions);
+    create(auth: SecretAuth, input: unknown): PolicyRecord;
+    get(auth: SecretAuth, id: string): PolicyRecord;
+    list(auth: SecretAuth, query: PageQuery): Page<PolicyRecord>;
+    archive(auth: SecretAuth, id: string): PolicyRecord;
+    resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
+    snapshot(): PolicyRecord[];
+    private visible;
+}
+declare class ResultSigner {
+    private keyPair?;
+    readonly kid: string;
+    private keys;
+    jwks(): Promise<{
+        keys: JWK[];
+    }>;
+    sign(content: Record<string, unknown>, options: {
+        issuer: string;
+        audience: string;
+        now: number;
+    }): Promise<string>;
+}
+type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
+type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
+declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "credential_revoked", "credential_expired", "wallet_rejected"];
+type FailureCode = (typeof FAILURE_CODES)[number];
+declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
+interface WebhookEventRecord {
+    tenant: Tenant;
+    event: {
+        id: string;
+        object: "event";
+        type: string;
+        created: number;
+        livemode: boolean;
+        data: {
+            object: unknown;
+        };
+    };
+    payload: string;
+    signature: string;
+}
+interface WebhookEndpoint {
+    id: string;
+    tenant: Tenant;
+    url: string;
+}
+declare function signWebhookPayload(payload: string, secret: string, timestamp: number): string;
+declare class Webhooks {
+    private readonly clock;
+    private readonly keys;
+    private readonly fetchImpl;
+    readonly events: WebhookEventRecord[];
+    readonly endpoints: WebhookEndpoint[];
+    private readonly deliveries;
+    constructor(clock: {
+        now(): number;
+    }, keys: Keys, fetchImpl: () => typeof fetch);
+    emit(tenant: Tenant, type: string, object: unknown): void;
+    private sign;
+    register(tenant: Tenant, url: string): WebhookEndpoint;
+    flush(): Promise<void>;
+    private deliver;
+}
+interface VerificationRecord {
+    id: string;
+    tenant: Tenant;
+    status: VerificationStatus;
+    failureCode?: FailureCode;
+    policyId: string;
+    policy: {
+        vct: string;
+        fields: {
+            path: string[];
+        }[];
+    };
+    customerUserRef: string | null;
+    metadata: Record<string, string>;
+    clientToken: string;
+    nonce: string;
+    claims?: JsonObject;
+    createdAt: string;
+    updatedAt: string;
+    expiresAt: string;
+}
+type Listener = (record: VerificationRecord) => void;
+declare class Verifications {
+    private readonly clock;
+    private readonly keys;
+    private readonly policies;
+    private readonly webhooks;
+    private readonly signer;
+    readonly records: VerificationRecord[];
+    private readonly listeners;
+    constructor(clock: {
+        now(): number;
+        iso(at?: number): string;
+    }, keys: Keys, policies: Policies, webhooks: Webhooks, signer: ResultSigner);
+    create(auth: SecretAuth, input: unknown): VerificationRecord;
+    get(auth: SecretAuth, id: string): VerificationRecord;
+    list(auth: SecretAuth, query: PageQuery & {
+        status?: string | null;
+    }): Page<VerificationRecord>;
+    cancel(auth: SecretAuth, id: string): VerificationRecord;
+    authorizeBrowser(id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
+    getForServer(auth: SecretAuth, id: string): VerificationRecord;
+    result(auth: SecretAuth, id: string, issuer: string): Promise<{
+        result_token: string;
+        policy_id: string;
+        customer_user_ref: string | null;
+        claims: JsonObject;
+        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        object: string;
+        verification_id: string;
+        status: VerificationStatus;
+    }>;
+    findForProtocol(id: string): VerificationRecord | undefined;
+    applyTrigger(id: string, trigger: VerificationTrigger, data?: {
+        claims?: JsonObject;
+        failureCode?: FailureCode;
+    }): VerificationRecord;
+    subscribe(id: string, listener: Listener): () => void;
+    sweep(now: number): void;
+    private owned;
+}
+type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
+type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "proof_invalid" | "revoke";
+declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
+interface IssuanceRecord {
+    id: string;
+    tenant: Tenant;
+    status: IssuanceStatus;
+    credentialDefinitionId: string;
+    definition: {
+        vct: string;
+        title: string;
+        claims: ClaimEntry[];
+    };
+    claims: JsonObject;
+    issuanceMode: "InTime";
+    metadata: Record<string, string>;
+    credentialStatus?: "active" | "revoked";
+    revokedAt?: string;
+    createdAt: string;
+    updatedAt: string;
+    expiresAt: string;
+    preAuthorizedCode: string;
+    txCode?: string;
+    txCodeAttempts: number;
+    statusListIndex: number;
+}
+declare class Issuance {
+    private readonly clock;
+    private readonly definitions;
+    private readonly webhooks;
+    readonly records: IssuanceRecord[];
+    private readonly statusListSize;
+    constructor(clock: {
+        now(): number;
+        iso(at?: number): string;
+    }, definitions: Definitions, webhooks: Webhooks);
+    createOffer(auth: SecretAuth, input: unknown): {
+        record: IssuanceRecord;
+        txCode?: string;
+    };
+    get(auth: SecretAuth, id: string): IssuanceRecord;
+    list(auth: SecretAuth, query: PageQuery & {
+        status?: string | null;
+    }): Page<IssuanceRecord>;
+    cancel(auth: SecretAuth, id: string): IssuanceRecord;
+    revoke(auth: SecretAuth, id: string): IssuanceRecord;
+    findForProtocol(id: string): IssuanceRecord | undefined;
+    findByPreAuthorizedCode(code: string): IssuanceRecord | undefined;
+    rejectTxCode(id: string): number;
+    applyTrigger(id: string, trigger: Exclude<IssuanceTrigger, "revoke">): IssuanceRecord;
+    sweep(now: number): void;
+    statusList(tenant: Tenant): {
+        size: number;
+        revoked: number[];
+    };
+    private byId;
+    private owned;
+}
+interface IssuerKeys {
+    kid: string;
+    privateJwk: JWK;
+    publicJwk: JWK;
+}
+interface VerifierKeys extends IssuerKeys {
+    did: string;
+}
+declare class ProtocolState {
+    private readonly now;
+    private readonly issuerKeys;
+    private readonly accessTokens;
+    private readonly nonces;
+    private verifier?;
+    constructor(now: () => number);
+    issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
+    verifierKeys(): Promise<VerifierKeys>;
+    issueAccessToken(issuanceId: string): {
+        token: string;
+        expiresIn: number;
+    };
+    issuanceForAccessToken(token: string): string | undefined;
+    issueNonce(): string;
+    consumeNonce(nonce: unknown): boolean;
+}
+declare class Clock {
+    private offsetMs;
+    private readonly listeners;
+    now(): number;
+    iso(at?: number): string;
+    advance(ms: number): number;
+    reset(): void;
+    onAdvance(listener: () => void): () => void;
+}
+type FaultKind = "server_error" | "service_unavailable" | "rate_limited" | "drop_after_write" | "bad_gateway_html" | "delay";
+interface FaultRule {
+    kind: FaultKind;
+    count?: number;
+    rate?: number;
+    retryAfter?: number;
+    delayMs?: number;
+    method?: string;
+    path?: string;
+}
+declare class Faults {
+    private rules;
+    private seed;
+    inject(rule: FaultRule): void;
+    clear(): void;
+    take(method: string, path: string): FaultRule | undefined;
+    private random;
+}
+interface StoredResponse {
+    status: number;
+    body: string;
+    headers: Record<string, string>;
+}
+declare class Idempotency {
+    private readonly clock;
+    private readonly records;
+    constructor(clock: {
+        now(): number;
+    });
+    lookup(tenant: Tenant, key: string, route: string, body: string): StoredResponse | undefined;
+    store(tenant: Tenant, key: string, route: string, body: string, response: StoredResponse): void;
+    get size(): number;
+}
+declare class Realtime {
+    available: boolean;
+    private readonly listeners;
+    setAvailable(available: boolean): void;
+    onChange(listener: (available: boolean) => void): () => void;
+}
+interface ModelOptions {
+    fetch?: typeof fetch;
+}
+declare class Model {
+    private readonly options;
+    clock: Clock;
+    faults: Faults;
+    realtime: Realtime;
+    keys: Keys;
+    webhooks: Webhooks;
+    definitions: Definitions;
+    issuance: Issuance;
+    policies: Policies;
+    verifications: Verifications;
+    idempotency: Idempotency;
+    signer: ResultSigner;
+    requestLog: {
+        method: string;
+        path: string;
+    }[];
+    protocol: ProtocolState;
+    constructor(options?: ModelOptions);
+    reset(): void;
+    createProject(options?: {
+        environment?: Environment;
+        scopes?: Scope[];
+    }): ProjectKeys;
+    sweep(): void;
+    snapshot(): {
+        projects: string[];
+        keys: KeyRecord[];
+        definitions: {
+            owned: DefinitionRecord[];
+        };
+        issuance: IssuanceRecord[];
+        policies: PolicyRecord[];
+        verifications: VerificationRecord[];
+        webhookEvents: {
+            id: string;
+            object: "event";
+            type: string;
+            created: number;
+            livemode: boolean;
+            data: {
+                object: unknown;
+            };
+        }[];
+        idempotencyRecords: number;
+    };
+}
+declare function createModel(options?: ModelOptions): Model;
+interface EmulatorOptions {
+    port?: number;
+    host?: string;
+    model?: Model;
+}
+interface Emulator {
+    url: string;
+    model: Model;
+    projectId: string;
+    keys: {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+    };
+    close(): Promise<void>;
+}
+declare function startEmulator(options?: EmulatorOptions): Promise<Emulator>;
+interface RouteContext<TModel = unknown> {
+    request: Request;
+    url: URL;
+    params: Record<string, string>;
+    baseUrl: string;
+    model: TModel;
+}
+interface Route<TModel = unknown> {
+    method: "GET" | "POST" | "PATCH" | "DELETE";
+    pattern: string;
+    handle(context: RouteContext<TModel>): Response | Promise<Response>;
+}
+declare const DROP_CONNECTION: unique symbol;
+type RouterResult = Response | typeof DROP_CONNECTION;
+interface Router {
+    handle(request: Request, baseUrl: string): Promise<RouterResult>;
+}
+declare function createRouter(model: Model, routes?: Route<Model>[]): Router;
+declare const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";
+declare function createHandlers(model: Model, options?: {
+    baseUrl?: string;
+}): msw.HttpHandler[];
+export { DEFAULT_MOCK_BASE_URL, DEFINITION_LIFECYCLE, DROP_CONNECTION, type Emulator, type EmulatorOptions, type Environment, FAILURE_CODES, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, Model, ModelError, type ModelOptions, type ProjectKeys, type Route, type RouteContext, type Router, type Scope, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayload, startEmulator };
+// wallet.d.ts
+import { JWK } from 'jose';
+interface HeldCredential {
+    sdJwt: string;
+    format: "dc+sd-jwt";
+    vct: string;
+    issuer: string;
+}
+type Tamper = "disclosure" | "signature" | "nonce" | "audience" | "sd_hash" | "stale";
+interface PresentOptions {
+    omit?: string[];
+    tamper?: Tamper;
+    refuse?: boolean;
+    credential?: HeldCredential;
+}
+interface TestWalletOptions {
+    fetch?: typeof fetch;
+    now?: () => number;
+}
+interface TestWallet {
+    readonly publicJwk: JWK;
+    readonly credentials: readonly HeldCredential[];
+    acceptOffer(offerUri: string, options?: {
+        txCode?: string;
+    }): Promise<HeldCredential>;
+    present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
+}
+declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
+export { type HeldCredential, type PresentOptions, type Tamper, type TestWallet, type TestWalletOptions, createTestWallet };
