@@ -1,7 +1,7 @@
 import { ModelError, validationError } from "../model/errors.js";
 import type { Model } from "../model/model.js";
 import { createProtocolRoutes } from "../protocol/routes.js";
-import { errorResponse, json, newRequestId, toModelError } from "./responses.js";
+import { errorResponse, newRequestId, toModelError } from "./responses.js";
 import type { Route } from "./route.js";
 import { controlPlaneRoutes } from "./routes/control-plane.js";
 import { definitionRoutes } from "./routes/definitions.js";
@@ -227,5 +227,3 @@ function compile(route: Route<Model>): CompiledRoute {
     .join("/");
   return { route, regex: new RegExp(`^${source}$`), names };
 }
-
-export { json };
