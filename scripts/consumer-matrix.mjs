@@ -1,6 +1,7 @@
 // Installs the packed tarballs (not workspace links) into a scratch project, as users get them, and
-// checks each way they are consumed: Node ESM, Node CJS, TypeScript (node16 and bundler), and an
-// esbuild browser bundle of @credport/browser + @credport/react with no key-handling code in it.
+// checks each way they are consumed: Node ESM, Node CJS, the Edge Runtime, TypeScript (node16 and bundler), an
+// esbuild browser bundle of @credport/browser + @credport/react with no key-handling code in it, and
+// `next build` of an App Router app with Next.js 15 and 16.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,7 @@ try {
         "@types/react": "19.3.0",
         typescript: "5.9.3",
         esbuild: "0.27.7",
+        "@edge-runtime/vm": "5.0.0",
         "@types/node": "20.19.43",
       },
       pnpm: {
@@ -51,7 +53,10 @@ try {
       },
     }),
   );
-  cpSync(join(root, "scripts/consumers"), app, { recursive: true });
+  cpSync(join(root, "scripts/consumers"), app, {
+    recursive: true,
+    filter: (path) => !path.includes("next-app"),
+  });
   run(
     "pnpm",
     ["install", "--prefer-offline", "--ignore-workspace", "--config.confirmModulesPurge=false"],
@@ -60,6 +65,7 @@ try {
 
   console.log(run(process.execPath, ["esm.mjs"], app).trim());
   console.log(run(process.execPath, ["cjs.cjs"], app).trim());
+  console.log(run(process.execPath, ["edge.mjs"], app).trim());
   for (const [module, resolution] of [
     ["node16", "node16"],
     ["esnext", "bundler"],
@@ -115,6 +121,46 @@ try {
   console.log(
     `esbuild browser bundle (browser + react): ${bundle.length} bytes minified, no server code${out}`,
   );
+
+  // Next.js 15 and 16: `next build` of a small App Router app on the tarballs.
+  for (const version of ["15.5.29", "16.4.6"]) {
+    const nextApp = join(scratch, `next-${version}`);
+    const credportDeps = Object.fromEntries(
+      ["core", "server", "browser", "react", "next"].map((name) => [
+        `@credport/${name}`,
+        tarball(name),
+      ]),
+    );
+    cpSync(join(root, "scripts/consumers/next-app"), nextApp, { recursive: true });
+    writeFileSync(
+      join(nextApp, "package.json"),
+      JSON.stringify({
+        name: "consumer-next",
+        private: true,
+        dependencies: {
+          next: version,
+          react: "19.3.1",
+          "react-dom": "19.3.1",
+          "@types/react": "19.3.0",
+          "@types/node": "20.19.43",
+          typescript: "5.9.3",
+          ...credportDeps,
+        },
+        pnpm: { onlyBuiltDependencies: [], overrides: credportDeps },
+      }),
+    );
+    run(
+      "pnpm",
+      ["install", "--prefer-offline", "--ignore-workspace", "--config.confirmModulesPurge=false"],
+      nextApp,
+    );
+    execFileSync(join(nextApp, "node_modules/.bin/next"), ["build"], {
+      cwd: nextApp,
+      stdio: "pipe",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    console.log(`next.js ${version} build: ok`);
+  }
   console.log("consumer matrix: ok");
 } finally {
   rmSync(scratch, { recursive: true, force: true });

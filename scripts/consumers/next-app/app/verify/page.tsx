@@ -1,0 +1,23 @@
+"use client";
+import { CredportProvider, useVerification, VerificationQRCode } from "@credport/react";
+
+function Wall() {
+  const v = useVerification({ policyId: "preset_age_over_18" });
+  return v.authorizationRequestUri ? (
+    <VerificationQRCode authorizationRequestUri={v.authorizationRequestUri} />
+  ) : (
+    <p>{v.status}</p>
+  );
+}
+
+export default function Verify() {
+  return (
+    <CredportProvider
+      publishableKey="pk_test_000000000000000000000000"
+      baseUrl="https://api.example.test"
+      endpoints={{ start: "/api/credport/verifications", session: "/api/credport/session" }}
+    >
+      <Wall />
+    </CredportProvider>
+  );
+}
