@@ -110,6 +110,35 @@ describe.each(TRANSPORTS)("emulator control plane ($name)", (transport) => {
     expect(received).toEqual(["signed verification.canceled"]);
   });
 
+  it("retries a webhook delivery that failed", async () => {
+    const { createServer } = await import("node:http");
+    const answers = [500, 503, 204];
+    const received: number[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const status = answers.shift() ?? 204;
+        received.push(status);
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const project = service.model.createProject();
+    const { port } = server.address() as { port: number };
+    await control("POST", "/webhooks", {
+      projectId: project.projectId,
+      url: `http://127.0.0.1:${port}/hook`,
+    });
+    const v = await service.call("POST", "/v1/verifications", {
+      key: project.secretKey,
+      body: { policy_id: "preset_age_over_18" },
+    });
+    await service.call("POST", `/v1/verifications/${v.body.id}/cancel`, { key: project.secretKey });
+    await service.model.webhooks.flush();
+    server.close();
+    expect(received).toEqual([500, 503, 204]);
+  });
+
   it("reset forgets everything", async () => {
     await control("POST", "/reset");
     const state = await control("GET", "/state");
