@@ -143,6 +143,20 @@ export class Definitions {
     return { ...page, data: page.data.map(clone) };
   }
 
+  /**
+   * Every definition a tenant can issue, unpaginated: its own published ones (newest first), then
+   * the global published ones. Issuer metadata lists them all, so that no offer names a
+   * configuration that wallets cannot find.
+   */
+  allPublished(tenant: Tenant): DefinitionRecord[] {
+    return [
+      ...this.owned.filter((d) => d.owner && sameTenant(d.owner, tenant)).reverse(),
+      ...this.globals,
+    ]
+      .filter((d) => d.lifecycleStatus === "published")
+      .map(clone);
+  }
+
   update(auth: SecretAuth, id: string, input: unknown): DefinitionRecord {
     requireScope(auth, "definitions:write");
     const record = this.ownedOrThrow(auth, id);

@@ -3,15 +3,27 @@ import { DcqlQuery } from "dcql";
 /** Query ID of the one credential a Credport verification asks for. */
 export const CREDENTIAL_QUERY_ID = "credential";
 
-/** The DCQL query of a verification: the policy's credential type and every one of its fields. */
+/**
+ * The DCQL query of a verification: the policy's credential type and each of its fields once, in
+ * the policy's order (a policy may name a field twice; a query that does is ambiguous to wallets).
+ */
 export function dcqlQueryFor(policy: { vct: string; fields: { path: string[] }[] }): DcqlQuery {
+  const seen = new Set<string>();
+  const claims = policy.fields
+    .filter((field) => {
+      const key = JSON.stringify(field.path);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((field) => ({ path: field.path }));
   const query = {
     credentials: [
       {
         id: CREDENTIAL_QUERY_ID,
         format: "dc+sd-jwt" as const,
         meta: { vct_values: [policy.vct] },
-        claims: policy.fields.map((field) => ({ path: field.path })),
+        claims,
       },
     ],
   };

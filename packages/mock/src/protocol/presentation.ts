@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { SDJwt } from "@sd-jwt/core";
-import { compactVerify, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
+import { compactVerify, importJWK, type JWK, jwtVerify } from "jose";
 import type { FailureCode } from "../model/verification-transitions.js";
 import type { VerificationRecord } from "../model/verifications.js";
 import { FRESHNESS_SECONDS } from "./proof.js";
 import { hasher } from "./sd-jwt.js";
+import { discloseClaims } from "./sd-jwt-disclosures.js";
 import { STATUS_INVALID } from "./status-list.js";
 
 export type PresentationOutcome =
@@ -18,8 +19,11 @@ export interface PresentationContext {
   issuer: string;
   issuerPublicJwk: JWK;
   nowSeconds: number;
-  /** Status of a credential in the issuer's status list. */
-  statusAt: (uri: string, index: number) => number | undefined;
+  /** Status of a credential's `status.status_list` reference, or why it cannot be read. */
+  statusOf: (reference: {
+    uri: unknown;
+    idx: unknown;
+  }) => { ok: true; status: number } | { ok: false; reason: string };
 }
 
 const fail = (failureCode: FailureCode, reason: string): PresentationOutcome => ({
@@ -29,91 +33,71 @@ const fail = (failureCode: FailureCode, reason: string): PresentationOutcome => 
 });
 
 /**
- * Verifies one SD-JWT VC presentation for a verification, checking what @sd-jwt leaves out too:
- * the issuer signature and type, every disclosure is referenced by the credential, the key-binding
- * JWT is present, signed by the `cnf` key, carries our nonce and our client_id as audience, a fresh
- * iat and the right sd_hash; then expiry, the status list, and that every requested field is there.
+ * Verifies one SD-JWT VC presentation (SD-JWT+KB) for a verification: the issuer's signature and
+ * type, `iss`, `vct` and `nbf`; the disclosures as RFC 9901 §7.1 processes them; the key-binding
+ * JWT (§7.3: signed by the `cnf` key, our nonce, `aud` exactly our client_id, a fresh `iat`, the
+ * right `sd_hash`); then expiry, the status list, and that every requested field was disclosed.
  */
 export async function verifyPresentation(
-  presentation: unknown,
+  presentation: string,
   ctx: PresentationContext,
 ): Promise<PresentationOutcome> {
-  if (typeof presentation !== "string" || !presentation.includes("~"))
+  let decoded: SDJwt;
+  let issuerJwt: string;
+  let kbJwt: string | undefined;
+  try {
+    decoded = await SDJwt.fromEncode(presentation, hasher);
+    // The compact forms as sent (@sd-jwt keeps them): signatures and sd_hash are over those.
+    issuerJwt = decoded.jwt!.encodeJwt();
+    kbJwt = decoded.kbJwt?.encodeJwt();
+  } catch {
     return fail("presentation_invalid", "not an SD-JWT");
-  const parts = presentation.split("~");
-  const issuerJwt = parts[0]!;
-  const kbJwt = parts.at(-1)!;
-  const disclosures = parts.slice(1, -1);
+  }
   if (!kbJwt) return fail("presentation_invalid", "no key-binding JWT");
 
   let payload: Record<string, unknown>;
   try {
-    const header = decodeProtectedHeader(issuerJwt);
-    if (header.typ !== "dc+sd-jwt" || header.alg !== "ES256")
-      return fail("presentation_invalid", "not a dc+sd-jwt ES256 credential");
     const verified = await compactVerify(issuerJwt, await importJWK(ctx.issuerPublicJwk, "ES256"));
+    if (verified.protectedHeader.typ !== "dc+sd-jwt" || verified.protectedHeader.alg !== "ES256")
+      return fail("presentation_invalid", "not a dc+sd-jwt ES256 credential");
     payload = JSON.parse(new TextDecoder().decode(verified.payload));
   } catch {
     return fail("presentation_invalid", "the issuer signature does not verify");
   }
+  if (!payload || typeof payload !== "object" || Array.isArray(payload))
+    return fail("presentation_invalid", "the credential payload is not an object");
   if (payload.iss !== ctx.issuer) return fail("presentation_invalid", "issued by another issuer");
   if (payload.vct !== ctx.verification.policy.vct)
     return fail("presentation_invalid", "a credential of another type");
+  if (
+    payload.nbf !== undefined &&
+    !(typeof payload.nbf === "number" && payload.nbf <= ctx.nowSeconds)
+  )
+    return fail("presentation_invalid", "the credential is not valid yet");
 
-  const referenced = collectDigests(payload);
-  for (const disclosure of disclosures) {
-    const decoded = safeJson(Buffer.from(disclosure, "base64url").toString("utf8"));
-    if (!Array.isArray(decoded)) return fail("presentation_invalid", "a disclosure is malformed");
-    for (const digest of collectDigests(decoded)) referenced.add(digest);
-  }
-  for (const disclosure of disclosures) {
-    if (!referenced.has(sha256(disclosure)))
-      return fail("presentation_invalid", "a disclosure is not part of the credential");
-  }
+  const disclosed = await discloseClaims(payload, decoded.disclosures ?? []);
+  if (!disclosed.ok) return fail("presentation_invalid", disclosed.reason);
 
-  const cnfJwk = (payload.cnf as { jwk?: JWK } | undefined)?.jwk;
-  if (!cnfJwk) return fail("presentation_invalid", "the credential has no holder key");
-  try {
-    const { payload: kb, protectedHeader } = await jwtVerify(
-      kbJwt,
-      await importJWK(cnfJwk, "ES256"),
-      {
-        audience: ctx.clientId,
-        typ: "kb+jwt",
-        currentDate: new Date(ctx.nowSeconds * 1000),
-      },
-    );
-    if (protectedHeader.alg !== "ES256")
-      return fail("presentation_invalid", "key binding must be ES256");
-    if (kb.nonce !== ctx.verification.nonce)
-      return fail("presentation_invalid", "the key binding carries another nonce");
-    if (typeof kb.iat !== "number" || Math.abs(kb.iat - ctx.nowSeconds) > FRESHNESS_SECONDS) {
-      return fail("presentation_invalid", "the key binding is not fresh");
-    }
-    const presented = presentation.slice(0, presentation.length - kbJwt.length);
-    if (kb.sd_hash !== sha256(presented))
-      return fail("presentation_invalid", "sd_hash does not match the presentation");
-  } catch {
-    return fail("presentation_invalid", "the key binding does not verify");
-  }
+  const keyBinding = await checkKeyBinding(presentation, kbJwt, payload, ctx);
+  if (keyBinding) return fail("presentation_invalid", keyBinding);
 
-  if (typeof payload.exp === "number" && payload.exp <= ctx.nowSeconds)
+  if (
+    payload.exp !== undefined &&
+    !(typeof payload.exp === "number" && payload.exp > ctx.nowSeconds)
+  )
     return fail("credential_expired", "the credential has expired");
-  const status = (payload.status as { status_list?: { idx?: number; uri?: string } } | undefined)
-    ?.status_list;
-  if (!status || typeof status.idx !== "number" || typeof status.uri !== "string") {
-    return fail("presentation_invalid", "the credential has no status reference");
-  }
-  if (ctx.statusAt(status.uri, status.idx) === STATUS_INVALID)
+  const reference = (
+    payload.status as { status_list?: { idx?: unknown; uri?: unknown } } | undefined
+  )?.status_list;
+  if (!reference) return fail("presentation_invalid", "the credential has no status reference");
+  const status = ctx.statusOf({ uri: reference.uri, idx: reference.idx });
+  if (!status.ok) return fail("presentation_invalid", status.reason);
+  if (status.status === STATUS_INVALID)
     return fail("credential_revoked", "the credential was revoked");
 
-  const disclosed =
-    (await (
-      await SDJwt.fromEncode(presentation, hasher)
-    ).getClaims<Record<string, unknown>>(hasher)) ?? {};
   const claims: Record<string, unknown> = {};
   for (const field of ctx.verification.policy.fields) {
-    const value = valueAt(disclosed, field.path);
+    const value = valueAt(disclosed.claims, field.path);
     if (value === undefined)
       return fail("claims_missing", `${field.path.join(".")} was not disclosed`);
     setAt(claims, field.path, value);
@@ -121,30 +105,32 @@ export async function verifyPresentation(
   return { ok: true, claims };
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
-
-function collectDigests(node: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) {
-    for (const item of node) {
-      if (item && typeof item === "object" && "..." in item)
-        into.add(String((item as Record<string, unknown>)["..."]));
-      collectDigests(item, into);
-    }
-  } else if (node && typeof node === "object") {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "_sd" && Array.isArray(value))
-        for (const digest of value) into.add(String(digest));
-      else collectDigests(value, into);
-    }
-  }
-  return into;
-}
-
-function safeJson(text: string): unknown {
+/** RFC 9901 §7.3 and OpenID4VP 1.0 Appendix B.3.5; the reason it fails, if it does. */
+async function checkKeyBinding(
+  presentation: string,
+  kbJwt: string,
+  payload: Record<string, unknown>,
+  ctx: PresentationContext,
+): Promise<string | undefined> {
+  const cnfJwk = (payload.cnf as { jwk?: JWK } | undefined)?.jwk;
+  if (!cnfJwk || typeof cnfJwk !== "object") return "the credential has no holder key";
   try {
-    return JSON.parse(text);
-  } catch {
+    const { payload: kb, protectedHeader } = await jwtVerify(
+      kbJwt,
+      await importJWK(cnfJwk, "ES256"),
+      { typ: "kb+jwt", currentDate: new Date(ctx.nowSeconds * 1000) },
+    );
+    if (protectedHeader.alg !== "ES256") return "key binding must be ES256";
+    if (kb.aud !== ctx.clientId) return "the key binding's aud is not our client_id";
+    if (kb.nonce !== ctx.verification.nonce) return "the key binding carries another nonce";
+    if (typeof kb.iat !== "number" || Math.abs(kb.iat - ctx.nowSeconds) > FRESHNESS_SECONDS)
+      return "the key binding is not fresh";
+    const presented = presentation.slice(0, presentation.length - kbJwt.length);
+    if (kb.sd_hash !== createHash("sha256").update(presented).digest("base64url"))
+      return "sd_hash does not match the presentation";
     return undefined;
+  } catch {
+    return "the key binding does not verify";
   }
 }
 
@@ -152,7 +138,9 @@ function valueAt(claims: Record<string, unknown>, path: string[]): unknown {
   let node: unknown = claims;
   for (const segment of path)
     node =
-      node && typeof node === "object" ? (node as Record<string, unknown>)[segment] : undefined;
+      node && typeof node === "object" && Object.hasOwn(node, segment)
+        ? (node as Record<string, unknown>)[segment]
+        : undefined;
   return node;
 }
 

@@ -14,13 +14,23 @@ export interface VerifierKeys extends IssuerKeys {
   did: string;
 }
 
-const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
+/** An access token lives at most this long, and never beyond the offer it was issued for. */
+export const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 const NONCE_TTL_MS = 5 * 60 * 1000;
+/** Expired nonces and tokens are dropped once the stores grow past this. */
+const PRUNE_ABOVE = 1000;
+
+export interface AccessTokenGrant {
+  issuanceId: string;
+  expiresAt: number;
+  /** Set when the token response handed out `credential_identifiers` (OpenID4VCI 1.0 §6.2). */
+  credentialIdentifiers?: string[];
+}
 
 /** What the protocol endpoints remember between steps: issuer keys, access tokens, nonces. */
 export class ProtocolState {
   private readonly issuerKeys = new Map<string, Promise<IssuerKeys>>();
-  private readonly accessTokens = new Map<string, { issuanceId: string; expiresAt: number }>();
+  private readonly accessTokens = new Map<string, AccessTokenGrant>();
   private readonly nonces = new Map<string, number>();
   private verifier?: Promise<VerifierKeys>;
 
@@ -64,28 +74,53 @@ export class ProtocolState {
     return this.verifier;
   }
 
-  issueAccessToken(issuanceId: string): { token: string; expiresIn: number } {
+  /**
+   * A Bearer access token for an issuance. Its lifetime is whole seconds, the TTL or less when the
+   * offer ends sooner, so that `expires_in` is exactly when it stops working.
+   */
+  issueAccessToken(
+    issuanceId: string,
+    options: { notAfter: number; credentialIdentifiers?: string[] },
+  ): { token: string; expiresIn: number } {
+    const now = this.now();
+    const expiresIn = Math.max(
+      0,
+      Math.floor((Math.min(now + ACCESS_TOKEN_TTL_MS, options.notAfter) - now) / 1000),
+    );
     const token = `at_${randomToken(32)}`;
-    this.accessTokens.set(token, { issuanceId, expiresAt: this.now() + ACCESS_TOKEN_TTL_MS });
-    return { token, expiresIn: ACCESS_TOKEN_TTL_MS / 1000 };
+    prune(this.accessTokens, now, (grant) => grant.expiresAt);
+    this.accessTokens.set(token, {
+      issuanceId,
+      expiresAt: now + expiresIn * 1000,
+      ...(options.credentialIdentifiers
+        ? { credentialIdentifiers: options.credentialIdentifiers }
+        : {}),
+    });
+    return { token, expiresIn };
   }
 
-  issuanceForAccessToken(token: string): string | undefined {
-    const entry = this.accessTokens.get(token);
-    return entry && entry.expiresAt > this.now() ? entry.issuanceId : undefined;
+  /** The grant behind a live access token. */
+  accessToken(token: string): AccessTokenGrant | undefined {
+    const grant = this.accessTokens.get(token);
+    return grant && grant.expiresAt > this.now() ? grant : undefined;
   }
 
   issueNonce(): string {
     const nonce = randomToken(24);
+    prune(this.nonces, this.now(), (expiresAt) => expiresAt);
     this.nonces.set(nonce, this.now() + NONCE_TTL_MS);
     return nonce;
   }
 
-  /** A c_nonce is good for one proof. */
-  consumeNonce(nonce: unknown): boolean {
-    if (typeof nonce !== "string") return false;
+  /** A c_nonce is good for one proof, for five minutes. An unknown, used or stale one is false. */
+  consumeNonce(nonce: string): boolean {
     const expiresAt = this.nonces.get(nonce);
     this.nonces.delete(nonce);
     return expiresAt !== undefined && expiresAt > this.now();
   }
+}
+
+function prune<V>(store: Map<string, V>, now: number, expiresAt: (value: V) => number): void {
+  if (store.size <= PRUNE_ABOVE) return;
+  for (const [key, value] of store) if (expiresAt(value) <= now) store.delete(key);
 }

@@ -1,0 +1,37 @@
+import { json } from "../http/responses.js";
+
+/** RFC 6749 §5.2: `error_description` is printable ASCII without `"` and `\`. */
+const NOT_ALLOWED_IN_DESCRIPTION = /[^\x20\x21\x23-\x5B\x5D-\x7E]/g;
+
+/** A description as OAuth allows it: quotes become apostrophes, anything else outside the set a space. */
+export function oauthDescription(text: string): string {
+  return text.replace(NOT_ALLOWED_IN_DESCRIPTION, (char) => (char === '"' ? "'" : " "));
+}
+
+/**
+ * The error answer of every wallet-facing endpoint: `{ error, error_description }`, never cached.
+ * A 401 also carries `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3).
+ */
+export function oauthError(status: number, error: string, description: string): Response {
+  const safe = oauthDescription(description);
+  return json(
+    status,
+    { error, error_description: safe },
+    {
+      "cache-control": "no-store",
+      ...(status === 401
+        ? { "www-authenticate": `Bearer error="${error}", error_description="${safe}"` }
+        : {}),
+    },
+  );
+}
+
+/** A refusal on its way to becoming an {@link oauthError} answer. */
+export interface Refusal {
+  status?: number;
+  error: string;
+  description: string;
+}
+
+export const refusalResponse = (refusal: Refusal) =>
+  oauthError(refusal.status ?? 400, refusal.error, refusal.description);

@@ -1,0 +1,152 @@
+import { createTestWallet } from "@credport/mock/wallet";
+import { getListFromStatusListJWT } from "@sd-jwt/jwt-status-list";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgeClaims, badgeDefinition } from "../support/transports.js";
+import { type Issuer, PRE_AUTHORIZED_GRANT, send, startIssuer } from "./raw-protocol.js";
+
+/** The documents wallets read: issuer metadata, the offer, the status list and the issuer's keys. */
+describe("issuer documents", () => {
+  let issuer: Issuer;
+  beforeAll(async () => {
+    issuer = await startIssuer();
+  });
+  afterAll(() => issuer.close());
+
+  const metadataOf = async (issuerUrl: string) => {
+    const url = new URL(issuerUrl);
+    return (await send(`${url.origin}/.well-known/openid-credential-issuer${url.pathname}`))
+      .body as {
+      credential_configurations_supported: Record<string, unknown>;
+    };
+  };
+
+  it("issuer metadata lists every published definition, beyond any page size, and wallets redeem offers of the oldest", async () => {
+    for (let i = 0; i < 105; i++) {
+      const created = await issuer.service("POST", "/v1/issuer/credential-definitions", {
+        ...badgeDefinition(`bulk-${i}`),
+        lifecycleStatus: "published",
+      });
+      expect(created.status).toBe(201);
+    }
+    await issuer.service("POST", "/v1/issuer/credential-definitions", badgeDefinition("a-draft"));
+    const offer = await issuer.offer({ credentialDefinitionId: "bulk-0" });
+    const ids = Object.keys((await metadataOf(offer.issuer)).credential_configurations_supported);
+    expect(ids).toHaveLength(105 + 1 + 2); // the bulk ones, badge-v1, and the two global ones
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "bulk-0",
+        "bulk-104",
+        "badge-v1",
+        "credport.identity.v1",
+        "credport.email.v1",
+      ]),
+    );
+    expect(ids).not.toContain("a-draft");
+
+    const wallet = await createTestWallet({ now: () => issuer.model.clock.now() });
+    const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
+      credentialDefinitionId: "bulk-0",
+      claims: badgeClaims,
+    });
+    const held = await wallet.acceptOffer(created.body.offerUri as string);
+    expect(held.vct).toBe("https://example.test/vct/bulk-0");
+  });
+
+  it("the test wallet refuses an offer whose configuration the issuer metadata does not list", async () => {
+    const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
+      credentialDefinitionId: "badge-v1",
+      claims: badgeClaims,
+    });
+    const wallet = await createTestWallet({
+      now: () => issuer.model.clock.now(),
+      // What a wallet sees from an issuer whose metadata forgot a configuration.
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (!String(input).includes("/.well-known/openid-credential-issuer")) return response;
+        const metadata = (await response.json()) as {
+          credential_configurations_supported: Record<string, unknown>;
+        };
+        delete metadata.credential_configurations_supported["badge-v1"];
+        return Response.json(metadata);
+      },
+    });
+    await expect(wallet.acceptOffer(created.body.offerUri as string)).rejects.toThrow(
+      /badge-v1.*not in the issuer metadata/,
+    );
+  });
+
+  it("jwt-vc-issuer metadata and the issuer JWKS carry cache headers", async () => {
+    const offer = await issuer.offer();
+    const url = new URL(offer.issuer);
+    const jwtVcIssuer = await send(`${url.origin}/.well-known/jwt-vc-issuer${url.pathname}`);
+    expect(jwtVcIssuer.status).toBe(200);
+    expect(jwtVcIssuer.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
+    const jwks = await send(jwtVcIssuer.body.jwks_uri as string);
+    expect(jwks.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it("the offer stays readable for the offer's life: wallets may fetch it again after the token", async () => {
+    const offer = await issuer.offer();
+    const first = await send(offer.offerUrl);
+    const token = await issuer.token(offer.issuer, {
+      grant_type: PRE_AUTHORIZED_GRANT,
+      "pre-authorized_code": offer.code,
+    });
+    expect(token.status).toBe(200);
+    const again = await send(offer.offerUrl);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("cache-control")).toBe("no-store");
+
+    await issuer.service("POST", `/v1/openid4vc/issuance/${offer.id}/cancel`);
+    const canceled = await send(offer.offerUrl);
+    expect(canceled.status).toBe(400);
+    expect(canceled.body.error).toBe("invalid_request");
+
+    const expiring = await issuer.offer();
+    issuer.model.clock.advance(15 * 60 * 1000);
+    expect((await send(expiring.offerUrl)).status).toBe(400);
+  });
+
+  it("the status list grows with the index past 16,384 credentials", async () => {
+    const tenant = { projectId: issuer.emulator.projectId, environment: "test" as const };
+    for (let i = 0; i < 16_400; i++)
+      issuer.model.issuance.createOffer(tenant, {
+        credentialDefinitionId: "badge-v1",
+        claims: badgeClaims,
+      });
+    const wallet = await createTestWallet({ now: () => issuer.model.clock.now() });
+    const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
+      credentialDefinitionId: "badge-v1",
+      claims: badgeClaims,
+    });
+    const held = await wallet.acceptOffer(created.body.offerUri as string);
+    const { idx, uri } = (
+      decodeJwt(held.sdJwt.split("~")[0]!).status as {
+        status_list: { idx: number; uri: string };
+      }
+    ).status_list;
+    expect(idx).toBeGreaterThan(16_384);
+    await issuer.service("POST", `/v1/openid4vc/issuance/${created.body.id}/revoke`);
+
+    const token = await send(uri);
+    expect(token.status).toBe(200);
+    const list = getListFromStatusListJWT(token.text);
+    expect(list.getStatus(idx)).toBe(1);
+    expect(list.getStatus(idx - 1)).toBe(0);
+
+    const verification = await issuer.service("POST", "/v1/verifications", {
+      policy_id: (
+        await issuer.service("POST", "/v1/policies", {
+          name: "Badge",
+          credential_definition_id: "badge-v1",
+          fields: [{ path: ["given_name"] }],
+        })
+      ).body.policy_id,
+    });
+    await wallet.present(verification.body.authorization_request_uri as string);
+    const status = await issuer.service("GET", `/v1/verifications/${verification.body.id}`);
+    expect(status.body).toMatchObject({ status: "failed", failure_code: "credential_revoked" });
+  });
+});
