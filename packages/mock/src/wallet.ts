@@ -1,4 +1,6 @@
+export { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./wallet/test-identity.js";
 export {
+  type ClaimPath,
   createTestWallet,
   type HeldCredential,
   type PresentOptions,

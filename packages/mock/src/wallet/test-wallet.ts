@@ -1,15 +1,15 @@
 import { ES256 } from "@sd-jwt/crypto-nodejs";
-import {
-  compactVerify,
-  decodeJwt,
-  decodeProtectedHeader,
-  importJWK,
-  type JWK,
-  SignJWT,
-} from "jose";
+import { decodeJwt, importJWK, type JWK, SignJWT } from "jose";
 import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
+import { verifyRequestObject } from "./request-object.js";
+import { type Tamper, tamperWith } from "./tamper.js";
+import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./test-identity.js";
 
 const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
+/** Where the emulator hands a test wallet an offer of a global definition (test environments only). */
+const TEST_CREDENTIAL_OFFER_SUFFIX = "/test-credential-offer";
+
+export type { Tamper } from "./tamper.js";
 
 /** A credential the wallet holds. */
 export interface HeldCredential {
@@ -20,12 +20,15 @@ export interface HeldCredential {
   issuer: string;
 }
 
-/** Ways to make a presentation fail on purpose. */
-export type Tamper = "disclosure" | "signature" | "nonce" | "audience" | "sd_hash" | "stale";
+/** A claim path: segments (`["address", "locality"]`), as the rest of the API writes them, or dotted (`"address.locality"`). */
+export type ClaimPath = readonly string[] | string;
 
 export interface PresentOptions {
-  /** Claim paths (dot-joined, e.g. "address.locality") the wallet leaves out: claims_missing. */
-  omit?: string[];
+  /**
+   * Claim paths the wallet leaves out (and everything below them): `claims_missing`. Segments
+   * (`[["address", "locality"]]`) or dotted strings (`["address.locality"]`).
+   */
+  omit?: readonly ClaimPath[];
   /** Break the presentation in one way: presentation_invalid. */
   tamper?: Tamper;
   /** The holder declines: wallet_rejected. */
@@ -39,6 +42,12 @@ export interface TestWalletOptions {
   fetch?: typeof fetch;
   /** The holder's clock in ms, for key-binding `iat` and proof `iat` (default: Date.now). */
   now?: () => number;
+  /**
+   * The identity credential (`credport.identity.v1`) the wallet obtains, when a verification asks
+   * for one it does not hold, from the emulator's test issuance over OpenID4VCI (test environments
+   * only). Fields given here replace those of {@link DEFAULT_TEST_IDENTITY}; `false` turns it off.
+   */
+  identity?: Partial<TestIdentity> | false;
 }
 
 export interface TestWallet {
@@ -51,13 +60,23 @@ export interface TestWallet {
   present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 
+interface CredentialQuery {
+  id: string;
+  meta?: { vct_values?: string[] };
+  claims?: { path: string[] }[];
+}
+
 /**
  * A scripted holder for tests and demos. It speaks only the public protocol: OpenID4VCI to receive
- * SD-JWT VCs, OpenID4VP to present them, with knobs that produce each failure on purpose.
+ * SD-JWT VCs, OpenID4VP to present them, checking what a careful wallet checks (the issuer metadata
+ * lists the offered configuration; the request object is signed by its client_id's key), with knobs
+ * that produce each failure on purpose.
  */
 export async function createTestWallet(options: TestWalletOptions = {}): Promise<TestWallet> {
   const http = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const now = options.now ?? Date.now;
+  const identity =
+    options.identity === false ? undefined : { ...DEFAULT_TEST_IDENTITY, ...options.identity };
   const { privateKey, publicKey } = await ES256.generateKeyPair();
   const privateJwk = privateKey as JWK;
   const publicJwk = {
@@ -68,174 +87,171 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   } as JWK;
   const credentials: HeldCredential[] = [];
 
-  async function getJson(url: string): Promise<Record<string, unknown>> {
-    const response = await http(url, { headers: { accept: "application/json" } });
-    const body = (await response.json()) as Record<string, unknown>;
-    if (!response.ok)
-      throw new Error(
-        `test wallet: GET ${url} answered ${response.status} ${body.error ?? ""}: ${body.error_description ?? ""}`,
-      );
-    return body;
-  }
-
-  async function post(
+  async function call(
     url: string,
-    body: BodyInit,
-    headers: Record<string, string>,
-  ): Promise<Record<string, unknown>> {
-    const response = await http(url, { method: "POST", body, headers });
+    init: RequestInit = {},
+  ): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
+    const response = await http(url, init);
     const text = await response.text();
-    const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    if (!response.ok)
-      throw new Error(
-        `test wallet: POST ${url} answered ${response.status} ${parsed.error ?? ""}: ${parsed.error_description ?? ""}`,
-      );
-    return parsed;
+    let body: Record<string, unknown> = {};
+    try {
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      body = {};
+    }
+    return { ok: response.ok, status: response.status, body };
   }
 
-  return {
-    publicJwk,
-    credentials,
+  async function expectOk(url: string, init: RequestInit = {}) {
+    const answer = await call(url, init);
+    if (!answer.ok)
+      throw new Error(
+        `test wallet: ${init.method ?? "GET"} ${url} answered ${answer.status} ${answer.body.error ?? ""}: ${answer.body.error_description ?? ""}`,
+      );
+    return answer.body;
+  }
 
-    async acceptOffer(offerUri, acceptOptions = {}) {
-      const offerUrl = new URL(offerUri).searchParams.get("credential_offer_uri");
-      if (!offerUrl) throw new Error("test wallet: the offer URI has no credential_offer_uri");
-      const offer = await getJson(offerUrl);
-      const issuer = offer.credential_issuer as string;
-      const issuerUrl = new URL(issuer);
-      const metadata = await getJson(
-        `${issuerUrl.origin}/.well-known/openid-credential-issuer${issuerUrl.pathname}`,
+  const postForm = (url: string, values: Record<string, string>) =>
+    expectOk(url, {
+      method: "POST",
+      body: new URLSearchParams(values),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+
+  async function acceptOffer(offerUri: string, acceptOptions: { txCode?: string } = {}) {
+    const offerUrl = new URL(offerUri).searchParams.get("credential_offer_uri");
+    if (!offerUrl) throw new Error("test wallet: the offer URI has no credential_offer_uri");
+    const offer = await expectOk(offerUrl, { headers: { accept: "application/json" } });
+    const issuer = offer.credential_issuer as string;
+    const issuerUrl = new URL(issuer);
+    const wellKnown = (name: string) =>
+      `${issuerUrl.origin}/.well-known/${name}${issuerUrl.pathname.replace(/\/$/, "")}`;
+    const metadata = await expectOk(wellKnown("openid-credential-issuer"));
+    const configurationId = (offer.credential_configuration_ids as string[])[0]!;
+    const supported = metadata.credential_configurations_supported as Record<string, unknown>;
+    if (!supported || !Object.hasOwn(supported, configurationId))
+      throw new Error(
+        `test wallet: the offered configuration ${configurationId} is not in the issuer metadata`,
       );
-      const asMetadata = await getJson(
-        `${issuerUrl.origin}/.well-known/oauth-authorization-server${issuerUrl.pathname}`,
-      );
-      const grant = (offer.grants as Record<string, Record<string, unknown>>)[PRE_AUTHORIZED_GRANT];
-      if (!grant) throw new Error("test wallet: the offer has no pre-authorized code grant");
-      const form = new URLSearchParams({
-        grant_type: PRE_AUTHORIZED_GRANT,
-        "pre-authorized_code": String(grant["pre-authorized_code"]),
+    const asMetadata = await expectOk(wellKnown("oauth-authorization-server"));
+    const grant = (offer.grants as Record<string, Record<string, unknown>>)[PRE_AUTHORIZED_GRANT];
+    if (!grant) throw new Error("test wallet: the offer has no pre-authorized code grant");
+    const form: Record<string, string> = {
+      grant_type: PRE_AUTHORIZED_GRANT,
+      "pre-authorized_code": String(grant["pre-authorized_code"]),
+    };
+    if (grant.tx_code !== undefined) {
+      if (acceptOptions.txCode === undefined)
+        throw new Error("test wallet: the offer needs a transaction code: pass { txCode }");
+      form.tx_code = acceptOptions.txCode;
+    }
+    const token = await postForm(asMetadata.token_endpoint as string, form);
+
+    // A wallet asks for a fresh c_nonce when the issuer says the one it used went stale.
+    const requestCredential = async () => {
+      const { c_nonce: nonce } = await expectOk(metadata.nonce_endpoint as string, {
+        method: "POST",
       });
-      if (grant.tx_code !== undefined || acceptOptions.txCode !== undefined)
-        form.set("tx_code", acceptOptions.txCode ?? "");
-      const token = await post(asMetadata.token_endpoint as string, form, {
-        "content-type": "application/x-www-form-urlencoded",
-      });
-      const { c_nonce: nonce } = await post(metadata.nonce_endpoint as string, "", {});
       const proof = await new SignJWT({ nonce })
         .setProtectedHeader({ alg: "ES256", typ: "openid4vci-proof+jwt", jwk: publicJwk })
         .setAudience(issuer)
         .setIssuedAt(Math.floor(now() / 1000))
         .sign(await importJWK(privateJwk, "ES256"));
-      const configurationId = (offer.credential_configuration_ids as string[])[0]!;
-      const issued = await post(
-        metadata.credential_endpoint as string,
-        JSON.stringify({ credential_configuration_id: configurationId, proofs: { jwt: [proof] } }),
-        { "content-type": "application/json", authorization: `Bearer ${token.access_token}` },
-      );
-      const sdJwt = (issued.credentials as { credential: string }[])[0]!.credential;
-      const payload = decodeJwt(sdJwt.split("~")[0]!);
-      const held: HeldCredential = {
-        sdJwt,
-        format: "dc+sd-jwt",
-        vct: payload.vct as string,
-        issuer: payload.iss as string,
-      };
-      credentials.push(held);
-      return held;
-    },
-
-    async present(authorizationRequestUri, presentOptions = {}) {
-      const params = new URL(authorizationRequestUri).searchParams;
-      const requestUri = params.get("request_uri");
-      if (!requestUri) throw new Error("test wallet: the authorization request has no request_uri");
-      const response = await http(requestUri, {
-        headers: { accept: "application/oauth-authz-req+jwt" },
-      });
-      if (!response.ok) throw new Error(`test wallet: the request URI answered ${response.status}`);
-      const requestObject = await response.text();
-      await verifyRequestObject(requestObject);
-      const request = decodeJwt(requestObject);
-      if (request.client_id !== params.get("client_id"))
-        throw new Error("test wallet: client_id of the request object does not match");
-      const responseUri = request.response_uri as string;
-      const form = (values: Record<string, string>) =>
-        post(responseUri, new URLSearchParams(values), {
-          "content-type": "application/x-www-form-urlencoded",
-        });
-      if (presentOptions.refuse) {
-        await form({
-          error: "access_denied",
-          error_description: "The holder declined.",
-          state: String(request.state),
-        });
-        return;
-      }
-      const query = (
-        request.dcql_query as {
-          credentials: {
-            id: string;
-            meta?: { vct_values?: string[] };
-            claims?: { path: string[] }[];
-          }[];
-        }
-      ).credentials[0]!;
-      const vcts = query.meta?.vct_values ?? [];
-      const credential =
-        presentOptions.credential ??
-        [...credentials].reverse().find((c) => vcts.length === 0 || vcts.includes(c.vct));
-      if (!credential) throw new Error(`test wallet: no credential of type ${vcts.join(", ")}`);
-      const omit = new Set(presentOptions.omit ?? []);
-      const paths = (query.claims ?? [])
-        .map((c) => c.path)
-        .filter((path) => !omit.has(path.join(".")));
-      const tamper = presentOptions.tamper;
-      const sdjwt = await sdJwtVc({ holderPrivateJwk: privateJwk });
-      const nowSeconds = Math.floor(now() / 1000) - (tamper === "stale" ? 3600 : 0);
-      let presentation = await sdjwt.present(credential.sdJwt, presentationFrame(paths) as never, {
-        kb: {
-          payload: {
-            iat: nowSeconds,
-            aud:
-              tamper === "audience"
-                ? "redirect_uri:https://attacker.example/cb"
-                : String(request.client_id),
-            nonce: tamper === "nonce" ? "not-the-verifier-nonce" : String(request.nonce),
-          },
+      return call(metadata.credential_endpoint as string, {
+        method: "POST",
+        body: JSON.stringify({
+          credential_configuration_id: configurationId,
+          proofs: { jwt: [proof] },
+        }),
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${token.access_token}`,
         },
       });
-      presentation = tamperWith(presentation, tamper);
-      await form({
-        vp_token: JSON.stringify({ [query.id]: [presentation] }),
+    };
+    let issued = await requestCredential();
+    if (issued.body.error === "invalid_nonce") issued = await requestCredential();
+    if (!issued.ok)
+      throw new Error(
+        `test wallet: the credential endpoint answered ${issued.status} ${issued.body.error ?? ""}: ${issued.body.error_description ?? ""}`,
+      );
+    const sdJwt = (issued.body.credentials as { credential: string }[])[0]!.credential;
+    const payload = decodeJwt(sdJwt.split("~")[0]!);
+    const held: HeldCredential = {
+      sdJwt,
+      format: "dc+sd-jwt",
+      vct: payload.vct as string,
+      issuer: payload.iss as string,
+    };
+    credentials.push(held);
+    return held;
+  }
+
+  /** An identity for the presets, issued over OpenID4VCI from the emulator's test issuance. */
+  async function obtainIdentity(requestUri: string): Promise<HeldCredential> {
+    const answer = await call(`${requestUri}${TEST_CREDENTIAL_OFFER_SUFFIX}`, {
+      method: "POST",
+      body: JSON.stringify({ claims: identity }),
+      headers: { "content-type": "application/json" },
+    });
+    if (!answer.ok)
+      throw new Error(
+        `test wallet: no identity credential is held and the verifier issues none (${answer.body.error_description ?? answer.status})`,
+      );
+    return acceptOffer(answer.body.offer_uri as string);
+  }
+
+  async function present(authorizationRequestUri: string, presentOptions: PresentOptions = {}) {
+    const params = new URL(authorizationRequestUri).searchParams;
+    const requestUri = params.get("request_uri");
+    const clientId = params.get("client_id");
+    if (!requestUri || !clientId)
+      throw new Error("test wallet: the authorization request needs client_id and request_uri");
+    const response = await http(requestUri, {
+      headers: { accept: "application/oauth-authz-req+jwt" },
+    });
+    if (!response.ok) throw new Error(`test wallet: the request URI answered ${response.status}`);
+    const request = await verifyRequestObject(await response.text(), clientId);
+    const responseUri = request.response_uri as string;
+    if (presentOptions.refuse) {
+      await postForm(responseUri, {
+        error: "access_denied",
+        error_description: "The holder declined.",
         state: String(request.state),
       });
-    },
-  };
-}
-
-/** The verifier signs its request object with the key behind its did:jwk; anything else is refused. */
-async function verifyRequestObject(jwt: string): Promise<void> {
-  const { kid, alg } = decodeProtectedHeader(jwt);
-  if (alg !== "ES256" || !kid?.startsWith("did:jwk:"))
-    throw new Error("test wallet: the request object is not signed by a did:jwk verifier");
-  const publicJwk = JSON.parse(
-    Buffer.from(kid.slice("did:jwk:".length).split("#")[0]!, "base64url").toString("utf8"),
-  ) as JWK;
-  await compactVerify(jwt, await importJWK(publicJwk, "ES256"));
-}
-
-function tamperWith(presentation: string, tamper: Tamper | undefined): string {
-  const parts = presentation.split("~");
-  if (tamper === "signature") {
-    const [header, payload, signature] = parts[0]!.split(".");
-    parts[0] = `${header}.${payload}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`;
+      return;
+    }
+    const query = (request.dcql_query as { credentials: CredentialQuery[] }).credentials[0]!;
+    const vcts = query.meta?.vct_values ?? [];
+    let credential =
+      presentOptions.credential ??
+      [...credentials].reverse().find((c) => vcts.length === 0 || vcts.includes(c.vct));
+    if (!credential && identity && vcts.includes(IDENTITY_VCT))
+      credential = await obtainIdentity(requestUri);
+    if (!credential) throw new Error(`test wallet: no credential of type ${vcts.join(", ")}`);
+    const omitted = (presentOptions.omit ?? []).map((path) =>
+      typeof path === "string" ? path.split(".") : [...path],
+    );
+    const paths = (query.claims ?? [])
+      .map((c) => c.path)
+      .filter((path) => !omitted.some((o) => o.every((segment, i) => path[i] === segment)));
+    const tamper = presentOptions.tamper;
+    const sdjwt = await sdJwtVc({ holderPrivateJwk: privateJwk });
+    const nowSeconds = Math.floor(now() / 1000) - (tamper === "stale" ? 3600 : 0);
+    const presentation = await sdjwt.present(credential.sdJwt, presentationFrame(paths) as never, {
+      kb: {
+        payload: {
+          iat: nowSeconds,
+          aud: tamper === "audience" ? "redirect_uri:https://attacker.example/cb" : clientId,
+          nonce: tamper === "nonce" ? "not-the-verifier-nonce" : String(request.nonce),
+        },
+      },
+    });
+    await postForm(responseUri, {
+      vp_token: JSON.stringify({ [query.id]: [tamperWith(presentation, tamper)] }),
+      state: String(request.state),
+    });
   }
-  if (tamper === "disclosure" && parts.length > 2) {
-    const disclosure = JSON.parse(
-      Buffer.from(parts[1]!, "base64url").toString("utf8"),
-    ) as unknown[];
-    disclosure[2] = typeof disclosure[2] === "string" ? `${disclosure[2]}!` : "changed";
-    parts[1] = Buffer.from(JSON.stringify(disclosure)).toString("base64url");
-  }
-  if (tamper === "sd_hash" && parts.length > 2) parts.splice(1, 1);
-  return parts.join("~");
+
+  return { publicJwk, credentials, acceptOffer, present };
 }
