@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { startEmulator } from "./emulator.js";
+import { checkPublicBaseUrl } from "./protocol/public-base-url.js";
 
-const usage = "usage: credport-emulator [--port 4010] [--host 127.0.0.1]";
+const usage =
+  "usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--public-url https://abc.tunnel.example]";
 
 async function main() {
   const { values } = parseArgs({
     options: {
       port: { type: "string", default: "4010" },
       host: { type: "string", default: "127.0.0.1" },
+      // Behind an HTTPS reverse proxy or tunnel: every URL the emulator issues is on this base.
+      "public-url": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -21,11 +25,30 @@ async function main() {
     console.error(`credport-emulator: --port must be a number from 0 to 65535\n${usage}`);
     process.exit(2);
   }
-  const emulator = await startEmulator({ port, host: values.host });
-  console.log(`Credport emulator listening at ${emulator.url}
+  const publicUrl = values["public-url"];
+  if (publicUrl !== undefined) {
+    try {
+      checkPublicBaseUrl(publicUrl);
+    } catch {
+      console.error(
+        `credport-emulator: --public-url must be an http(s) URL without query or fragment, such as https://abc.tunnel.example\n${usage}`,
+      );
+      process.exit(2);
+    }
+  }
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
+  });
+  const reachedAt =
+    emulator.publicUrl === emulator.url
+      ? ""
+      : `\nWallets reach it at ${emulator.publicUrl} (proxy that path and /.well-known/* to it)`;
+  console.log(`Credport emulator listening at ${emulator.url}${reachedAt}
 
 Test project ${emulator.projectId} (test environment):
-  CREDPORT_BASE_URL=${emulator.url}
+  CREDPORT_BASE_URL=${emulator.publicUrl}
   CREDPORT_SECRET_KEY=${emulator.keys.secretKey}
   CREDPORT_PUBLISHABLE_KEY=${emulator.keys.publishableKey}
   CREDPORT_WEBHOOK_SECRET=${emulator.keys.webhookSecret}

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { createRouter, DROP_CONNECTION } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
+import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./protocol/public-base-url.js";
 
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -11,11 +12,21 @@ export interface EmulatorOptions {
   host?: string;
   /** Serve an existing model instead of a new one. */
   model?: Model;
+  /**
+   * Where wallets and browsers reach the emulator when it sits behind an HTTPS reverse proxy or a
+   * tunnel, e.g. `https://abc.tunnel.example` (a path is allowed: the proxy then forwards that
+   * path and `/.well-known/*`). Every URL the emulator hands out — offers, issuer metadata,
+   * request objects, response URIs, status lists, `iss` of credentials and results — is on this
+   * base. Default: the emulator's own address.
+   */
+  publicBaseUrl?: string;
 }
 
 export interface Emulator {
   /** Base URL of the service, e.g. `http://127.0.0.1:4010`. */
   url: string;
+  /** The base of every URL the emulator issues: `publicBaseUrl` when given, else {@link url}. */
+  publicUrl: string;
   model: Model;
   /** The ready test-environment project's ID and keys. */
   projectId: string;
@@ -25,6 +36,8 @@ export interface Emulator {
 
 /** Serves the mock over real HTTP on loopback, from the same routes as the msw handlers. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const publicBaseUrl =
+    options.publicBaseUrl === undefined ? undefined : checkPublicBaseUrl(options.publicBaseUrl);
   const model = options.model ?? createModel();
   const router = createRouter(model);
   let baseUrl = "";
@@ -39,13 +52,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const abort = new AbortController();
     res.on("close", () => abort.abort());
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(new URL(req.url ?? "/", baseUrl), {
+    const url = new URL(req.url ?? "/", baseUrl);
+    if (publicBaseUrl) url.pathname = wellKnownUnderBasePath(url.pathname, publicBaseUrl);
+    const request = new Request(url, {
       method: req.method,
       headers: toHeaders(req),
       body: hasBody ? new Uint8Array(await readBody(req)) : undefined,
       signal: abort.signal,
     });
-    const result = await router.handle(request, baseUrl);
+    const result = await router.handle(request, publicBaseUrl ?? baseUrl);
     if (result === DROP_CONNECTION) {
       req.socket.destroy();
       return;
@@ -74,6 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   return {
     url: baseUrl,
+    publicUrl: publicBaseUrl ?? baseUrl,
     model,
     projectId: project.projectId,
     keys: {
