@@ -112,6 +112,7 @@ declare class Definitions {
     list(auth: SecretAuth, query: PageQuery & {
         lifecycleStatus?: string | null;
     }): Page<DefinitionRecord>;
+    allPublished(tenant: Tenant): DefinitionRecord[];
     update(auth: SecretAuth, id: string, input: unknown): DefinitionRecord;
     publish(auth: SecretAuth, id: string): DefinitionRecord;
     archive(auth: SecretAuth, id: string): DefinitionRecord;
@@ -335,6 +336,11 @@ interface IssuerKeys {
 interface VerifierKeys extends IssuerKeys {
     did: string;
 }
+interface AccessTokenGrant {
+    issuanceId: string;
+    expiresAt: number;
+    credentialIdentifiers?: string[];
+}
 declare class ProtocolState {
     private readonly now;
     private readonly issuerKeys;
@@ -344,13 +350,16 @@ declare class ProtocolState {
     constructor(now: () => number);
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
     verifierKeys(): Promise<VerifierKeys>;
-    issueAccessToken(issuanceId: string): {
+    issueAccessToken(issuanceId: string, options: {
+        notAfter: number;
+        credentialIdentifiers?: string[];
+    }): {
         token: string;
         expiresIn: number;
     };
-    issuanceForAccessToken(token: string): string | undefined;
+    accessToken(token: string): AccessTokenGrant | undefined;
     issueNonce(): string;
-    consumeNonce(nonce: unknown): boolean;
+    consumeNonce(nonce: string): boolean;
 }
 declare class Clock {
     private offsetMs;
@@ -455,9 +464,11 @@ interface EmulatorOptions {
     port?: number;
     host?: string;
     model?: Model;
+    publicBaseUrl?: string;
 }
 interface Emulator {
     url: string;
+    publicUrl: string;
     model: Model;
     projectId: string;
     keys: {
@@ -493,15 +504,25 @@ declare function createHandlers(model: Model, options?: {
 export { DEFAULT_MOCK_BASE_URL, DEFINITION_LIFECYCLE, DROP_CONNECTION, type Emulator, type EmulatorOptions, type Environment, FAILURE_CODES, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, Model, ModelError, type ModelOptions, type ProjectKeys, type Route, type RouteContext, type Router, type Scope, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayload, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
+interface TestIdentity {
+    given_name: string;
+    family_name: string;
+    birthdate: string;
+    age_over_18: boolean;
+    nationality?: string;
+}
+declare const IDENTITY_VCT = "https://credport.dev/vct/identity/v1";
+declare const DEFAULT_TEST_IDENTITY: Readonly<TestIdentity>;
+type Tamper = "disclosure" | "signature" | "nonce" | "audience" | "sd_hash" | "stale";
 interface HeldCredential {
     sdJwt: string;
     format: "dc+sd-jwt";
     vct: string;
     issuer: string;
 }
-type Tamper = "disclosure" | "signature" | "nonce" | "audience" | "sd_hash" | "stale";
+type ClaimPath = readonly string[] | string;
 interface PresentOptions {
-    omit?: string[];
+    omit?: readonly ClaimPath[];
     tamper?: Tamper;
     refuse?: boolean;
     credential?: HeldCredential;
@@ -509,6 +530,7 @@ interface PresentOptions {
 interface TestWalletOptions {
     fetch?: typeof fetch;
     now?: () => number;
+    identity?: Partial<TestIdentity> | false;
 }
 interface TestWallet {
     readonly publicJwk: JWK;
@@ -519,4 +541,4 @@ interface TestWallet {
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
-export { type HeldCredential, type PresentOptions, type Tamper, type TestWallet, type TestWalletOptions, createTestWallet };
+export { type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type PresentOptions, type Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };

@@ -41,10 +41,11 @@ async function main() {
     host: values.host,
     ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
   });
+  const publicPath = new URL(emulator.publicUrl).pathname.replace(/\/$/, "");
   const reachedAt =
     emulator.publicUrl === emulator.url
       ? ""
-      : `\nWallets reach it at ${emulator.publicUrl} (proxy that path and /.well-known/* to it)`;
+      : `\nWallets reach it at ${emulator.publicUrl}${publicPath ? ` (forward ${publicPath}/* and /.well-known/* to it)` : ""}`;
   console.log(`Credport emulator listening at ${emulator.url}${reachedAt}
 
 Test project ${emulator.projectId} (test environment):

@@ -18,7 +18,7 @@ const CREDENTIAL_LIFETIME_S = 365 * 24 * 60 * 60;
  * (else `invalid_nonce`, nothing changed: the wallet fetches a new one and tries again).
  */
 export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: Tenant) {
-  const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(
+  const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(
     ctx.request.headers.get("authorization") ?? "",
   )?.[1];
   const grant = token ? ctx.model.protocol.accessToken(token) : undefined;

@@ -213,7 +213,20 @@ describe("protocol endpoints under malformed input (property)", () => {
       name: "test credential offer",
       method: "POST",
       url: (f) => `${emulator.url}/oid4vp/requests/${f.verification.id}/test-credential-offer`,
-      body: fc.oneof(junk, jsonish).map((text) => () => text),
+      body: fc.oneof(
+        fc.oneof(junk, jsonish).map((text) => () => text),
+        fc
+          .record({
+            claims: fc.oneof(
+              fc.jsonValue(),
+              fc.dictionary(
+                fc.constantFrom("given_name", "age_over_18", "email", "_sd"),
+                fc.jsonValue(),
+              ),
+            ),
+          })
+          .map((body) => () => JSON.stringify(body)),
+      ),
     },
   ];
 
