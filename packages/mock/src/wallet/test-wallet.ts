@@ -213,11 +213,14 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     if (!response.ok) throw new Error(`test wallet: the request URI answered ${response.status}`);
     const request = await verifyRequestObject(await response.text(), clientId);
     const responseUri = request.response_uri as string;
+    // The response echoes the request's state, when it has one (OpenID4VP 1.0 §5.2).
+    const state: Record<string, string> =
+      request.state === undefined ? {} : { state: String(request.state) };
     if (presentOptions.refuse) {
       await postForm(responseUri, {
         error: "access_denied",
         error_description: "The holder declined.",
-        state: String(request.state),
+        ...state,
       });
       return;
     }
@@ -249,7 +252,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     });
     await postForm(responseUri, {
       vp_token: JSON.stringify({ [query.id]: [tamperWith(presentation, tamper)] }),
-      state: String(request.state),
+      ...state,
     });
   }
 

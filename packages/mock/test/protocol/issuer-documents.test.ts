@@ -51,7 +51,7 @@ describe("issuer documents", () => {
     });
     const held = await wallet.acceptOffer(created.body.offerUri as string);
     expect(held.vct).toBe("https://example.test/vct/bulk-0");
-  });
+  }, 30_000);
 
   it("the test wallet refuses an offer whose configuration the issuer metadata does not list", async () => {
     const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
@@ -148,5 +148,5 @@ describe("issuer documents", () => {
     await wallet.present(verification.body.authorization_request_uri as string);
     const status = await issuer.service("GET", `/v1/verifications/${verification.body.id}`);
     expect(status.body).toMatchObject({ status: "failed", failure_code: "credential_revoked" });
-  });
+  }, 30_000);
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createTestWallet, DEFAULT_TEST_IDENTITY } from "@credport/mock/wallet";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeClaims } from "../support/transports.js";
+import { badgeClaims, TRANSPORTS } from "../support/transports.js";
 import { type Issuer, startIssuer } from "./raw-protocol.js";
 
 /** The test wallet behaves like a careful real wallet, and holds an identity for the presets. */
@@ -215,6 +215,24 @@ describe("the test wallet", () => {
         },
       });
       expect(wallet.credentials).toHaveLength(1);
+    });
+
+    it("works through the msw handlers as through the emulator", async () => {
+      const service = await TRANSPORTS.find((t) => t.name === "msw")!.start();
+      try {
+        const created = await service.call("POST", "/v1/verifications", {
+          body: { policy_id: "preset_identity_basic" },
+        });
+        const wallet = await createTestWallet({ now: () => service.model.clock.now() });
+        await wallet.present(created.body.authorization_request_uri as string);
+        const result = await service.call("GET", `/v1/verifications/${created.body.id}/result`);
+        expect(result.body).toMatchObject({
+          status: "verified",
+          claims: { given_name: "Ada", family_name: "Lovelace", birthdate: "1815-12-10" },
+        });
+      } finally {
+        await service.close();
+      }
     });
 
     it("createTestWallet({ identity }) holds the identity it is given", async () => {
