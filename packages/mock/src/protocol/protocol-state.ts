@@ -15,7 +15,7 @@ export interface VerifierKeys extends IssuerKeys {
 }
 
 /** An access token lives at most this long, and never beyond the offer it was issued for. */
-export const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
+const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 const NONCE_TTL_MS = 5 * 60 * 1000;
 /** Expired nonces and tokens are dropped once the stores grow past this. */
 const PRUNE_ABOVE = 1000;
