@@ -29,10 +29,9 @@ export async function createVerification(
 
   const now = Date.now();
   const untilExpiry = Math.floor((Date.parse(verification.expiresAt) - now) / 1000);
-  const maxAge = Math.max(
-    1,
-    Math.min(PENDING_MAX_AGE_SECONDS, untilExpiry || PENDING_MAX_AGE_SECONDS),
-  );
+  const maxAge = Number.isFinite(untilExpiry)
+    ? Math.max(1, Math.min(PENDING_MAX_AGE_SECONDS, untilExpiry))
+    : PENDING_MAX_AGE_SECONDS;
   const sealed = await sealPendingBinding(
     {
       purpose: "pending-binding",

@@ -5,7 +5,7 @@ import {
   type WebhookEvent,
 } from "@credport/server";
 import type { ResolvedConfig } from "../config/resolve-config.js";
-import { readCappedText } from "../request/read-body.js";
+import { readCappedText } from "./read-body.js";
 import { jsonResponse, RouteError } from "./route-error.js";
 
 /**
@@ -29,7 +29,7 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
   try {
     event = await verifyWebhook(
       { payload, signature },
-      { secret: webhook.secret, ...(webhook.eventStore ? { eventStore: webhook.eventStore } : {}) },
+      { secret: webhook.secret, eventStore: webhook.eventStore },
     );
   } catch (error) {
     if (

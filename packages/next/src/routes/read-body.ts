@@ -1,4 +1,4 @@
-import { RouteError } from "../routes/route-error.js";
+import { RouteError } from "./route-error.js";
 
 /** Larger bodies are refused: nothing the helper receives comes near it. */
 export const MAX_BODY_BYTES = 64 * 1024;
