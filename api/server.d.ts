@@ -1,6 +1,15 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
 export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT } from '@credport/core';
+interface WebhookEventStore {
+    remember(eventId: string, ttlSeconds: number): boolean | Promise<boolean>;
+    forget?(eventId: string): void | Promise<void>;
+}
+interface MemoryWebhookEventStoreOptions {
+    maxEntries?: number | undefined;
+    now?: (() => number) | undefined;
+}
+declare function createMemoryWebhookEventStore(options?: MemoryWebhookEventStoreOptions): WebhookEventStore;
 declare const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 declare const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 interface WebhookEvent<T = Record<string, unknown>> {
@@ -17,6 +26,7 @@ interface WebhookVerifyOptions {
     secret?: string;
     toleranceSeconds?: number;
     now?: number;
+    eventStore?: WebhookEventStore | undefined;
 }
 type WebhookInput = Request | {
     payload: string | Uint8Array;
@@ -250,4 +260,30 @@ declare class Credport {
     };
     constructor(options?: CredportOptions);
 }
-export { type ClaimEntry, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type FailureCode, type IssuanceOffer, type IssuanceSession, type IssuanceStatus, type LifecycleStatus, type ListParams, Page, type Policy, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationStatusValue, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, signWebhookPayload, verifyWebhook };
+declare const RESULT_TOKEN_TYPE = "credport-result+jwt";
+interface VerifyResultTokenOptions {
+    verificationId: string;
+    policyId?: string | undefined;
+    customerUserRef?: string | null | undefined;
+    baseUrl?: string | undefined;
+    issuer?: string | undefined;
+    audience?: string | undefined;
+    jwks?: {
+        keys: JsonWebKey[];
+    } | undefined;
+    clockToleranceSeconds?: number | undefined;
+}
+interface VerifiedResultToken {
+    verificationId: string;
+    status: VerificationStatusValue;
+    failureCode?: FailureCode;
+    policyId: string;
+    customerUserRef: string | null;
+    claims: Record<string, unknown>;
+    issuer: string;
+    audience: string;
+    issuedAt: number;
+    expiresAt: number;
+}
+declare function verifyResultToken(token: string, options: VerifyResultTokenOptions): Promise<VerifiedResultToken>;
+export { type ClaimEntry, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type FailureCode, type IssuanceOffer, type IssuanceSession, type IssuanceStatus, type LifecycleStatus, type ListParams, type MemoryWebhookEventStoreOptions, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationStatusValue, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, signWebhookPayload, verifyResultToken, verifyWebhook };

@@ -16,7 +16,18 @@ export {
 } from "@credport/core";
 export { Credport, type CredportOptions } from "./client.js";
 export { Page } from "./page.js";
+export {
+  RESULT_TOKEN_TYPE,
+  type VerifiedResultToken,
+  type VerifyResultTokenOptions,
+  verifyResultToken,
+} from "./result-token.js";
 export type * from "./types.js";
+export {
+  createMemoryWebhookEventStore,
+  type MemoryWebhookEventStoreOptions,
+  type WebhookEventStore,
+} from "./webhook-event-store.js";
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   signWebhookPayload,

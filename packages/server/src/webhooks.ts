@@ -1,4 +1,5 @@
 import { CredportSignatureVerificationError, CredportValidationError } from "@credport/core";
+import type { WebhookEventStore } from "./webhook-event-store.js";
 
 export const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -34,6 +35,12 @@ export interface WebhookVerifyOptions {
   toleranceSeconds?: number;
   /** For tests: the current time in unix seconds. */
   now?: number;
+  /**
+   * Remembers event IDs and refuses one already seen (code `webhook_event_replayed`), for twice the
+   * tolerance: a replay inside the signature window is refused. Without it, every correctly signed
+   * delivery is returned, and your handler must be idempotent.
+   */
+  eventStore?: WebhookEventStore | undefined;
 }
 
 /** The raw body and the `Webhook-Signature` header, or a Fetch `Request` to read them from. */
@@ -106,11 +113,23 @@ export async function verifyWebhook(
       "no signature matches. Pass the raw request body exactly as received (not parsed and re-serialised JSON), and the secret of this endpoint.",
     );
   }
+  let event: WebhookEvent;
   try {
-    return JSON.parse(payload) as WebhookEvent;
+    event = JSON.parse(payload) as WebhookEvent;
   } catch {
     throw fail("webhook_payload_invalid", "the signed payload is not JSON.");
   }
+  if (options.eventStore) {
+    if (typeof event?.id !== "string" || event.id === "")
+      throw fail("webhook_payload_invalid", "the signed event has no id.");
+    if (!(await options.eventStore.remember(event.id, 2 * tolerance))) {
+      throw fail(
+        "webhook_event_replayed",
+        "this event was already received; acknowledge it without handling it again.",
+      );
+    }
+  }
+  return event;
 }
 
 /**

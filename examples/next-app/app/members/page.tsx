@@ -5,7 +5,8 @@ export const dynamic = "force-dynamic";
 
 export default async function MembersPage() {
   const session = await getVerifiedSession();
-  if (!session) redirect("/verify");
+  // The route requires it already; the page checks what it relies on.
+  if (session?.claims.age_over_18 !== true) redirect("/verify?redirect_url=%2Fmembers");
   return (
     <main>
       <h1>Members</h1>
