@@ -2,7 +2,6 @@ import { defineProject } from "vitest/config";
 
 // Real-browser tests: every file runs in Chromium, Firefox and WebKit (`describeEngines`).
 export default defineProject({
-  esbuild: { jsx: "automatic" },
   test: {
     name: "react-e2e",
     include: ["test/e2e/**/*.test.ts"],
