@@ -11,6 +11,7 @@ export type {
 export { canHideTabs, ENGINES, launchEngine, selectedEngines } from "./engines.js";
 export { FIREFOX, launchFirefox } from "./firefox.js";
 export { freePort } from "./free-port.js";
+export { type InsecureOriginProxy, startInsecureOriginProxy } from "./insecure-origin-proxy.js";
 export type { LaunchOptions } from "./launch-options.js";
 export { pollUntil } from "./poll-until.js";
 export { launchWebKit, MINIBROWSER, WEBKIT_DRIVER } from "./webkit.js";

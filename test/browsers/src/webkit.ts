@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
+import { Agent } from "node:http";
 import { Builder, By, Capabilities, type WebDriver } from "selenium-webdriver";
 import type { BrowserEngine, BrowserSession, PageFunction, Tab } from "./driver.js";
 import { requireExecutable } from "./executables.js";
@@ -11,68 +12,134 @@ import { startVirtualDisplay } from "./virtual-display.js";
 export const WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver";
 export const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
+/** Starting a session normally takes 1–3 s; see `startDriverSession` for why it is bounded. */
+const SESSION_START_TIMEOUT_MS = 15_000;
+const SESSION_START_ATTEMPTS = 3;
+
 /**
- * WebKitGTK (the Safari engine family): Debian's WebKitWebDriver starts a MiniBrowser on a private
- * Xvfb display for each session (MiniBrowser has no headless mode), driven over WebDriver classic by
- * selenium-webdriver. Sessions are separate MiniBrowser processes with ephemeral storage; tabs are
- * windows, so that every open page stays visible until `hide()` minimizes it.
+ * WebKitGTK (the Safari engine family): Debian's WebKitWebDriver starts a MiniBrowser (which has no
+ * headless mode) on a private Xvfb display, driven over WebDriver classic by selenium-webdriver.
+ * Each session has its own WebKitWebDriver and MiniBrowser, with ephemeral storage; tabs are
+ * windows, so every open page stays visible until `hide()` minimizes it.
  */
 export async function launchWebKit(options: LaunchOptions = {}): Promise<BrowserEngine> {
   requireExecutable(WEBKIT_DRIVER, "webkit2gtk-driver");
   requireExecutable(MINIBROWSER, "webkit2gtk-driver");
   const screen = await startVirtualDisplay();
-  let driverProcess: ChildProcess | undefined;
+  const capabilities = new Capabilities({
+    browserName: "MiniBrowser",
+    "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+    ...(options.proxy
+      ? {
+          proxy: {
+            proxyType: "manual",
+            httpProxy: options.proxy,
+            noProxy: ["localhost", "127.0.0.1"],
+          },
+        }
+      : {}),
+  });
+  const open = new Set<BrowserSession>();
+  const newSession = async () => {
+    const session = webkitSession(await startDriverSession(screen.display, capabilities), () =>
+      open.delete(session),
+    );
+    open.add(session);
+    return session;
+  };
   try {
-    const port = await freePort();
-    driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-      env: { ...process.env, DISPLAY: screen.display },
-      stdio: "ignore",
-    });
-    const server = `http://127.0.0.1:${port}`;
-    await pollUntil(async () => (await fetch(`${server}/status`).catch(() => undefined))?.ok, {
-      timeout: 10_000,
-      what: "WebKitWebDriver to listen",
-    });
-    const capabilities = new Capabilities({
-      browserName: "MiniBrowser",
-      "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
-      ...(options.proxy
-        ? {
-            proxy: {
-              proxyType: "manual",
-              httpProxy: options.proxy,
-              noProxy: ["localhost", "127.0.0.1"],
-            },
-          }
-        : {}),
-    });
-    const newDriver = async () => {
-      const driver = await new Builder().usingServer(server).withCapabilities(capabilities).build();
-      await driver.manage().setTimeouts({ script: 30_000, pageLoad: 30_000 });
-      return driver;
-    };
-    const first = await newDriver();
-    const version = String((await first.getCapabilities()).get("browserVersion"));
-    await first.quit();
-    const owned = driverProcess;
+    // The first session tells the version and serves the first `newSession()`.
+    let spare: ReturnType<typeof newSession> | undefined = newSession();
+    const version = await (await spare).version();
     return {
       name: "webkit",
       label: `WebKitGTK ${version}`,
       version,
-      newSession: async () => webkitSession(await newDriver()),
+      async newSession() {
+        const reused = spare;
+        spare = undefined;
+        return reused ?? newSession();
+      },
       async close() {
-        owned.kill();
+        await Promise.all([...open].map((session) => session.close()));
         screen.close();
       },
     };
   } catch (error) {
-    driverProcess?.kill();
     screen.close();
     throw error;
   }
 }
 
-function webkitSession(driver: WebDriver): BrowserSession {
+interface DriverSession {
+  driver: WebDriver;
+  /** Ends the session and stops its WebKitWebDriver, MiniBrowser and web processes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a WebKitWebDriver in its own process group and a MiniBrowser session through it. Now and
+ * then (about one start in twenty here, under vitest) WebKitWebDriver accepts the new-session
+ * request and never answers it, without launching MiniBrowser: such an attempt is abandoned after
+ * a bound, its process group killed, and a fresh one tried.
+ */
+async function startDriverSession(
+  display: string,
+  capabilities: Capabilities,
+): Promise<DriverSession> {
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= SESSION_START_ATTEMPTS; attempt++) {
+    const port = await freePort();
+    const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+      env: { ...process.env, DISPLAY: display },
+      stdio: "ignore",
+      detached: true,
+    });
+    const kill = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    };
+    const server = `http://127.0.0.1:${port}`;
+    try {
+      const driver = await withTimeout(
+        (async () => {
+          await pollUntil(async () => (await fetch(`${server}/status`).catch(() => null))?.ok, {
+            timeout: SESSION_START_TIMEOUT_MS,
+            what: "WebKitWebDriver to listen",
+          });
+          const driver = await new Builder()
+            .usingServer(server)
+            .usingHttpAgent(new Agent({ keepAlive: false }))
+            .withCapabilities(capabilities)
+            .build();
+          await driver.manage().setTimeouts({ script: 30_000, pageLoad: 30_000 });
+          return driver;
+        })(),
+        SESSION_START_TIMEOUT_MS,
+        `no session within ${SESSION_START_TIMEOUT_MS} ms`,
+      );
+      return {
+        driver,
+        async stop() {
+          await withTimeout(driver.quit(), 5000, "quit").catch(() => {});
+          kill();
+        },
+      };
+    } catch (error) {
+      kill();
+      failures.push(`attempt ${attempt}: ${(error as Error).message}`);
+    }
+  }
+  throw new Error(`WebKitWebDriver could not start a MiniBrowser session: ${failures.join("; ")}`);
+}
+
+function webkitSession(
+  { driver, stop }: DriverSession,
+  onClose: () => void,
+): BrowserSession & { version(): Promise<string> } {
   // WebDriver classic talks to one window at a time: every command switches to its tab's window
   // first, so commands are queued one after another.
   let queue: Promise<unknown> = Promise.resolve();
@@ -101,10 +168,14 @@ function webkitSession(driver: WebDriver): BrowserSession {
       if (url) await tab.goto(url);
       return tab;
     },
+    async version() {
+      return String((await driver.getCapabilities()).get("browserVersion"));
+    },
     async close() {
       if (quit) return;
       quit = true;
-      await exclusive(() => driver.quit());
+      onClose();
+      await exclusive(stop);
     },
   };
 }
@@ -184,4 +255,12 @@ function webkitTab(
       }),
     close: () => inTab(() => driver.close()),
   };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
