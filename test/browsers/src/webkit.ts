@@ -148,18 +148,16 @@ function webkitSession(
     queue = run.catch(() => {});
     return run;
   };
-  let initialWindow: Promise<string> | undefined = driver.getWindowHandle();
+  let initialWindowUsed = false;
   let quit = false;
 
   return {
     async openTab(url) {
       const handle = await exclusive(async () => {
         // MiniBrowser starts with one window: the first tab uses it.
-        const reused = await initialWindow;
-        initialWindow = undefined;
-        if (reused) {
-          await driver.switchTo().window(reused);
-          return reused;
+        if (!initialWindowUsed) {
+          initialWindowUsed = true;
+          return driver.getWindowHandle();
         }
         await driver.switchTo().newWindow("window");
         return driver.getWindowHandle();
