@@ -136,10 +136,6 @@ describeEngines(
       return tab;
     }
 
-    beforeAll(() => {
-      finalizations = 0;
-    });
-
     afterEach(async () => {
       await session?.close();
       emulator.model.realtime.setAvailable(true);
