@@ -6,4 +6,7 @@ export const { GET, POST, DELETE } = createCredportHandlers({
   // Verified means disclosed: the wallet may disclose age_over_18: false. Only true opens the wall.
   requireClaims: { age_over_18: true },
   keepClaims: ["age_over_18"],
+  // Cookies are Secure outside development. Safari (WebKit) stores no Secure cookie from plain
+  // http://localhost, so `next start` over plain HTTP on this machine (the tests) opts out.
+  ...(process.env.EXAMPLE_PLAIN_HTTP === "1" ? { secureCookies: false } : {}),
 });
