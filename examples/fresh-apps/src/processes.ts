@@ -26,8 +26,8 @@ export interface Started {
   child: ChildProcess;
   /** Everything it printed so far, stdout and stderr together. */
   output(): string;
-  /** Stops it by the PID kept at start (`next start` renames its process). */
-  stop(): void;
+  /** Stops it by the PID kept at start (`next start` renames its process), and waits for the exit. */
+  stop(): Promise<void>;
 }
 
 /** Starts a command and resolves once its output matches `ready`; rejects if it exits first. */
@@ -45,13 +45,16 @@ export async function start(
   const started: Started = {
     child,
     output: () => output,
-    stop: () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
   };
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
-      started.stop();
+      void started.stop();
       reject(new Error(`${command} ${args.join(" ")} was not ready in time:\n${output}`));
     }, options.timeoutMs ?? 60_000);
     const onData = (chunk: Buffer) => {

@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  for (const process of running) process.stop();
+  await Promise.all(running.map((process) => process.stop()));
 });
 
 it("builds with create-next-app@16's defaults: cache components on, /verify prerendered, no warnings", () => {
