@@ -143,6 +143,8 @@ try {
       config: {
         ...createNextApp16,
         serverExternalPackages: ["@credport/next", "@credport/server", "@credport/core"],
+        // This build is about how Node loads the packages; the next-16 build checks the types.
+        typescript: { ignoreBuildErrors: true },
       },
     },
   ];
