@@ -7,6 +7,16 @@ import { join } from "node:path";
 export const APPS = ["next-app", "vite-app", "readme-check"] as const;
 
 /**
+ * The environment without the `npm_config_*` settings that `pnpm test` passes down from this
+ * repository's workspace: the scratch workspace is a user's project, with pnpm's defaults.
+ */
+function installEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_)/i.test(name)),
+  );
+}
+
+/**
  * Packs the built packages as npm would publish them and installs them, with one `pnpm install`
  * (offline when the store has everything), into a scratch workspace holding every fixture app.
  * Each app lists only what its README tells users to install; the tarballs replace `@credport/*`.
@@ -38,10 +48,15 @@ export function createScratchWorkspace(repoRoot: string, fixtures: string): stri
     join(scratch, "pnpm-workspace.yaml"),
     `packages:\n${APPS.map((a) => `  - ${a}\n`).join("")}`,
   );
-  execFileSync(
-    "pnpm",
-    ["install", "--prefer-offline", "--config.confirmModulesPurge=false", "--reporter=silent"],
-    { cwd: scratch, stdio: "pipe" },
-  );
+  try {
+    execFileSync(
+      "pnpm",
+      ["install", "--prefer-offline", "--config.confirmModulesPurge=false", "--reporter=silent"],
+      { cwd: scratch, stdio: "pipe", encoding: "utf8", env: installEnv() },
+    );
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`pnpm install in ${scratch} failed:\n${stdout ?? ""}${stderr ?? ""}`);
+  }
   return scratch;
 }
