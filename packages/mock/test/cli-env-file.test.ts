@@ -109,3 +109,17 @@ it("replaces a session secret shorter than 32 characters; --public-prefix names 
   expect(env.VITE_CREDPORT_BASE_URL).toBe(env.CREDPORT_BASE_URL);
   expect(env).not.toHaveProperty("NEXT_PUBLIC_CREDPORT_BASE_URL");
 });
+
+it("fills in the README's .env.local template: placeholders replaced, a real session secret generated", async () => {
+  const readme = readFileSync(
+    fileURLToPath(new URL("../../../README.md", import.meta.url)),
+    "utf8",
+  );
+  const template = /### Keys and `\.env\.local`[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+  const file = scratchFile(template);
+  const { text, env } = await runEmulator([], file);
+  expect(text).not.toContain("...");
+  expect(text).toContain("# Server only: never ship these to a browser.");
+  expect(env.CREDPORT_SESSION_SECRET).toMatch(/^[\w-]{43}$/);
+  expect(env.NEXT_PUBLIC_CREDPORT_BASE_URL).toBe(env.CREDPORT_BASE_URL);
+});
