@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -56,7 +56,8 @@ export function createScratchWorkspace(repoRoot: string, fixtures: string): stri
     );
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`pnpm install in ${scratch} failed:\n${stdout ?? ""}${stderr ?? ""}`);
+    rmSync(scratch, { recursive: true, force: true });
+    throw new Error(`pnpm install of the fresh apps failed:\n${stdout ?? ""}${stderr ?? ""}`);
   }
   return scratch;
 }
