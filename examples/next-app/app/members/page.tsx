@@ -1,7 +1,9 @@
 import { getVerifiedSession } from "@credport/next";
 import { redirect } from "next/navigation";
 
-export const dynamic = "force-dynamic";
+// Cache Components (Next.js 16's default): this page waits for the session read rather than
+// streaming a static shell first.
+export const instant = false;
 
 export default async function MembersPage() {
   const session = await getVerifiedSession();

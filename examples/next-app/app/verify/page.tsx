@@ -1,8 +1,9 @@
 import { getPublishableKey, safeRedirectPath } from "@credport/next";
 import { VerificationWall } from "./verification-wall";
 
-// The publishable key and service URL come from the server at request time, so one build runs anywhere.
-export const dynamic = "force-dynamic";
+// Cache Components (Next.js 16's default): the key, the service URL and redirect_url are read
+// per request, so one build runs anywhere.
+export const instant = false;
 
 export default async function VerifyPage({
   searchParams,

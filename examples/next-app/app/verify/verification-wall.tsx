@@ -7,7 +7,9 @@ function Wall({ returnTo }: { returnTo: string }) {
   const v = useVerification({
     policyId: "preset_age_over_18",
     autoStart: true,
-    onVerified: () => router.push(returnTo),
+    // After the session is written, go back where the wall sent the visitor from.
+    returnTo,
+    navigate: router.replace,
   });
   return (
     <section>
