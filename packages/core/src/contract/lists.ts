@@ -1,0 +1,42 @@
+import * as z from "zod/mini";
+import { rule, text } from "./rules.js";
+
+/**
+ * List query parameters. The wire carries strings; a client may hold a number, so `limit` takes
+ * either and both meet one rule.
+ */
+const LIMIT_RULE = "must be an integer from 1 to 100";
+export const listLimit = z.union([z.string(), z.number()], { error: rule(LIMIT_RULE) }).check(
+  z.refine((value) => /^\d+$/.test(String(value)) && +value >= 1 && +value <= 100, {
+    error: LIMIT_RULE,
+  }),
+  z.meta({ type: "integer", minimum: 1, maximum: 100, default: 20 }),
+);
+
+export const listCursor = text(500).check(
+  z.meta({ description: "`nextCursor` / `next_cursor` of the previous page." }),
+);
+
+/** `limit` and `cursor`; resources extend it with their filter. */
+export const plainListQuery = z.object({
+  limit: z.optional(listLimit),
+  cursor: z.optional(listCursor),
+});
+
+/** A page in camelCase (issuance, definitions). */
+export const camelList = <T extends z.ZodMiniType>(item: T) =>
+  z.object({
+    object: z.literal("list"),
+    data: z.array(item),
+    hasMore: z.boolean(),
+    nextCursor: z.nullable(z.string()),
+  });
+
+/** A page in snake_case (policies, verifications). */
+export const snakeList = <T extends z.ZodMiniType>(item: T) =>
+  z.object({
+    object: z.literal("list"),
+    data: z.array(item),
+    has_more: z.boolean(),
+    next_cursor: z.nullable(z.string()),
+  });
