@@ -1,11 +1,12 @@
+export { checkRequestConforms, checkResponseConforms } from "./conformance.js";
 export {
   type ClaimEntryInput,
-  claimEntryInput,
   CREDENTIAL_DEFINITION_ID_PATTERN,
   type CreateCredentialDefinitionBody,
+  type CredentialDefinitionWire,
+  claimEntryInput,
   createCredentialDefinitionBody,
   credentialDefinition,
-  type CredentialDefinitionWire,
   credentialDefinitionId,
   credentialDefinitionList,
   LIFECYCLE_STATUSES,
@@ -15,7 +16,6 @@ export {
   type UpdateCredentialDefinitionBody,
   updateCredentialDefinitionBody,
 } from "./credential-definitions.js";
-export { checkRequestConforms, checkResponseConforms } from "./conformance.js";
 export { type ErrorBody, errorBody } from "./error-body.js";
 export {
   type ContractIssue,
@@ -72,9 +72,9 @@ export {
   type CreatePolicyBody,
   createPolicyBody,
   listPoliciesQuery,
+  type PolicyWire,
   policy,
   policyList,
-  type PolicyWire,
 } from "./policies.js";
 export {
   claimPath,

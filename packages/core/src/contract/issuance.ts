@@ -51,7 +51,7 @@ export const createOfferBody = z
     },
     { error: "must be a JSON object" },
   )
-  .check(exactlyOne("credentialDefinitionId", "vct"));
+  .check(...exactlyOne("credentialDefinitionId", "vct"));
 
 /** `GET /v1/openid4vc/issuance` query. */
 export const listIssuanceQuery = z.extend(plainListQuery, { status: z.optional(issuanceStatus) });

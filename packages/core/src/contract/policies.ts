@@ -24,7 +24,7 @@ export const createPolicyBody = z
     },
     { error: "must be a JSON object" },
   )
-  .check(exactlyOne("credential_definition_id", "vct"));
+  .check(...exactlyOne("credential_definition_id", "vct"));
 
 /** `GET /v1/policies` query (the project's own policies; presets are not listed). */
 export const listPoliciesQuery = plainListQuery;

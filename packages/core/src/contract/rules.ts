@@ -120,14 +120,20 @@ export const stringMap = callerObject<Record<string, string>>(
   },
 );
 
-/** Exactly one of two optional fields; the issue names the first (`second` is cased alike on both sides). */
-export function exactlyOne<T extends object>(first: keyof T & string, second: keyof T & string) {
-  return z.refine<T>(
-    (value) =>
-      ((value as Record<string, unknown>)[first] === undefined) !==
-      ((value as Record<string, unknown>)[second] === undefined),
-    { path: [first], error: `exactly one of this field and ${second} is required` },
-  );
+/**
+ * Exactly one of two optional fields; the issue names the first (`second` is cased alike on both
+ * sides). Spread into `.check(...)`: the rule and its documentation.
+ */
+export function exactlyOne(first: string, second: string) {
+  return [
+    z.refine<object>(
+      (value) =>
+        ((value as Record<string, unknown>)[first] === undefined) !==
+        ((value as Record<string, unknown>)[second] === undefined),
+      { path: [first], error: `exactly one of this field and ${second} is required` },
+    ),
+    z.meta({ description: `Send exactly one of \`${first}\` and \`${second}\`.` }),
+  ] as const;
 }
 
 /** An ID that goes into a URL path (URL-encoded when sent). */

@@ -35,7 +35,6 @@ export interface DefinitionRecord {
   updatedAt: string;
 }
 
-
 export class Definitions {
   private readonly owned: DefinitionRecord[] = [];
   private readonly globals: DefinitionRecord[];
