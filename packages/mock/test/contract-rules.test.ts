@@ -25,7 +25,7 @@ describe.each(TRANSPORTS)("contract rules ($name)", (transport) => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("validation_error");
     expect(res.body.details).toEqual({ field });
-    expect(res.body.message.startsWith(`${field}: `)).toBe(true);
+    expect(res.body.message?.startsWith(`${field}: `)).toBe(true);
     expect(res.body.message).toMatch(rule);
     expect(service.model.snapshot()).toEqual(before);
   };

@@ -19,7 +19,9 @@ export { Page } from "./page.js";
 export type * from "./types.js";
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  type IssuanceWebhookEvent,
   signWebhookPayload,
+  type VerificationWebhookEvent,
   verifyWebhook,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookEvent,

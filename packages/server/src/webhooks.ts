@@ -1,31 +1,31 @@
 import { CredportSignatureVerificationError, CredportValidationError } from "@credport/core";
+import {
+  describeFirstIssue,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventWire,
+  webhookEvent,
+} from "@credport/core/contract";
+import type { Verification } from "./types.js";
+import { fromWire } from "./wire.js";
 
 export const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** A verified webhook event. Receivers must accept types they do not know. */
-export interface WebhookEvent<T = Record<string, unknown>> {
-  id: string;
-  object: "event";
-  type:
-    | "issuance.ready_to_issue"
-    | "issuance.token_issued"
-    | "issuance.credential_issued"
-    | "issuance.canceled"
-    | "issuance.expired"
-    | "issuance.failed"
-    | "issuance.revoked"
-    | "verification.in_progress"
-    | "verification.verified"
-    | "verification.failed"
-    | "verification.expired"
-    | "verification.canceled"
-    | (string & {});
-  created: number;
-  livemode: boolean;
-  /** The resource as the API returns it on the wire (issuance camelCase, verification snake_case). */
-  data: { object: T };
-}
+/** An issuance event: `data.object` is the issuance session. */
+export type IssuanceWebhookEvent = Extract<WebhookEventWire, { type: `issuance.${string}` }>;
+
+/** A verification event: `data.object` is the verification, in camelCase like the rest of the client. */
+export type VerificationWebhookEvent = Omit<
+  Extract<WebhookEventWire, { type: `verification.${string}` }>,
+  "data"
+> & { data: { object: Verification } };
+
+/**
+ * A verified webhook event, discriminated on `type`: `event.type === "verification.verified"`
+ * narrows `event.data.object` to a `Verification`. An event of a type this version does not know
+ * is passed through as it came: handle the types you need and ignore the rest (`default:`).
+ */
+export type WebhookEvent = IssuanceWebhookEvent | VerificationWebhookEvent;
 
 export interface WebhookVerifyOptions {
   /** The endpoint's webhook secret (`whsec_…`). Defaults to `CREDPORT_WEBHOOK_SECRET`. */
@@ -106,11 +106,38 @@ export async function verifyWebhook(
       "no signature matches. Pass the raw request body exactly as received (not parsed and re-serialised JSON), and the secret of this endpoint.",
     );
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(payload) as WebhookEvent;
+    parsed = JSON.parse(payload);
   } catch {
     throw fail("webhook_payload_invalid", "the signed payload is not JSON.");
   }
+  return toEvent(parsed);
+}
+
+/** Known types are checked against the contract and given in camelCase; others pass as they came. */
+function toEvent(parsed: unknown): WebhookEvent {
+  const type = (parsed as { type?: unknown } | null)?.type;
+  if (!(WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(type)) return parsed as WebhookEvent;
+  const result = webhookEvent.safeParse(parsed, { reportInput: true });
+  if (!result.success) {
+    throw fail(
+      "webhook_payload_invalid",
+      `the signed ${String(type)} event breaks the API contract (${describeFirstIssue(result.error, { root: "event", wording: "shape" }).message}).`,
+    );
+  }
+  const event = parsed as WebhookEventWire;
+  if (event.type.startsWith("verification.")) {
+    return {
+      ...event,
+      data: {
+        object: fromWire(
+          (event as Extract<WebhookEventWire, { type: `verification.${string}` }>).data.object,
+        ),
+      },
+    } as VerificationWebhookEvent;
+  }
+  return event as IssuanceWebhookEvent;
 }
 
 /**

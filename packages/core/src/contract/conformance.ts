@@ -68,7 +68,10 @@ function parseProblems(
 ): string[] {
   const where = `${operation?.id ?? "error"} ${what}`;
   const result = schema.safeParse(value, { reportInput: true });
-  if (!result.success) return [`${where}: ${describeFirstIssue(result.error).message}`];
+  if (!result.success) {
+    const wording = what === "query" || what === "body" ? "rules" : "shape";
+    return [`${where}: ${describeFirstIssue(result.error, { wording }).message}`];
+  }
   const extra = undeclaredFields(value, result.data);
   return extra.length > 0 ? [`${where}: fields not in the contract: ${extra.join(", ")}`] : [];
 }

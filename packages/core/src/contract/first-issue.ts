@@ -13,6 +13,12 @@ export interface DescribeOptions {
   root?: string;
   /** Renames the top-level key, e.g. a client naming wire fields in its own casing. */
   renameTopLevel?: (key: string) => string;
+  /**
+   * `rules` (default): the wording each request rule carries. `shape`: words made from the issue's
+   * kind alone, for answers checked against the contract (whatever locale zod was given elsewhere
+   * in the process, and never a value of the answer).
+   */
+  wording?: "rules" | "shape";
 }
 
 /** The parts of a zod issue read here. Never its input: messages must not echo values. */
@@ -44,10 +50,10 @@ export function formatIssuePath(
 
 /**
  * Request rules carry their own wording. Response shapes do not (they are the service's promise,
- * not the caller's input), so zod's bare "Invalid input" is put in words from the issue's kind.
+ * not the caller's input), so their issues are put in words from the issue's kind.
  */
-function ruleOf(issue: ContractIssue): string {
-  if (issue.message !== "Invalid input") return issue.message;
+function ruleOf(issue: ContractIssue, wording: "rules" | "shape"): string {
+  if (wording === "rules" && issue.message !== "Invalid input") return issue.message;
   if (issue.code === "invalid_type")
     return "input" in issue && issue.input === undefined
       ? "is required"
@@ -69,6 +75,6 @@ export function describeFirstIssue(
 ): FieldProblem {
   const issue = error.issues[0];
   const field = formatIssuePath(issue?.path ?? [], options);
-  const rule = issue ? ruleOf(issue) : "is invalid";
+  const rule = issue ? ruleOf(issue, options.wording ?? "rules") : "is invalid";
   return { field, rule, message: `${field}: ${rule}` };
 }

@@ -423,19 +423,23 @@ export function operationErrors(operation: Operation): OperationError[] {
     .map(([status, codes]) => ({ status, codes: [...codes] }));
 }
 
-const compiled = OPERATIONS.map((operation) => ({
-  operation,
-  names: [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
-  regex: new RegExp(
-    `^${operation.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "([^/]+)")}$`,
-  ),
-}));
+// Compiled on first use, so that bundles which never match paths keep none of it.
+let compiled: { operation: Operation; names: string[]; regex: RegExp }[] | undefined;
+const compile = () =>
+  OPERATIONS.map((operation) => ({
+    operation,
+    names: [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    regex: new RegExp(
+      `^${operation.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "([^/]+)")}$`,
+    ),
+  }));
 
 /** The operation serving `method path` (path below the base URL), with its path parameters. */
 export function findOperation(
   method: string,
   path: string,
 ): { operation: Operation; params: Record<string, string> } | undefined {
+  compiled ??= compile();
   for (const { operation, names, regex } of compiled) {
     if (operation.method !== method) continue;
     const match = regex.exec(path);

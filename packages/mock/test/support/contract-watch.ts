@@ -4,7 +4,7 @@
  * is checked against the wire contract. One drift fails the test during which it happened.
  */
 import { checkRequestConforms, checkResponseConforms } from "@credport/core/contract";
-import type { SetupServerApi } from "msw/node";
+import type { SetupServer } from "msw/node";
 import { afterEach } from "vitest";
 
 const drift: string[] = [];
@@ -63,7 +63,7 @@ async function checkResponse(request: Request, response: Response): Promise<void
 }
 
 /** Checks every exchange an msw server of the mock handles. */
-export function watchMsw(server: SetupServerApi): void {
+export function watchMsw(server: SetupServer): void {
   server.events.on("request:start", ({ request }) => track(checkRequest(request.clone())));
   server.events.on("response:mocked", ({ request, response }) =>
     track(checkResponse(request, response.clone())),
