@@ -1,9 +1,11 @@
 import { CredportSignatureVerificationError, CredportValidationError } from "@credport/core";
 import {
   describeFirstIssue,
-  WEBHOOK_EVENT_TYPES,
+  ISSUANCE_EVENT_TYPES,
+  issuanceEvent,
+  VERIFICATION_EVENT_TYPES,
+  verificationEvent,
   type WebhookEventWire,
-  webhookEvent,
 } from "@credport/core/contract";
 import type { Verification } from "./types.js";
 import { fromWire } from "./wire.js";
@@ -118,24 +120,24 @@ export async function verifyWebhook(
 /** Known types are checked against the contract and given in camelCase; others pass as they came. */
 function toEvent(parsed: unknown): WebhookEvent {
   const type = (parsed as { type?: unknown } | null)?.type;
-  if (!(WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(type)) return parsed as WebhookEvent;
-  const result = webhookEvent.safeParse(parsed, { reportInput: true });
+  const schema = (ISSUANCE_EVENT_TYPES as readonly unknown[]).includes(type)
+    ? issuanceEvent
+    : (VERIFICATION_EVENT_TYPES as readonly unknown[]).includes(type)
+      ? verificationEvent
+      : undefined;
+  if (!schema) return parsed as WebhookEvent;
+  const result = schema.safeParse(parsed, { reportInput: true });
   if (!result.success) {
+    const { message } = describeFirstIssue(result.error, { root: "event", wording: "shape" });
     throw fail(
       "webhook_payload_invalid",
-      `the signed ${String(type)} event breaks the API contract (${describeFirstIssue(result.error, { root: "event", wording: "shape" }).message}).`,
+      `the signed ${String(type)} event breaks the API contract (${message}).`,
     );
   }
   const event = parsed as WebhookEventWire;
-  if (event.type.startsWith("verification.")) {
-    return {
-      ...event,
-      data: {
-        object: fromWire(
-          (event as Extract<WebhookEventWire, { type: `verification.${string}` }>).data.object,
-        ),
-      },
-    } as VerificationWebhookEvent;
+  if (schema === verificationEvent) {
+    const { data } = event as Extract<WebhookEventWire, { type: `verification.${string}` }>;
+    return { ...event, data: { object: fromWire(data.object) } } as VerificationWebhookEvent;
   }
   return event as IssuanceWebhookEvent;
 }

@@ -6,18 +6,18 @@ import { claimPath, declarableClaimPath, oneOf, rule, text, timestamp } from "./
 /** Credential definitions: camelCase on the wire. */
 
 export const LIFECYCLE_STATUSES = ["draft", "published", "archived"] as const;
-export const lifecycleStatus = oneOf(LIFECYCLE_STATUSES);
+export const lifecycleStatus = /* @__PURE__ */ oneOf(LIFECYCLE_STATUSES);
 
 /** api-decisions.md: 1–100 characters, letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit. */
 export const CREDENTIAL_DEFINITION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 const ID_RULE =
   "must be 1 to 100 characters: letters, digits, '.', '_', ':' or '-', starting with a letter or digit";
-export const credentialDefinitionId = z
+export const credentialDefinitionId = /* @__PURE__ */ z
   .string({ error: rule(ID_RULE) })
   .check(z.regex(CREDENTIAL_DEFINITION_ID_PATTERN, { error: ID_RULE }));
 
 const DISPLAY_RULE = "must be an array of { name, locale? }";
-const claimDisplay = z.array(
+const claimDisplay = /* @__PURE__ */ z.array(
   z.object(
     {
       name: z.string({ error: DISPLAY_RULE }),
@@ -29,7 +29,7 @@ const claimDisplay = z.array(
 );
 
 /** One claim a definition declares. */
-export const claimEntryInput = z.object(
+export const claimEntryInput = /* @__PURE__ */ z.object(
   {
     /** Nested path segments, e.g. `["address", "locality"]`; not a name SD-JWT VC reserves. */
     path: declarableClaimPath,
@@ -73,7 +73,7 @@ const editableFields = {
 const BODY_RULE = "must be a JSON object";
 
 /** `POST /v1/issuer/credential-definitions`. */
-export const createCredentialDefinitionBody = z.object(
+export const createCredentialDefinitionBody = /* @__PURE__ */ z.object(
   {
     credentialDefinitionId,
     ...editableFields,
@@ -89,7 +89,7 @@ export const createCredentialDefinitionBody = z.object(
 
 const NOT_UPDATABLE = "cannot be updated; use publish or archive";
 /** `PATCH /v1/issuer/credential-definitions/{credentialDefinitionId}` (drafts only). */
-export const updateCredentialDefinitionBody = z.object(
+export const updateCredentialDefinitionBody = /* @__PURE__ */ z.object(
   {
     credentialDefinitionId: z.optional(z.never({ error: NOT_UPDATABLE })),
     lifecycleStatus: z.optional(z.never({ error: NOT_UPDATABLE })),
@@ -99,13 +99,13 @@ export const updateCredentialDefinitionBody = z.object(
 );
 
 /** `GET /v1/issuer/credential-definitions` query. */
-export const listCredentialDefinitionsQuery = z.extend(plainListQuery, {
+export const listCredentialDefinitionsQuery = /* @__PURE__ */ z.extend(plainListQuery, {
   /** Without it: the active view (own drafts and published, then global published). */
   lifecycle_status: z.optional(lifecycleStatus),
 });
 
 /** A credential definition as the service returns it. */
-export const credentialDefinition = z.object({
+export const credentialDefinition = /* @__PURE__ */ z.object({
   object: z.literal("credential_definition"),
   credentialDefinitionId: z.string(),
   vct: z.nullable(z.string()),
@@ -128,7 +128,7 @@ export const credentialDefinition = z.object({
   updatedAt: timestamp,
 });
 
-export const credentialDefinitionList = camelList(credentialDefinition);
+export const credentialDefinitionList = /* @__PURE__ */ camelList(credentialDefinition);
 
 export type CreateCredentialDefinitionBody = z.output<typeof createCredentialDefinitionBody>;
 export type UpdateCredentialDefinitionBody = z.output<typeof updateCredentialDefinitionBody>;

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /** Every error answer: `{ object: "error", code, message, details? }`, with `X-Request-Id`. */
-export const errorBody = z.object({
+export const errorBody = /* @__PURE__ */ z.object({
   object: z.literal("error"),
   /** Stable, machine-readable: branch on this, never on `message`. */
   code: z.string(),

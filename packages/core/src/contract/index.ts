@@ -116,7 +116,9 @@ export {
 } from "./verifications.js";
 export {
   ISSUANCE_EVENT_TYPES,
+  issuanceEvent,
   VERIFICATION_EVENT_TYPES,
+  verificationEvent,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
   type WebhookEventWire,

@@ -14,12 +14,12 @@ export const ISSUANCE_STATUSES = [
   "expired",
   "failed",
 ] as const;
-export const issuanceStatus = oneOf(ISSUANCE_STATUSES);
+export const issuanceStatus = /* @__PURE__ */ oneOf(ISSUANCE_STATUSES);
 
 const TX_CODE_LENGTH_RULE = "must be an integer from 4 to 8";
 
 /** `POST /v1/openid4vc/issuance/offer`. */
-export const createOfferBody = z
+export const createOfferBody = /* @__PURE__ */ z
   .object(
     {
       /** Nested objects following the definition's claim paths. */
@@ -51,13 +51,15 @@ export const createOfferBody = z
     },
     { error: "must be a JSON object" },
   )
-  .check(...exactlyOne("credentialDefinitionId", "vct"));
+  .check(exactlyOne("credentialDefinitionId", "vct"));
 
 /** `GET /v1/openid4vc/issuance` query. */
-export const listIssuanceQuery = z.extend(plainListQuery, { status: z.optional(issuanceStatus) });
+export const listIssuanceQuery = /* @__PURE__ */ z.extend(plainListQuery, {
+  status: z.optional(issuanceStatus),
+});
 
 /** An issuance session; hand-off data only in `issuanceOffer`. */
-export const issuanceSession = z.object({
+export const issuanceSession = /* @__PURE__ */ z.object({
   object: z.literal("openid4vc_issuance"),
   id: z.string(),
   status: issuanceStatus,
@@ -75,7 +77,7 @@ export const issuanceSession = z.object({
 });
 
 /** The answer to offer creation: the only place the wallet hand-off appears. */
-export const issuanceOffer = z.extend(issuanceSession, {
+export const issuanceOffer = /* @__PURE__ */ z.extend(issuanceSession, {
   /** `openid-credential-offer://?credential_offer_uri=…`: treat like a secret link. */
   offerUri: z.string(),
   /** The same offer, for rendering as a QR code. */
@@ -84,7 +86,7 @@ export const issuanceOffer = z.extend(issuanceSession, {
   txCode: z.optional(z.string()),
 });
 
-export const issuanceList = camelList(issuanceSession);
+export const issuanceList = /* @__PURE__ */ camelList(issuanceSession);
 
 export type CreateOfferBody = z.output<typeof createOfferBody>;
 export type IssuanceSessionWire = z.output<typeof issuanceSession>;

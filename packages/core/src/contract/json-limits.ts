@@ -97,37 +97,26 @@ export function findJsonProblem(
 }
 
 /** Definition metadata: any JSON value within DEFINITION_METADATA_LIMITS. */
-export const definitionMetadata = z.unknown().check(
+export const definitionMetadata = /* @__PURE__ */ z.unknown().check(
   z.superRefine((value, ctx) => {
     const problem = findJsonProblem(value, DEFINITION_METADATA_LIMITS, "json");
     if (problem) ctx.addIssue({ code: "custom", input: value, ...problem });
   }),
-  z.meta({
-    description:
-      "Management metadata, any JSON value, never shown to wallets. Limits: 8 nested objects or arrays, 1,024 values in total, 128 entries per object or array, 2,048 characters per string, no `__proto__`, `constructor` or `prototype` keys.",
-  }),
 );
 
 /** Definition rendering: a JSON object within the same limits as metadata. */
-export const definitionRendering = callerObject<Record<string, unknown>>(
+export const definitionRendering = /* @__PURE__ */ callerObject<Record<string, unknown>>(
   "must be an object",
-  { type: "object", description: "Wallet-visible appearance; same limits as metadata." },
   (value) => findJsonProblem(value, DEFINITION_METADATA_LIMITS, "json"),
 );
 
 /** Offer claims: nested objects whose leaves are strings, finite numbers or booleans. */
-export const offerClaims = callerObject<Record<string, unknown>>(
+export const offerClaims = /* @__PURE__ */ callerObject<Record<string, unknown>>(
   "must be an object",
-  {
-    type: "object",
-    additionalProperties: true,
-    description:
-      "Nested objects following the definition's claim paths; leaves are strings (at most 65,536 characters, 262,144 together), finite numbers or booleans; at most 8 levels and 1,024 values.",
-  },
   (value) => findJsonProblem(value, CLAIM_VALUE_LIMITS, "claims"),
 );
 
 /** One claim value at a path the definition declares. */
-export const claimLeaf = z.union([z.string(), z.number(), z.boolean()], {
+export const claimLeaf = /* @__PURE__ */ z.union([z.string(), z.number(), z.boolean()], {
   error: CLAIM_LEAF_RULE,
 });

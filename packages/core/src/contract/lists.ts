@@ -6,19 +6,20 @@ import { rule, text } from "./rules.js";
  * either and both meet one rule.
  */
 const LIMIT_RULE = "must be an integer from 1 to 100";
-export const listLimit = z.union([z.string(), z.number()], { error: rule(LIMIT_RULE) }).check(
-  z.refine((value) => /^\d+$/.test(String(value)) && +value >= 1 && +value <= 100, {
-    error: LIMIT_RULE,
-  }),
-  z.meta({ type: "integer", minimum: 1, maximum: 100, default: 20 }),
-);
+export const listLimit = /* @__PURE__ */ z
+  .custom<string | number>((value) => typeof value === "string" || typeof value === "number", {
+    error: rule(LIMIT_RULE),
+  })
+  .check(
+    z.refine((value) => /^\d+$/.test(String(value)) && +value >= 1 && +value <= 100, {
+      error: LIMIT_RULE,
+    }),
+  );
 
-export const listCursor = text(500).check(
-  z.meta({ description: "`nextCursor` / `next_cursor` of the previous page." }),
-);
+export const listCursor = /* @__PURE__ */ text(500);
 
 /** `limit` and `cursor`; resources extend it with their filter. */
-export const plainListQuery = z.object({
+export const plainListQuery = /* @__PURE__ */ z.object({
   limit: z.optional(listLimit),
   cursor: z.optional(listCursor),
 });

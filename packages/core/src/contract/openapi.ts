@@ -1,52 +1,10 @@
 import * as z from "zod/mini";
-import {
-  createCredentialDefinitionBody,
-  credentialDefinition,
-  credentialDefinitionList,
-  updateCredentialDefinitionBody,
-} from "./credential-definitions.js";
-import { errorBody } from "./error-body.js";
-import { createOfferBody, issuanceList, issuanceOffer, issuanceSession } from "./issuance.js";
+import { documentation } from "./documentation.js";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "./key-shapes.js";
 import { OPERATIONS, type Operation, operationErrors } from "./operations.js";
-import { createPolicyBody, policy, policyList } from "./policies.js";
 import { resourceId } from "./rules.js";
-import {
-  createdVerification,
-  createVerificationBody,
-  jwks,
-  verification,
-  verificationList,
-  verificationResult,
-  verificationStatus,
-} from "./verifications.js";
-import { webhookEvent } from "./webhook-events.js";
 
 type Json = Record<string, unknown>;
-
-/** Schemas named in `components.schemas`; the rest are inlined where used. */
-const NAMED: [string, z.ZodMiniType][] = [
-  ["Error", errorBody],
-  ["CreateCredentialDefinitionBody", createCredentialDefinitionBody],
-  ["UpdateCredentialDefinitionBody", updateCredentialDefinitionBody],
-  ["CredentialDefinition", credentialDefinition],
-  ["CredentialDefinitionList", credentialDefinitionList],
-  ["CreateOfferBody", createOfferBody],
-  ["IssuanceSession", issuanceSession],
-  ["IssuanceOffer", issuanceOffer],
-  ["IssuanceSessionList", issuanceList],
-  ["CreatePolicyBody", createPolicyBody],
-  ["Policy", policy],
-  ["PolicyList", policyList],
-  ["CreateVerificationBody", createVerificationBody],
-  ["Verification", verification],
-  ["CreatedVerification", createdVerification],
-  ["VerificationStatus", verificationStatus],
-  ["VerificationResult", verificationResult],
-  ["VerificationList", verificationList],
-  ["JsonWebKeySet", jwks],
-  ["WebhookEvent", webhookEvent],
-];
 
 const SECURITY: Record<Operation["auth"], Json[]> = {
   secret: [{ secretKey: [] }],
@@ -58,12 +16,6 @@ const jsonSchemaOptions = {
   target: "draft-2020-12",
   io: "input",
   unrepresentable: "any",
-  // A rule that takes a string or a number (a query's `limit`) is documented as what the wire
-  // promises: its own metadata says `type`, which then stands alone.
-  override: (ctx: { jsonSchema: Json }) => {
-    if (ctx.jsonSchema.type !== undefined && Array.isArray(ctx.jsonSchema.anyOf))
-      delete ctx.jsonSchema.anyOf;
-  },
 } as const;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -74,25 +26,25 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
  * `pnpm openapi`.
  */
 export function createOpenApiDocument(options: { serverUrl?: string } = {}): Json {
-  const registry = z.registry<{ id: string }>();
-  const names = new Map<z.ZodMiniType, string>();
-  for (const [name, schema] of NAMED) {
-    registry.add(schema, { id: name });
-    names.set(schema, name);
-  }
-  const generated = z.toJSONSchema(registry, {
+  const { docs, named } = documentation();
+  const names = new Map(named.map(([name, schema]) => [schema, name]));
+  const generated = z.toJSONSchema(docs, {
     ...jsonSchemaOptions,
+    metadata: docs,
     uri: (id: string) => `#/components/schemas/${id}`,
   }).schemas as Record<string, Json>;
   const schemas: Record<string, Json> = {};
-  for (const [name] of NAMED) {
+  for (const [name] of named) {
     const { $schema: _schema, $id: _id, ...schema } = generated[name]!;
     schemas[name] = schema;
   }
   const schemaOf = (schema: z.ZodMiniType): Json => {
     const name = names.get(schema);
     if (name) return ref(name);
-    const { $schema: _schema, ...inline } = z.toJSONSchema(schema, jsonSchemaOptions) as Json;
+    const { $schema: _schema, ...inline } = z.toJSONSchema(schema, {
+      ...jsonSchemaOptions,
+      metadata: docs,
+    }) as Json;
     return inline;
   };
 

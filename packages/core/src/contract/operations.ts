@@ -104,18 +104,29 @@ const browserReadErrors: readonly OperationError[] = [
   { status: 403, codes: ["key_mismatch", "insufficient_scope"] },
   notFound,
 ];
+// Written out rather than spread: a spread at the top of a module keeps it in every bundle.
+const browserReadErrorsAndRealtime: readonly OperationError[] = [
+  {
+    status: 401,
+    codes: [
+      "missing_token",
+      "invalid_token",
+      "missing_api_key",
+      "invalid_api_key",
+      "api_key_revoked",
+    ],
+  },
+  { status: 403, codes: ["key_mismatch", "insufficient_scope"] },
+  notFound,
+  { status: 503, codes: ["realtime_unavailable"] },
+];
 
-const DEFINITIONS = "/v1/issuer/credential-definitions";
-const DEFINITION = `${DEFINITIONS}/{credentialDefinitionId}`;
-const ISSUANCE = "/v1/openid4vc/issuance";
-const SESSION = `${ISSUANCE}/{issuanceId}`;
-const VERIFICATION = "/v1/verifications/{verificationId}";
-
+// Paths written out in full: template strings at the top of a module keep it in every bundle.
 export const OPERATIONS: readonly Operation[] = [
   {
     id: "createCredentialDefinition",
     method: "POST",
-    path: DEFINITIONS,
+    path: "/v1/issuer/credential-definitions",
     summary: "Create a credential definition (a draft, or published at once)",
     tag: "Credential definitions",
     auth: "secret",
@@ -131,7 +142,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "listCredentialDefinitions",
     method: "GET",
-    path: DEFINITIONS,
+    path: "/v1/issuer/credential-definitions",
     summary: "List credential definitions",
     tag: "Credential definitions",
     auth: "secret",
@@ -143,7 +154,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "getCredentialDefinition",
     method: "GET",
-    path: DEFINITION,
+    path: "/v1/issuer/credential-definitions/{credentialDefinitionId}",
     summary: "Get a credential definition",
     tag: "Credential definitions",
     auth: "secret",
@@ -154,7 +165,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "updateCredentialDefinition",
     method: "PATCH",
-    path: DEFINITION,
+    path: "/v1/issuer/credential-definitions/{credentialDefinitionId}",
     summary: "Change a draft",
     tag: "Credential definitions",
     auth: "secret",
@@ -177,7 +188,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "publishCredentialDefinition",
     method: "POST",
-    path: `${DEFINITION}/publish`,
+    path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/publish",
     summary: "Publish a draft (a published one is answered unchanged)",
     tag: "Credential definitions",
     auth: "secret",
@@ -198,7 +209,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "archiveCredentialDefinition",
     method: "POST",
-    path: `${DEFINITION}/archive`,
+    path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/archive",
     summary: "Archive a credential definition",
     tag: "Credential definitions",
     auth: "secret",
@@ -212,7 +223,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "createOffer",
     method: "POST",
-    path: `${ISSUANCE}/offer`,
+    path: "/v1/openid4vc/issuance/offer",
     summary: "Create a credential offer (the only answer with the wallet hand-off)",
     tag: "Issuance",
     auth: "secret",
@@ -224,7 +235,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "listIssuanceSessions",
     method: "GET",
-    path: ISSUANCE,
+    path: "/v1/openid4vc/issuance",
     summary: "List issuance sessions (history and reconciliation; no hand-off data)",
     tag: "Issuance",
     auth: "secret",
@@ -236,7 +247,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "getIssuanceSession",
     method: "GET",
-    path: SESSION,
+    path: "/v1/openid4vc/issuance/{issuanceId}",
     summary: "Get an issuance session",
     tag: "Issuance",
     auth: "secret",
@@ -247,7 +258,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "cancelIssuanceSession",
     method: "POST",
-    path: `${SESSION}/cancel`,
+    path: "/v1/openid4vc/issuance/{issuanceId}/cancel",
     summary: "Cancel an open offer",
     tag: "Issuance",
     auth: "secret",
@@ -258,7 +269,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "revokeIssuedCredential",
     method: "POST",
-    path: `${SESSION}/revoke`,
+    path: "/v1/openid4vc/issuance/{issuanceId}/revoke",
     summary: "Revoke the issued credential (status stays credential_issued)",
     tag: "Issuance",
     auth: "secret",
@@ -339,7 +350,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "getVerification",
     method: "GET",
-    path: VERIFICATION,
+    path: "/v1/verifications/{verificationId}",
     summary: "Get a verification (never its client token)",
     tag: "Verifications",
     auth: "secret",
@@ -350,7 +361,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "getVerificationStatus",
     method: "GET",
-    path: `${VERIFICATION}/status`,
+    path: "/v1/verifications/{verificationId}/status",
     summary: "Read a verification's status (server, or browser with the client token)",
     tag: "Verifications",
     auth: "secret_or_client_token",
@@ -361,19 +372,19 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "streamVerificationStatus",
     method: "GET",
-    path: `${VERIFICATION}/events`,
+    path: "/v1/verifications/{verificationId}/events",
     summary:
       "Server-Sent Events: `event: status` with the status object at once and on every change",
     tag: "Verifications",
     auth: "secret_or_client_token",
     scope: "verifications:read",
     success: { status: 200, schema: null },
-    errors: [...browserReadErrors, { status: 503, codes: ["realtime_unavailable"] }],
+    errors: browserReadErrorsAndRealtime,
   },
   {
     id: "getVerificationResult",
     method: "GET",
-    path: `${VERIFICATION}/result`,
+    path: "/v1/verifications/{verificationId}/result",
     summary: "The signed result, once the verification has ended",
     tag: "Verifications",
     auth: "secret",
@@ -384,7 +395,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: "cancelVerification",
     method: "POST",
-    path: `${VERIFICATION}/cancel`,
+    path: "/v1/verifications/{verificationId}/cancel",
     summary: "Cancel an open verification",
     tag: "Verifications",
     auth: "secret",

@@ -7,7 +7,7 @@ import { claimPath, exactlyOne, text, timestamp } from "./rules.js";
 const FIELDS_RULE = "must be a non-empty array of at most 50 { path } entries";
 
 /** `POST /v1/policies`. */
-export const createPolicyBody = z
+export const createPolicyBody = /* @__PURE__ */ z
   .object(
     {
       name: text(100),
@@ -24,12 +24,12 @@ export const createPolicyBody = z
     },
     { error: "must be a JSON object" },
   )
-  .check(...exactlyOne("credential_definition_id", "vct"));
+  .check(exactlyOne("credential_definition_id", "vct"));
 
 /** `GET /v1/policies` query (the project's own policies; presets are not listed). */
 export const listPoliciesQuery = plainListQuery;
 
-export const policy = z.object({
+export const policy = /* @__PURE__ */ z.object({
   object: z.literal("policy"),
   policy_id: z.string(),
   name: z.string(),
@@ -42,7 +42,7 @@ export const policy = z.object({
   created_at: timestamp,
 });
 
-export const policyList = snakeList(policy);
+export const policyList = /* @__PURE__ */ snakeList(policy);
 
 export type CreatePolicyBody = z.output<typeof createPolicyBody>;
 export type PolicyWire = z.output<typeof policy>;

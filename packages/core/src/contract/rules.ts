@@ -23,8 +23,9 @@ export const PROTOTYPE_KEY_RULE = "prototype-related keys are rejected";
 export function text(max: number) {
   const wording = `must be a non-blank string of at most ${max} characters`;
   return z.string({ error: rule(wording) }).check(
-    z.refine((value) => value.trim() !== "" && value.length <= max, { error: wording }),
-    z.meta({ minLength: 1, maxLength: max }),
+    z.minLength(1, { error: wording }),
+    z.maxLength(max, { error: wording }),
+    z.refine((value) => value.trim() !== "", { error: wording }),
   );
 }
 
@@ -34,11 +35,11 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 }
 
 /** Timestamps are ISO 8601 strings in UTC, e.g. `2026-01-31T12:00:00.000Z`. */
-export const timestamp = z.string().check(z.meta({ format: "date-time" }));
+export const timestamp = /* @__PURE__ */ z.string();
 
 /** A claim or policy field path: nested segments, e.g. `["address", "locality"]`. */
 export const PATH_RULE = "must be a non-empty array of non-empty strings";
-export const claimPath = z
+export const claimPath = /* @__PURE__ */ z
   .array(z.string({ error: PATH_RULE }).check(z.minLength(1, { error: PATH_RULE })), {
     error: rule(PATH_RULE),
   })
@@ -60,7 +61,7 @@ export const RESERVED_TOP_LEVEL_CLAIMS: readonly string[] = [
 export const RESERVED_CLAIMS_AT_ANY_LEVEL: readonly string[] = ["_sd", "..."];
 
 /** A claim path a credential definition may declare: not one SD-JWT VC reserves. */
-export const declarableClaimPath = claimPath.check(
+export const declarableClaimPath = /* @__PURE__ */ claimPath.check(
   z.superRefine((path, ctx) => {
     path.forEach((segment, index) => {
       const reserved =
@@ -83,7 +84,6 @@ export const declarableClaimPath = claimPath.check(
  */
 export function callerObject<T extends Record<string, unknown>>(
   wording: string,
-  jsonSchema: Record<string, unknown>,
   check: (value: Record<string, unknown>) => { path: (string | number)[]; message: string } | null,
 ) {
   return z.custom<T>(isPlainObject, { error: rule(wording) }).check(
@@ -91,21 +91,14 @@ export function callerObject<T extends Record<string, unknown>>(
       const problem = check(value);
       if (problem) ctx.addIssue({ code: "custom", input: value, ...problem });
     }),
-    z.meta(jsonSchema),
   );
 }
 
 /** Offer and verification metadata: a string-to-string map. */
 export const STRING_MAP_LIMITS = { entries: 50, valueLength: 500 } as const;
 const STRING_MAP_VALUE_RULE = `must be a string of at most ${STRING_MAP_LIMITS.valueLength} characters (metadata values are strings only)`;
-export const stringMap = callerObject<Record<string, string>>(
+export const stringMap = /* @__PURE__ */ callerObject<Record<string, string>>(
   "must be an object of string values",
-  {
-    type: "object",
-    maxProperties: STRING_MAP_LIMITS.entries,
-    additionalProperties: { type: "string", maxLength: STRING_MAP_LIMITS.valueLength },
-    description: `String-to-string map: at most ${STRING_MAP_LIMITS.entries} entries, values at most ${STRING_MAP_LIMITS.valueLength} characters.`,
-  },
   (map) => {
     const keys = Object.keys(map);
     if (keys.length > STRING_MAP_LIMITS.entries)
@@ -122,19 +115,16 @@ export const stringMap = callerObject<Record<string, string>>(
 
 /**
  * Exactly one of two optional fields; the issue names the first (`second` is cased alike on both
- * sides). Spread into `.check(...)`: the rule and its documentation.
+ * sides).
  */
 export function exactlyOne(first: string, second: string) {
-  return [
-    z.refine<object>(
-      (value) =>
-        ((value as Record<string, unknown>)[first] === undefined) !==
-        ((value as Record<string, unknown>)[second] === undefined),
-      { path: [first], error: `exactly one of this field and ${second} is required` },
-    ),
-    z.meta({ description: `Send exactly one of \`${first}\` and \`${second}\`.` }),
-  ] as const;
+  return z.refine<object>(
+    (value) =>
+      ((value as Record<string, unknown>)[first] === undefined) !==
+      ((value as Record<string, unknown>)[second] === undefined),
+    { path: [first], error: `exactly one of this field and ${second} is required` },
+  );
 }
 
 /** An ID that goes into a URL path (URL-encoded when sent). */
-export const resourceId = text(200);
+export const resourceId = /* @__PURE__ */ text(200);

@@ -12,7 +12,7 @@ export const VERIFICATION_STATUSES = [
   "expired",
   "canceled",
 ] as const;
-export const verificationStatusValue = oneOf(VERIFICATION_STATUSES);
+export const verificationStatusValue = /* @__PURE__ */ oneOf(VERIFICATION_STATUSES);
 
 /** `failure_code` values, present only when the status is `failed`. Receivers must accept others. */
 export const FAILURE_CODES = [
@@ -22,10 +22,10 @@ export const FAILURE_CODES = [
   "credential_expired",
   "wallet_rejected",
 ] as const;
-const failureCode = z.string().check(z.meta({ examples: [...FAILURE_CODES] }));
+export const failureCode = /* @__PURE__ */ z.string();
 
 /** `POST /v1/verifications`. */
-export const createVerificationBody = z.object(
+export const createVerificationBody = /* @__PURE__ */ z.object(
   {
     /** A built-in preset or an active policy of the project. */
     policy_id: text(100),
@@ -38,11 +38,11 @@ export const createVerificationBody = z.object(
 );
 
 /** `GET /v1/verifications` query. */
-export const listVerificationsQuery = z.extend(plainListQuery, {
+export const listVerificationsQuery = /* @__PURE__ */ z.extend(plainListQuery, {
   status: z.optional(verificationStatusValue),
 });
 
-export const verification = z.object({
+export const verification = /* @__PURE__ */ z.object({
   object: z.literal("verification"),
   id: z.string(),
   status: verificationStatusValue,
@@ -57,7 +57,7 @@ export const verification = z.object({
 });
 
 /** The answer to verification creation: the only place the client token and the wallet URI appear. */
-export const createdVerification = z.extend(verification, {
+export const createdVerification = /* @__PURE__ */ z.extend(verification, {
   /** For browser status reads with the publishable key; lives as long as the verification. */
   client_token: z.string(),
   /** `openid4vp://…`: render as a QR code or a wallet link. */
@@ -65,7 +65,7 @@ export const createdVerification = z.extend(verification, {
 });
 
 /** `GET /v1/verifications/{id}/status`: what a browser may read. */
-export const verificationStatus = z.object({
+export const verificationStatus = /* @__PURE__ */ z.object({
   object: z.literal("verification_status"),
   id: z.string(),
   status: verificationStatusValue,
@@ -74,7 +74,7 @@ export const verificationStatus = z.object({
 });
 
 /** `GET /v1/verifications/{id}/result`. */
-export const verificationResult = z.object({
+export const verificationResult = /* @__PURE__ */ z.object({
   object: z.literal("verification_result"),
   verification_id: z.string(),
   status: verificationStatusValue,
@@ -88,11 +88,11 @@ export const verificationResult = z.object({
 });
 
 /** `GET /v1/.well-known/jwks.json`: the keys that sign result tokens. */
-export const jwks = z.object({
+export const jwks = /* @__PURE__ */ z.object({
   keys: z.array(z.looseObject({ kty: z.string(), kid: z.optional(z.string()) })),
 });
 
-export const verificationList = snakeList(verification);
+export const verificationList = /* @__PURE__ */ snakeList(verification);
 
 export type CreateVerificationBody = z.output<typeof createVerificationBody>;
 export type VerificationWire = z.output<typeof verification>;
