@@ -56,7 +56,7 @@ export function checkAnswer<T>(
   if (result.success) return response.data as T;
   const { message } = describeFirstIssue(result.error, { root: "body", wording: "shape" });
   throw new CredportInvalidResponseError(
-    `credport: ${operation} answered ${response.status} with a body that breaks the API contract (${message}). The service or a proxy in front of it answered something else than Credport's API.`,
+    `credport: ${operation} answered ${response.status} with a body that breaks the API contract (${message}); is the base URL a Credport service?`,
     { code: "invalid_response", status: response.status, requestId: response.requestId },
   );
 }

@@ -1,23 +1,31 @@
 import * as z from "zod/mini";
 import { definitionMetadata, definitionRendering } from "./json-limits.js";
-import { camelList, plainListQuery } from "./lists.js";
-import { claimPath, declarableClaimPath, oneOf, rule, text, timestamp } from "./rules.js";
+import { camelList, listPage } from "./lists.js";
+import {
+  claimPath,
+  declarableClaimPath,
+  jsonObject,
+  oneOf,
+  rule,
+  text,
+  timestamp,
+} from "./rules.js";
 
 /** Credential definitions: camelCase on the wire. */
 
 export const LIFECYCLE_STATUSES = ["draft", "published", "archived"] as const;
-export const lifecycleStatus = /* @__PURE__ */ oneOf(LIFECYCLE_STATUSES);
+export const lifecycleStatus = oneOf(LIFECYCLE_STATUSES);
 
 /** api-decisions.md: 1–100 characters, letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit. */
 export const CREDENTIAL_DEFINITION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 const ID_RULE =
   "must be 1 to 100 characters: letters, digits, '.', '_', ':' or '-', starting with a letter or digit";
-export const credentialDefinitionId = /* @__PURE__ */ z
+export const credentialDefinitionId = z
   .string({ error: rule(ID_RULE) })
-  .check(z.regex(CREDENTIAL_DEFINITION_ID_PATTERN, { error: ID_RULE }));
+  .check(z.refine((id) => CREDENTIAL_DEFINITION_ID_PATTERN.test(id), { error: ID_RULE }));
 
 const DISPLAY_RULE = "must be an array of { name, locale? }";
-const claimDisplay = /* @__PURE__ */ z.array(
+const claimDisplay = z.array(
   z.object(
     {
       name: z.string({ error: DISPLAY_RULE }),
@@ -29,7 +37,7 @@ const claimDisplay = /* @__PURE__ */ z.array(
 );
 
 /** One claim a definition declares. */
-export const claimEntryInput = /* @__PURE__ */ z.object(
+export const claimEntryInput = z.object(
   {
     /** Nested path segments, e.g. `["address", "locality"]`; not a name SD-JWT VC reserves. */
     path: declarableClaimPath,
@@ -73,7 +81,7 @@ const editableFields = {
 const BODY_RULE = "must be a JSON object";
 
 /** `POST /v1/issuer/credential-definitions`. */
-export const createCredentialDefinitionBody = /* @__PURE__ */ z.object(
+export const createCredentialDefinitionBody = z.object(
   {
     credentialDefinitionId,
     ...editableFields,
@@ -87,32 +95,36 @@ export const createCredentialDefinitionBody = /* @__PURE__ */ z.object(
   { error: BODY_RULE },
 );
 
-const NOT_UPDATABLE = "cannot be updated; use publish or archive";
+// Refuses any value (a custom check: zod's `never` would cost the edge bundle a parser of its own).
+const notUpdatable = z.custom<never>(() => false, {
+  error: "cannot be updated; use publish or archive",
+});
 /** `PATCH /v1/issuer/credential-definitions/{credentialDefinitionId}` (drafts only). */
-export const updateCredentialDefinitionBody = /* @__PURE__ */ z.object(
+export const updateCredentialDefinitionBody = z.object(
   {
-    credentialDefinitionId: z.optional(z.never({ error: NOT_UPDATABLE })),
-    lifecycleStatus: z.optional(z.never({ error: NOT_UPDATABLE })),
+    credentialDefinitionId: z.optional(notUpdatable),
+    lifecycleStatus: z.optional(notUpdatable),
     ...editableFields,
   },
   { error: BODY_RULE },
 );
 
 /** `GET /v1/issuer/credential-definitions` query. */
-export const listCredentialDefinitionsQuery = /* @__PURE__ */ z.extend(plainListQuery, {
+export const listCredentialDefinitionsQuery = z.object({
+  ...listPage,
   /** Without it: the active view (own drafts and published, then global published). */
   lifecycle_status: z.optional(lifecycleStatus),
 });
 
 /** A credential definition as the service returns it. */
-export const credentialDefinition = /* @__PURE__ */ z.object({
+export const credentialDefinition = z.object({
   object: z.literal("credential_definition"),
   credentialDefinitionId: z.string(),
   vct: z.nullable(z.string()),
   format: z.string(),
   title: z.nullable(z.string()),
   aliases: z.array(z.string()),
-  rendering: z.nullable(z.record(z.string(), z.unknown())),
+  rendering: z.nullable(jsonObject),
   claims: z.array(
     z.object({
       path: claimPath,
@@ -128,7 +140,7 @@ export const credentialDefinition = /* @__PURE__ */ z.object({
   updatedAt: timestamp,
 });
 
-export const credentialDefinitionList = /* @__PURE__ */ camelList(credentialDefinition);
+export const credentialDefinitionList = camelList(credentialDefinition);
 
 export type CreateCredentialDefinitionBody = z.output<typeof createCredentialDefinitionBody>;
 export type UpdateCredentialDefinitionBody = z.output<typeof updateCredentialDefinitionBody>;

@@ -16,7 +16,7 @@ import {
 } from "./json-limits.js";
 import { listCursor, listLimit } from "./lists.js";
 import { createPolicyBody, policy, policyList } from "./policies.js";
-import { STRING_MAP_LIMITS, stringMap, timestamp } from "./rules.js";
+import { jsonObject, STRING_MAP_LIMITS, stringMap, timestamp } from "./rules.js";
 import {
   createdVerification,
   createVerificationBody,
@@ -28,7 +28,7 @@ import {
   verificationResult,
   verificationStatus,
 } from "./verifications.js";
-import { webhookEvent } from "./webhook-events.js";
+import { issuanceEvent, verificationEvent } from "./webhook-events.js";
 
 /**
  * What the OpenAPI document says beyond what the schemas express, and the names of the schemas in
@@ -56,7 +56,8 @@ export function documentation() {
     ["VerificationResult", verificationResult],
     ["VerificationList", verificationList],
     ["JsonWebKeySet", jwks],
-    ["WebhookEvent", webhookEvent],
+    // Discriminated on `type`; built here only, so that no client bundle carries a union parser.
+    ["WebhookEvent", z.discriminatedUnion("type", [issuanceEvent, verificationEvent])],
   ];
   for (const [id, schema] of named) docs.add(schema, { id });
 
@@ -71,6 +72,7 @@ export function documentation() {
     description: exactlyOne("credential_definition_id", "vct"),
   });
   docs.add(timestamp, { format: "date-time" });
+  docs.add(jsonObject, { type: "object" });
   docs.add(failureCode, {
     examples: [...FAILURE_CODES],
     description: "Only when the status is `failed`. Accept values you do not know.",

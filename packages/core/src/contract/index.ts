@@ -122,5 +122,4 @@ export {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
   type WebhookEventWire,
-  webhookEvent,
 } from "./webhook-events.js";

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { offerClaims } from "./json-limits.js";
-import { camelList, plainListQuery } from "./lists.js";
+import { camelList, listPage } from "./lists.js";
 import { exactlyOne, oneOf, stringMap, text, timestamp } from "./rules.js";
 
 /** OpenID4VCI issuance sessions: camelCase on the wire. */
@@ -14,12 +14,12 @@ export const ISSUANCE_STATUSES = [
   "expired",
   "failed",
 ] as const;
-export const issuanceStatus = /* @__PURE__ */ oneOf(ISSUANCE_STATUSES);
+export const issuanceStatus = oneOf(ISSUANCE_STATUSES);
 
 const TX_CODE_LENGTH_RULE = "must be an integer from 4 to 8";
 
 /** `POST /v1/openid4vc/issuance/offer`. */
-export const createOfferBody = /* @__PURE__ */ z
+export const createOfferBody = z
   .object(
     {
       /** Nested objects following the definition's claim paths. */
@@ -54,18 +54,16 @@ export const createOfferBody = /* @__PURE__ */ z
   .check(exactlyOne("credentialDefinitionId", "vct"));
 
 /** `GET /v1/openid4vc/issuance` query. */
-export const listIssuanceQuery = /* @__PURE__ */ z.extend(plainListQuery, {
-  status: z.optional(issuanceStatus),
-});
+export const listIssuanceQuery = z.object({ ...listPage, status: z.optional(issuanceStatus) });
 
 /** An issuance session; hand-off data only in `issuanceOffer`. */
-export const issuanceSession = /* @__PURE__ */ z.object({
+const issuanceSessionShape = {
   object: z.literal("openid4vc_issuance"),
   id: z.string(),
   status: issuanceStatus,
   credentialDefinitionId: z.string(),
   issuanceMode: z.literal("InTime"),
-  metadata: z.record(z.string(), z.string()),
+  metadata: stringMap,
   /** Absent before issuance; `active` once issued; `revoked` after revoke. */
   credentialStatus: z.optional(z.enum(["active", "revoked"])),
   revokedAt: z.optional(timestamp),
@@ -74,10 +72,13 @@ export const issuanceSession = /* @__PURE__ */ z.object({
   /** When an open offer expires (15 minutes after creation by default). */
   expiresAt: timestamp,
   livemode: z.boolean(),
-});
+};
+
+export const issuanceSession = z.object(issuanceSessionShape);
 
 /** The answer to offer creation: the only place the wallet hand-off appears. */
-export const issuanceOffer = /* @__PURE__ */ z.extend(issuanceSession, {
+export const issuanceOffer = z.object({
+  ...issuanceSessionShape,
   /** `openid-credential-offer://?credential_offer_uri=…`: treat like a secret link. */
   offerUri: z.string(),
   /** The same offer, for rendering as a QR code. */
@@ -86,7 +87,7 @@ export const issuanceOffer = /* @__PURE__ */ z.extend(issuanceSession, {
   txCode: z.optional(z.string()),
 });
 
-export const issuanceList = /* @__PURE__ */ camelList(issuanceSession);
+export const issuanceList = camelList(issuanceSession);
 
 export type CreateOfferBody = z.output<typeof createOfferBody>;
 export type IssuanceSessionWire = z.output<typeof issuanceSession>;

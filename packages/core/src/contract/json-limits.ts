@@ -97,7 +97,7 @@ export function findJsonProblem(
 }
 
 /** Definition metadata: any JSON value within DEFINITION_METADATA_LIMITS. */
-export const definitionMetadata = /* @__PURE__ */ z.unknown().check(
+export const definitionMetadata = z.unknown().check(
   z.superRefine((value, ctx) => {
     const problem = findJsonProblem(value, DEFINITION_METADATA_LIMITS, "json");
     if (problem) ctx.addIssue({ code: "custom", input: value, ...problem });
@@ -105,18 +105,18 @@ export const definitionMetadata = /* @__PURE__ */ z.unknown().check(
 );
 
 /** Definition rendering: a JSON object within the same limits as metadata. */
-export const definitionRendering = /* @__PURE__ */ callerObject<Record<string, unknown>>(
+export const definitionRendering = callerObject<Record<string, unknown>>(
   "must be an object",
   (value) => findJsonProblem(value, DEFINITION_METADATA_LIMITS, "json"),
 );
 
 /** Offer claims: nested objects whose leaves are strings, finite numbers or booleans. */
-export const offerClaims = /* @__PURE__ */ callerObject<Record<string, unknown>>(
-  "must be an object",
-  (value) => findJsonProblem(value, CLAIM_VALUE_LIMITS, "claims"),
+export const offerClaims = callerObject<Record<string, unknown>>("must be an object", (value) =>
+  findJsonProblem(value, CLAIM_VALUE_LIMITS, "claims"),
 );
 
 /** One claim value at a path the definition declares. */
-export const claimLeaf = /* @__PURE__ */ z.union([z.string(), z.number(), z.boolean()], {
-  error: CLAIM_LEAF_RULE,
-});
+export const claimLeaf = z.custom<string | number | boolean>(
+  (value) => typeof value === "string" || typeof value === "number" || typeof value === "boolean",
+  { error: CLAIM_LEAF_RULE },
+);

@@ -6,7 +6,7 @@ import { rule, text } from "./rules.js";
  * either and both meet one rule.
  */
 const LIMIT_RULE = "must be an integer from 1 to 100";
-export const listLimit = /* @__PURE__ */ z
+export const listLimit = z
   .custom<string | number>((value) => typeof value === "string" || typeof value === "number", {
     error: rule(LIMIT_RULE),
   })
@@ -16,13 +16,11 @@ export const listLimit = /* @__PURE__ */ z
     }),
   );
 
-export const listCursor = /* @__PURE__ */ text(500);
+export const listCursor = text(500);
 
-/** `limit` and `cursor`; resources extend it with their filter. */
-export const plainListQuery = /* @__PURE__ */ z.object({
-  limit: z.optional(listLimit),
-  cursor: z.optional(listCursor),
-});
+/** `limit` and `cursor`; resources add their filter. */
+export const listPage = { limit: z.optional(listLimit), cursor: z.optional(listCursor) };
+export const plainListQuery = z.object(listPage);
 
 /** A page in camelCase (issuance, definitions). */
 export const camelList = <T extends z.ZodMiniType>(item: T) =>

@@ -7,7 +7,7 @@ import { claimPath, exactlyOne, text, timestamp } from "./rules.js";
 const FIELDS_RULE = "must be a non-empty array of at most 50 { path } entries";
 
 /** `POST /v1/policies`. */
-export const createPolicyBody = /* @__PURE__ */ z
+export const createPolicyBody = z
   .object(
     {
       name: text(100),
@@ -29,7 +29,7 @@ export const createPolicyBody = /* @__PURE__ */ z
 /** `GET /v1/policies` query (the project's own policies; presets are not listed). */
 export const listPoliciesQuery = plainListQuery;
 
-export const policy = /* @__PURE__ */ z.object({
+export const policy = z.object({
   object: z.literal("policy"),
   policy_id: z.string(),
   name: z.string(),
@@ -42,7 +42,7 @@ export const policy = /* @__PURE__ */ z.object({
   created_at: timestamp,
 });
 
-export const policyList = /* @__PURE__ */ snakeList(policy);
+export const policyList = snakeList(policy);
 
 export type CreatePolicyBody = z.output<typeof createPolicyBody>;
 export type PolicyWire = z.output<typeof policy>;

@@ -35,11 +35,11 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 }
 
 /** Timestamps are ISO 8601 strings in UTC, e.g. `2026-01-31T12:00:00.000Z`. */
-export const timestamp = /* @__PURE__ */ z.string();
+export const timestamp = z.string();
 
 /** A claim or policy field path: nested segments, e.g. `["address", "locality"]`. */
 export const PATH_RULE = "must be a non-empty array of non-empty strings";
-export const claimPath = /* @__PURE__ */ z
+export const claimPath = z
   .array(z.string({ error: PATH_RULE }).check(z.minLength(1, { error: PATH_RULE })), {
     error: rule(PATH_RULE),
   })
@@ -61,7 +61,7 @@ export const RESERVED_TOP_LEVEL_CLAIMS: readonly string[] = [
 export const RESERVED_CLAIMS_AT_ANY_LEVEL: readonly string[] = ["_sd", "..."];
 
 /** A claim path a credential definition may declare: not one SD-JWT VC reserves. */
-export const declarableClaimPath = /* @__PURE__ */ claimPath.check(
+export const declarableClaimPath = claimPath.check(
   z.superRefine((path, ctx) => {
     path.forEach((segment, index) => {
       const reserved =
@@ -94,10 +94,13 @@ export function callerObject<T extends Record<string, unknown>>(
   );
 }
 
+/** Any JSON object, in answers (a plain check: lighter in client bundles than a record parser). */
+export const jsonObject = z.custom<Record<string, unknown>>(isPlainObject);
+
 /** Offer and verification metadata: a string-to-string map. */
 export const STRING_MAP_LIMITS = { entries: 50, valueLength: 500 } as const;
 const STRING_MAP_VALUE_RULE = `must be a string of at most ${STRING_MAP_LIMITS.valueLength} characters (metadata values are strings only)`;
-export const stringMap = /* @__PURE__ */ callerObject<Record<string, string>>(
+export const stringMap = callerObject<Record<string, string>>(
   "must be an object of string values",
   (map) => {
     const keys = Object.keys(map);
@@ -127,4 +130,4 @@ export function exactlyOne(first: string, second: string) {
 }
 
 /** An ID that goes into a URL path (URL-encoded when sent). */
-export const resourceId = /* @__PURE__ */ text(200);
+export const resourceId = text(200);

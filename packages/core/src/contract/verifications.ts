@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { plainListQuery, snakeList } from "./lists.js";
-import { oneOf, stringMap, text, timestamp } from "./rules.js";
+import { listPage, snakeList } from "./lists.js";
+import { jsonObject, oneOf, stringMap, text, timestamp } from "./rules.js";
 
 /** Verifications: snake_case on the wire. */
 
@@ -12,7 +12,7 @@ export const VERIFICATION_STATUSES = [
   "expired",
   "canceled",
 ] as const;
-export const verificationStatusValue = /* @__PURE__ */ oneOf(VERIFICATION_STATUSES);
+export const verificationStatusValue = oneOf(VERIFICATION_STATUSES);
 
 /** `failure_code` values, present only when the status is `failed`. Receivers must accept others. */
 export const FAILURE_CODES = [
@@ -22,10 +22,10 @@ export const FAILURE_CODES = [
   "credential_expired",
   "wallet_rejected",
 ] as const;
-export const failureCode = /* @__PURE__ */ z.string();
+export const failureCode = z.string();
 
 /** `POST /v1/verifications`. */
-export const createVerificationBody = /* @__PURE__ */ z.object(
+export const createVerificationBody = z.object(
   {
     /** A built-in preset or an active policy of the project. */
     policy_id: text(100),
@@ -38,26 +38,29 @@ export const createVerificationBody = /* @__PURE__ */ z.object(
 );
 
 /** `GET /v1/verifications` query. */
-export const listVerificationsQuery = /* @__PURE__ */ z.extend(plainListQuery, {
+export const listVerificationsQuery = z.object({
+  ...listPage,
   status: z.optional(verificationStatusValue),
 });
 
-export const verification = /* @__PURE__ */ z.object({
+const verificationShape = {
   object: z.literal("verification"),
   id: z.string(),
   status: verificationStatusValue,
   failure_code: z.optional(failureCode),
   policy_id: z.string(),
   customer_user_ref: z.nullable(z.string()),
-  metadata: z.record(z.string(), z.string()),
+  metadata: stringMap,
   expires_at: timestamp,
   created_at: timestamp,
   updated_at: timestamp,
   livemode: z.boolean(),
-});
+};
+export const verification = z.object(verificationShape);
 
 /** The answer to verification creation: the only place the client token and the wallet URI appear. */
-export const createdVerification = /* @__PURE__ */ z.extend(verification, {
+export const createdVerification = z.object({
+  ...verificationShape,
   /** For browser status reads with the publishable key; lives as long as the verification. */
   client_token: z.string(),
   /** `openid4vp://…`: render as a QR code or a wallet link. */
@@ -65,7 +68,7 @@ export const createdVerification = /* @__PURE__ */ z.extend(verification, {
 });
 
 /** `GET /v1/verifications/{id}/status`: what a browser may read. */
-export const verificationStatus = /* @__PURE__ */ z.object({
+export const verificationStatus = z.object({
   object: z.literal("verification_status"),
   id: z.string(),
   status: verificationStatusValue,
@@ -74,7 +77,7 @@ export const verificationStatus = /* @__PURE__ */ z.object({
 });
 
 /** `GET /v1/verifications/{id}/result`. */
-export const verificationResult = /* @__PURE__ */ z.object({
+export const verificationResult = z.object({
   object: z.literal("verification_result"),
   verification_id: z.string(),
   status: verificationStatusValue,
@@ -82,17 +85,18 @@ export const verificationResult = /* @__PURE__ */ z.object({
   policy_id: z.string(),
   customer_user_ref: z.nullable(z.string()),
   /** Exactly the policy's fields, nested by path (`{}` unless verified). */
-  claims: z.record(z.string(), z.unknown()),
+  claims: jsonObject,
   /** ES256 JWS over the same content, verifiable with `GET /v1/.well-known/jwks.json`. */
   result_token: z.string(),
 });
 
 /** `GET /v1/.well-known/jwks.json`: the keys that sign result tokens. */
-export const jwks = /* @__PURE__ */ z.object({
-  keys: z.array(z.looseObject({ kty: z.string(), kid: z.optional(z.string()) })),
+export const jwks = z.object({
+  /** JWKs (RFC 7517): `kty`, `kid`, `crv`, `x`, `y`, … */
+  keys: z.array(jsonObject),
 });
 
-export const verificationList = /* @__PURE__ */ snakeList(verification);
+export const verificationList = snakeList(verification);
 
 export type CreateVerificationBody = z.output<typeof createVerificationBody>;
 export type VerificationWire = z.output<typeof verification>;

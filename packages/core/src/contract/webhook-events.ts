@@ -42,15 +42,10 @@ function events<const T extends readonly [string, ...string[]], O extends z.ZodM
 }
 
 /** An issuance event: `data.object` is the issuance session. */
-export const issuanceEvent = /* @__PURE__ */ events(ISSUANCE_EVENT_TYPES, issuanceSession);
+export const issuanceEvent = events(ISSUANCE_EVENT_TYPES, issuanceSession);
 /** A verification event: `data.object` is the verification. */
-export const verificationEvent = /* @__PURE__ */ events(VERIFICATION_EVENT_TYPES, verification);
+export const verificationEvent = events(VERIFICATION_EVENT_TYPES, verification);
 
-/** Discriminated on `type`: each group of types carries its resource in `data.object`. */
-export const webhookEvent = /* @__PURE__ */ z.discriminatedUnion("type", [
-  issuanceEvent,
-  verificationEvent,
-]);
-
-export type WebhookEventWire = z.output<typeof webhookEvent>;
+/** An event as sent, discriminated on `type` (the OpenAPI document's `WebhookEvent`). */
+export type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
