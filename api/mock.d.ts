@@ -2,6 +2,8 @@
 #!/usr/bin/env node
 // index.d.ts
 import { JWK } from 'jose';
+import { FailureCode } from '@credport/core/contract';
+export { FAILURE_CODES } from '@credport/core/contract';
 import * as msw from 'msw';
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
@@ -57,10 +59,6 @@ interface Page<T> {
     hasMore: boolean;
     nextCursor: string | null;
 }
-interface PageQuery {
-    limit?: string | null;
-    cursor?: string | null;
-}
 interface Transition<S extends string, T extends string> {
     from: readonly S[];
     trigger: T;
@@ -109,9 +107,7 @@ declare class Definitions {
     constructor(now: () => string);
     create(auth: SecretAuth, input: unknown): DefinitionRecord;
     get(auth: SecretAuth, id: string): DefinitionRecord;
-    list(auth: SecretAuth, query: PageQuery & {
-        lifecycleStatus?: string | null;
-    }): Page<DefinitionRecord>;
+    list(auth: SecretAuth, rawQuery: unknown): Page<DefinitionRecord>;
     allPublished(tenant: Tenant): DefinitionRecord[];
     update(auth: SecretAuth, id: string, input: unknown): DefinitionRecord;
     publish(auth: SecretAuth, id: string): DefinitionRecord;
@@ -148,7 +144,7 @@ declare class Policies {
     constructor(now: () => string, definitions: Definitions);
     create(auth: SecretAuth, input: unknown): PolicyRecord;
     get(auth: SecretAuth, id: string): PolicyRecord;
-    list(auth: SecretAuth, query: PageQuery): Page<PolicyRecord>;
+    list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
     archive(auth: SecretAuth, id: string): PolicyRecord;
     resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
     snapshot(): PolicyRecord[];
@@ -169,8 +165,6 @@ declare class ResultSigner {
 }
 type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
 type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
-declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "credential_revoked", "credential_expired", "wallet_rejected"];
-type FailureCode = (typeof FAILURE_CODES)[number];
 declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
 interface WebhookEventRecord {
     tenant: Tenant;
@@ -192,7 +186,10 @@ interface WebhookEndpoint {
     tenant: Tenant;
     url: string;
 }
-declare function signWebhookPayload(payload: string, secret: string, timestamp: number): string;
+declare function signWebhookPayloadSync(payload: string, options: {
+    secret: string;
+    timestamp?: number;
+}): string;
 declare class Webhooks {
     private readonly clock;
     private readonly keys;
@@ -245,9 +242,7 @@ declare class Verifications {
     }, keys: Keys, policies: Policies, webhooks: Webhooks, signer: ResultSigner);
     create(auth: SecretAuth, input: unknown): VerificationRecord;
     get(auth: SecretAuth, id: string): VerificationRecord;
-    list(auth: SecretAuth, query: PageQuery & {
-        status?: string | null;
-    }): Page<VerificationRecord>;
+    list(auth: SecretAuth, rawQuery: unknown): Page<VerificationRecord>;
     cancel(auth: SecretAuth, id: string): VerificationRecord;
     authorizeBrowser(id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
@@ -311,9 +306,7 @@ declare class Issuance {
         txCode?: string;
     };
     get(auth: SecretAuth, id: string): IssuanceRecord;
-    list(auth: SecretAuth, query: PageQuery & {
-        status?: string | null;
-    }): Page<IssuanceRecord>;
+    list(auth: SecretAuth, rawQuery: unknown): Page<IssuanceRecord>;
     cancel(auth: SecretAuth, id: string): IssuanceRecord;
     revoke(auth: SecretAuth, id: string): IssuanceRecord;
     findForProtocol(id: string): IssuanceRecord | undefined;
@@ -501,7 +494,7 @@ declare const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";
 declare function createHandlers(model: Model, options?: {
     baseUrl?: string;
 }): msw.HttpHandler[];
-export { DEFAULT_MOCK_BASE_URL, DEFINITION_LIFECYCLE, DROP_CONNECTION, type Emulator, type EmulatorOptions, type Environment, FAILURE_CODES, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, Model, ModelError, type ModelOptions, type ProjectKeys, type Route, type RouteContext, type Router, type Scope, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayload, startEmulator };
+export { DEFAULT_MOCK_BASE_URL, DEFINITION_LIFECYCLE, DROP_CONNECTION, type Emulator, type EmulatorOptions, type Environment, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, Model, ModelError, type ModelOptions, type ProjectKeys, type Route, type RouteContext, type Router, type Scope, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
 interface TestIdentity {

@@ -8,5 +8,5 @@ export { ISSUANCE_TRANSITIONS } from "./model/issuance-transitions.js";
 export type { Environment, ProjectKeys, Scope } from "./model/keys.js";
 export { createModel, Model, type ModelOptions } from "./model/model.js";
 export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-transitions.js";
-export { signWebhookPayload } from "./model/webhooks.js";
+export { signWebhookPayloadSync } from "./model/webhooks.js";
 export { createHandlers, DEFAULT_MOCK_BASE_URL } from "./msw.js";

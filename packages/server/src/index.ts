@@ -30,7 +30,9 @@ export {
 } from "./webhook-event-store.js";
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  type IssuanceWebhookEvent,
   signWebhookPayload,
+  type VerificationWebhookEvent,
   verifyWebhook,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookEvent,

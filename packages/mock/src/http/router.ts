@@ -6,6 +6,7 @@ import type { Route } from "./route.js";
 import { controlPlaneRoutes } from "./routes/control-plane.js";
 import { definitionRoutes } from "./routes/definitions.js";
 import { issuanceRoutes } from "./routes/issuance.js";
+import { openApiRoutes } from "./routes/openapi.js";
 import { policyRoutes } from "./routes/policies.js";
 import { verificationRoutes } from "./routes/verifications.js";
 
@@ -128,6 +129,7 @@ export function allRoutes(): Route<Model>[] {
     ...policyRoutes,
     ...verificationRoutes,
     ...controlPlaneRoutes,
+    ...openApiRoutes,
     ...createProtocolRoutes(),
   ];
 }

@@ -1,23 +1,21 @@
+import {
+  CLAIM_LEAF_RULE,
+  claimLeaf,
+  createOfferBody,
+  listIssuanceQuery,
+} from "@credport/core/contract";
 import type { Definitions } from "./definitions.js";
 import { type ClaimEntry, definitionNotFound } from "./definitions.js";
 import { notFound, validationError } from "./errors.js";
 import { newId, randomDigits, randomToken } from "./ids.js";
-import {
-  clone,
-  isObject,
-  type Json,
-  type JsonObject,
-  optionalString,
-  optionalStringMap,
-  requireBody,
-} from "./input.js";
+import { clone, isObject, type Json, type JsonObject, parseInput } from "./input.js";
 import {
   ISSUANCE_TRANSITIONS,
   type IssuanceStatus,
   type IssuanceTrigger,
 } from "./issuance-transitions.js";
 import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { type Page, type PageQuery, paginate } from "./pagination.js";
+import { type Page, paginate } from "./pagination.js";
 import { nextState } from "./state-machine.js";
 import { issuanceView } from "./views.js";
 import type { Webhooks } from "./webhooks.js";
@@ -59,32 +57,18 @@ export class Issuance {
 
   createOffer(auth: SecretAuth, input: unknown): { record: IssuanceRecord; txCode?: string } {
     requireScope(auth, "issuance:write");
-    const body = requireBody(input);
-    if (!isObject(body.claims)) {
-      throw validationError(
-        body.claims === undefined ? "claims: is required" : "claims: must be an object",
-        { field: "claims" },
-      );
-    }
-    const credentialDefinitionId = optionalString(body, "credentialDefinitionId", 100);
-    const vct = optionalString(body, "vct", 500);
-    if ((credentialDefinitionId === undefined) === (vct === undefined)) {
-      throw validationError("credentialDefinitionId, vct: send exactly one of them", {
-        field: "credentialDefinitionId",
-      });
-    }
-    const metadata = optionalStringMap(body, "metadata") ?? {};
-    const issuanceMode = body.issuanceMode ?? "InTime";
-    if (issuanceMode !== "InTime")
-      throw validationError('issuanceMode: must be "InTime"', { field: "issuanceMode" });
-    const txCodeLength = readTxCode(body.txCode);
+    const body = parseInput(createOfferBody, input);
+    const { credentialDefinitionId, vct } = body;
+    const claims = body.claims as JsonObject;
+    const metadata = { ...body.metadata };
+    const txCodeLength = body.txCode ? (body.txCode.length ?? 6) : undefined;
     const definition = this.definitions.resolvePublished(
       auth,
-      credentialDefinitionId ? { credentialDefinitionId } : { vct },
+      credentialDefinitionId ? { credentialDefinitionId } : { vct: vct! },
       credentialDefinitionId ? "credentialDefinitionId" : "vct",
     );
     if (!definition.vct || !definition.title) throw definitionNotFound();
-    checkClaimsFit(body.claims, definition.claims);
+    checkClaimsFit(claims, definition.claims);
 
     const now = this.clock.now();
     const tenantKey = `${auth.projectId}:${auth.environment}`;
@@ -100,7 +84,7 @@ export class Issuance {
         title: definition.title,
         claims: clone(definition.claims),
       },
-      claims: clone(body.claims),
+      claims: clone(claims),
       issuanceMode: "InTime",
       metadata,
       createdAt: this.clock.iso(now),
@@ -120,13 +104,9 @@ export class Issuance {
     return clone(this.owned(auth, id));
   }
 
-  list(auth: SecretAuth, query: PageQuery & { status?: string | null }): Page<IssuanceRecord> {
+  list(auth: SecretAuth, rawQuery: unknown): Page<IssuanceRecord> {
     requireScope(auth, "issuance:read");
-    if (query.status != null && !ISSUANCE_STATUSES.includes(query.status as IssuanceStatus)) {
-      throw validationError(`status: must be one of ${ISSUANCE_STATUSES.join(", ")}`, {
-        field: "status",
-      });
-    }
+    const query = parseInput(listIssuanceQuery, rawQuery, "query");
     const items = this.records
       .filter(
         (r) => sameTenant(r.tenant, auth) && (query.status == null || r.status === query.status),
@@ -231,35 +211,12 @@ export class Issuance {
   }
 }
 
-const ISSUANCE_STATUSES: IssuanceStatus[] = [
-  "offer_created",
-  "ready_to_issue",
-  "token_issued",
-  "credential_issued",
-  "canceled",
-  "expired",
-  "failed",
-];
-
 const issuanceNotFound = () =>
   notFound("not_found", "No such issuance session in this project and environment.");
 
-function readTxCode(value: Json | undefined): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!isObject(value))
-    throw validationError("txCode: must be an object such as { length: 6 }", { field: "txCode" });
-  const length = value.length ?? 6;
-  if (typeof length !== "number" || !Number.isInteger(length) || length < 4 || length > 8) {
-    throw validationError("txCode.length: must be an integer from 4 to 8", {
-      field: "txCode.length",
-    });
-  }
-  return length;
-}
-
 /**
- * Claims must fit the definition: every mandatory path present, no undeclared path, leaves are
- * strings, numbers or booleans. The first problem is reported.
+ * Claims (already within the contract's limits) must fit the definition: every mandatory path
+ * present, no undeclared path, a value at each declared path. The first problem is reported.
  */
 export function checkClaimsFit(claims: JsonObject, declared: ClaimEntry[]): void {
   const declaredKeys = new Set(declared.map((c) => c.path.join("\u0000")));
@@ -279,8 +236,8 @@ export function checkClaimsFit(claims: JsonObject, declared: ClaimEntry[]): void
           `claims.${here.join(".")}: not a claim path of the credential definition`,
           { field: `claims.${here.join(".")}` },
         );
-      } else if (!["string", "number", "boolean"].includes(typeof value)) {
-        throw validationError(`claims.${here.join(".")}: must be a string, number or boolean`, {
+      } else if (!claimLeaf.safeParse(value).success) {
+        throw validationError(`claims.${here.join(".")}: ${CLAIM_LEAF_RULE}`, {
           field: `claims.${here.join(".")}`,
         });
       }

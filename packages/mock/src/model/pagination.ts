@@ -6,14 +6,14 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** Query `limit` (1..100, default 20) and `cursor` (opaque; the key of the last item seen). */
+/** `limit` (1..100, default 20) and `cursor` (opaque; the key of the last item seen), parsed by the contract. */
 export interface PageQuery {
-  limit?: string | null;
-  cursor?: string | null;
+  limit?: string | number;
+  cursor?: string;
 }
 
 export function paginate<T>(items: T[], query: PageQuery, keyOf: (item: T) => string): Page<T> {
-  const limit = parseLimit(query.limit);
+  const limit = query.limit === undefined ? 20 : Number(query.limit);
   let start = 0;
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
@@ -26,15 +26,6 @@ export function paginate<T>(items: T[], query: PageQuery, keyOf: (item: T) => st
   const hasMore = start + limit < items.length;
   const last = data.at(-1);
   return { data, hasMore, nextCursor: hasMore && last ? encodeCursor(keyOf(last)) : null };
-}
-
-function parseLimit(raw: string | null | undefined): number {
-  if (raw === undefined || raw === null) return 20;
-  const limit = Number(raw);
-  if (!/^\d+$/.test(raw) || limit < 1 || limit > 100) {
-    throw validationError("limit: must be an integer from 1 to 100", { field: "limit" });
-  }
-  return limit;
 }
 
 const encodeCursor = (key: string) => Buffer.from(key, "utf8").toString("base64url");

@@ -1,15 +1,9 @@
-import { ModelError, notFound, validationError } from "./errors.js";
+import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
+import { ModelError, notFound } from "./errors.js";
 import { newId, randomToken } from "./ids.js";
-import {
-  clone,
-  type JsonObject,
-  optionalString,
-  optionalStringMap,
-  requireBody,
-  requiredString,
-} from "./input.js";
+import { clone, type JsonObject, parseInput } from "./input.js";
 import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { type Page, type PageQuery, paginate } from "./pagination.js";
+import { type Page, paginate } from "./pagination.js";
 import type { Policies } from "./policies.js";
 import type { ResultSigner } from "./result-signer.js";
 import { nextState } from "./state-machine.js";
@@ -61,10 +55,10 @@ export class Verifications {
 
   create(auth: SecretAuth, input: unknown): VerificationRecord {
     requireScope(auth, "verifications:write");
-    const body = requireBody(input);
-    const policyId = requiredString(body, "policy_id", 100);
-    const customerUserRef = optionalString(body, "customer_user_ref", 200) ?? null;
-    const metadata = optionalStringMap(body, "metadata") ?? {};
+    const body = parseInput(createVerificationBody, input);
+    const policyId = body.policy_id;
+    const customerUserRef = body.customer_user_ref ?? null;
+    const metadata = { ...body.metadata };
     const policy = this.policies.resolveForVerification(auth, policyId);
     const now = this.clock.now();
     const record: VerificationRecord = {
@@ -90,12 +84,9 @@ export class Verifications {
     return clone(this.owned(auth, id));
   }
 
-  list(auth: SecretAuth, query: PageQuery & { status?: string | null }): Page<VerificationRecord> {
+  list(auth: SecretAuth, rawQuery: unknown): Page<VerificationRecord> {
     requireScope(auth, "verifications:read");
-    const statuses = ["pending", "in_progress", "verified", "failed", "expired", "canceled"];
-    if (query.status != null && !statuses.includes(query.status)) {
-      throw validationError(`status: must be one of ${statuses.join(", ")}`, { field: "status" });
-    }
+    const query = parseInput(listVerificationsQuery, rawQuery, "query");
     const items = this.records
       .filter(
         (r) => sameTenant(r.tenant, auth) && (query.status == null || r.status === query.status),

@@ -26,9 +26,17 @@ export interface WebhookEndpoint {
 /** Delivery attempts per event and the pause before each retry. */
 const RETRY_DELAYS_MS = [0, 250, 1000, 4000];
 
-/** `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
-export function signWebhookPayload(payload: string, secret: string, timestamp: number): string {
-  const v1 = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+/**
+ * The `Webhook-Signature` header the emulator sends: `t=<unix seconds>,v1=<hex
+ * HMAC-SHA256(secret, "<t>.<raw body>")>`. Same options as `@credport/server`'s async
+ * `signWebhookPayload`; synchronous (Node's crypto), hence its own name.
+ */
+export function signWebhookPayloadSync(
+  payload: string,
+  options: { secret: string; timestamp?: number },
+): string {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const v1 = createHmac("sha256", options.secret).update(`${timestamp}.${payload}`).digest("hex");
   return `t=${timestamp},v1=${v1}`;
 }
 
@@ -72,7 +80,7 @@ export class Webhooks {
    */
   private sign(tenant: Tenant, payload: string): string {
     const secret = this.keys.webhookSecret(tenant);
-    return secret ? signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000)) : "";
+    return secret ? signWebhookPayloadSync(payload, { secret }) : "";
   }
 
   register(tenant: Tenant, url: string): WebhookEndpoint {

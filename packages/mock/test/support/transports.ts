@@ -6,6 +6,7 @@ import {
   startEmulator,
 } from "@credport/mock";
 import { setupServer } from "msw/node";
+import { watchEmulator, watchMsw } from "./contract-watch.js";
 
 /** One running mock service and a way to call it, the same for msw and the HTTP emulator. */
 export interface Service {
@@ -62,6 +63,7 @@ export const TRANSPORTS = [
       const model = createModel();
       const server = setupServer(...createHandlers(model, { baseUrl }));
       server.listen({ onUnhandledRequest: "bypass" });
+      watchMsw(server);
       const project = model.createProject();
       return {
         transport: "msw",
@@ -78,6 +80,7 @@ export const TRANSPORTS = [
     name: "emulator" as const,
     async start(): Promise<Service> {
       const emulator = await startEmulator({ port: 0 });
+      watchEmulator(emulator.url);
       const project: ProjectKeys = {
         projectId: emulator.projectId,
         environment: "test",

@@ -6,8 +6,3 @@ export type Context = RouteContext<Model>;
 
 export const secretAuth = (ctx: Context): SecretAuth =>
   ctx.model.keys.authenticateSecret(ctx.request.headers.get("x-service-key"));
-
-export const pageQuery = (url: URL) => ({
-  limit: url.searchParams.get("limit"),
-  cursor: url.searchParams.get("cursor"),
-});

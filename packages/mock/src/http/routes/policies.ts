@@ -1,8 +1,9 @@
+import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import { policyView } from "../../model/views.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
-import { pageQuery, secretAuth } from "./auth.js";
+import { secretAuth } from "./auth.js";
 
 /** Policies (snake_case). */
 export const policyRoutes: Route<Model>[] = [
@@ -18,7 +19,7 @@ export const policyRoutes: Route<Model>[] = [
     method: "GET",
     pattern: "/v1/policies",
     handle: (ctx) => {
-      const page = ctx.model.policies.list(secretAuth(ctx), pageQuery(ctx.url));
+      const page = ctx.model.policies.list(secretAuth(ctx), queryOf(ctx.url));
       return json(200, {
         object: "list",
         data: page.data.map(policyView),

@@ -1,4 +1,5 @@
 import { ModelError } from "../../model/errors.js";
+import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/verifications.js";
 import { verificationStatusView, verificationView } from "../../model/views.js";
@@ -6,7 +7,7 @@ import { authorizationRequestUri, verifierClientId } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
 import { statusEventStream } from "../sse.js";
-import { type Context, pageQuery, secretAuth } from "./auth.js";
+import { type Context, secretAuth } from "./auth.js";
 
 /**
  * A status read is a server read when it carries `X-Service-Key`, otherwise a browser read
@@ -46,10 +47,7 @@ export const verificationRoutes: Route<Model>[] = [
     method: "GET",
     pattern: "/v1/verifications",
     handle: (ctx) => {
-      const page = ctx.model.verifications.list(secretAuth(ctx), {
-        ...pageQuery(ctx.url),
-        status: ctx.url.searchParams.get("status"),
-      });
+      const page = ctx.model.verifications.list(secretAuth(ctx), queryOf(ctx.url));
       return json(200, {
         object: "list",
         data: page.data.map(verificationView),
