@@ -150,6 +150,24 @@ describe("local checks are the contract's rules, worded as the service words the
     },
   );
 
+  it.each([".", ".."])(
+    "an ID of %j is refused before sending (URLs drop dot segments: it would reach another resource)",
+    async (id) => {
+      const { credport, calls } = answering(200, JSON.stringify({ object: "list", data: [] }));
+      for (const call of [
+        () => credport.issuance.get(id),
+        () => credport.issuance.cancel(id),
+        () => credport.verifications.getResult(id),
+        () => credport.credentialDefinitions.publish(id),
+      ]) {
+        const error = await refusal(call);
+        expect(error.code).toBe("validation_error");
+        expect(error.message).toMatch(/dot segments/);
+      }
+      expect(calls).toEqual([]);
+    },
+  );
+
   it("a reserved claim path is refused at definition creation, naming the path", async () => {
     const local = await refusal(() =>
       credport.credentialDefinitions.createDraft({

@@ -129,5 +129,12 @@ export function exactlyOne(first: string, second: string) {
   );
 }
 
-/** An ID that goes into a URL path (URL-encoded when sent). */
-export const resourceId = text(200);
+/**
+ * An ID that goes into a URL path (URL-encoded when sent). `.` and `..` are refused: URL parsing
+ * removes them as dot segments (encoded or not), so the request would reach another resource.
+ */
+export const resourceId = text(200).check(
+  z.refine((value) => value !== "." && value !== "..", {
+    error: 'must not be "." or ".." (URLs drop them as dot segments)',
+  }),
+);
