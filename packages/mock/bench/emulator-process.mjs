@@ -1,0 +1,81 @@
+// The emulator under load, in its own process (started by emulator.bench.mjs with fork()): seeds
+// RECORDS stored records, reports where it listens and what it seeded, and answers memory questions
+// over IPC, so that the load generator's own work never counts against the emulator's figures.
+import { startEmulator } from "@credport/mock";
+
+const records = Number(process.env.RECORDS ?? "0");
+const emulator = await startEmulator();
+const { model } = emulator;
+const auth = model.keys.authenticateSecret(emulator.keys.secretKey);
+model.definitions.create(auth, {
+  credentialDefinitionId: "bench-badge",
+  vct: "https://bench.test/vct/badge",
+  format: "dc+sd-jwt",
+  title: "Bench badge",
+  claims: [{ path: ["given_name"], mandatory: true }],
+  lifecycleStatus: "published",
+});
+
+// Half verifications, half offers, all in the one project the load uses (lists page through them).
+const verifications = [];
+const offers = [];
+for (let i = 0; i < records; i++) {
+  if (i % 2 === 0) {
+    const v = model.verifications.create(auth, { policy_id: "preset_age_over_18" });
+    verifications.push({ id: v.id, clientToken: v.clientToken });
+  } else {
+    const { record } = model.issuance.createOffer(auth, {
+      credentialDefinitionId: "bench-badge",
+      claims: { given_name: `n${i}` },
+    });
+    offers.push(record.id);
+  }
+}
+// A verification for the status read when nothing is seeded.
+if (verifications.length === 0) {
+  const v = model.verifications.create(auth, { policy_id: "preset_age_over_18" });
+  verifications.push({ id: v.id, clientToken: v.clientToken });
+}
+if (offers.length === 0) {
+  const { record } = model.issuance.createOffer(auth, {
+    credentialDefinitionId: "bench-badge",
+    claims: { given_name: "n" },
+  });
+  offers.push(record.id);
+}
+
+const sample = (items, n) =>
+  Array.from(
+    { length: Math.min(n, items.length) },
+    () => items[(Math.random() * items.length) | 0],
+  );
+
+const memory = () => {
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+};
+
+process.on("message", async (message) => {
+  if (message.type === "memory") {
+    if (message.gc && globalThis.gc) {
+      // Closed sockets finish closing over a few turns of the event loop; then collect twice.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      globalThis.gc();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      globalThis.gc();
+    }
+    process.send({ type: "memory", ...memory() });
+  } else if (message.type === "stop") {
+    await emulator.close();
+    process.exit(0);
+  }
+});
+
+process.send({
+  type: "ready",
+  url: emulator.url,
+  keys: emulator.keys,
+  verifications: sample(verifications, 2000),
+  offers: sample(offers, 2000),
+  ...memory(),
+});
