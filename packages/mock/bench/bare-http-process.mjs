@@ -20,5 +20,8 @@ server.listen(0, "127.0.0.1", () => {
   process.send({ type: "ready", url: `http://127.0.0.1:${server.address().port}` });
 });
 process.on("message", (message) => {
-  if (message.type === "stop") server.close(() => process.exit(0));
+  if (message.type === "cpu") {
+    const { user, system } = process.cpuUsage();
+    process.send({ type: "cpu", micros: user + system });
+  } else if (message.type === "stop") server.close(() => process.exit(0));
 });

@@ -1,6 +1,7 @@
 // The emulator under load, in its own process (started by emulator.bench.mjs with fork()): seeds
 // RECORDS stored records, reports where it listens and what it seeded, and answers memory questions
 // over IPC, so that the load generator's own work never counts against the emulator's figures.
+import { getHeapSpaceStatistics } from "node:v8";
 import { startEmulator } from "@credport/mock";
 
 const records = Number(process.env.RECORDS ?? "0");
@@ -52,11 +53,17 @@ const sample = (items, n) =>
 
 const memory = () => {
   const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
+  // The heap without compiled code: the JIT keeps optimising hot paths for a while, a one-off cost.
+  const dataHeap = getHeapSpaceStatistics()
+    .filter((space) => space.space_name !== "code_space")
+    .reduce((sum, space) => sum + space.space_used_size, 0);
+  return { rss, heapUsed, dataHeap };
 };
 
 process.on("message", async (message) => {
   if (message.type === "memory") {
+    // The request log is capped (5,000 entries); emptied, it does not blur what else stays behind.
+    if (message.clearRequestLog) model.requestLog.length = 0;
     if (message.gc && globalThis.gc) {
       // Closed sockets finish closing over a few turns of the event loop; then collect twice.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -65,6 +72,9 @@ process.on("message", async (message) => {
       globalThis.gc();
     }
     process.send({ type: "memory", ...memory() });
+  } else if (message.type === "cpu") {
+    const { user, system } = process.cpuUsage();
+    process.send({ type: "cpu", micros: user + system });
   } else if (message.type === "stop") {
     await emulator.close();
     process.exit(0);

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
 
@@ -25,6 +26,17 @@ export interface WebhookEndpoint {
 
 /** Delivery attempts per event and the pause before each retry. */
 const RETRY_DELAYS_MS = [0, 250, 1000, 4000];
+/** A receiver that has not answered by then counts as failed, so that no delivery lingers. */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+export interface WebhookLimits {
+  /** Events kept in `events` (the oldest is dropped first). */
+  webhookEvents: number;
+  /** Deliveries under way at once; an event emitted beyond is recorded, not delivered. */
+  webhookDeliveries: number;
+  /** Registered endpoints. */
+  webhookEndpoints: number;
+}
 
 /** `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
 export function signWebhookPayload(payload: string, secret: string, timestamp: number): string {
@@ -33,6 +45,7 @@ export function signWebhookPayload(payload: string, secret: string, timestamp: n
 }
 
 export class Webhooks {
+  /** Every event emitted, newest last, at most `limits.webhookEvents` of them. */
   readonly events: WebhookEventRecord[] = [];
   readonly endpoints: WebhookEndpoint[] = [];
   private readonly deliveries = new Set<Promise<void>>();
@@ -41,6 +54,11 @@ export class Webhooks {
     private readonly clock: { now(): number },
     private readonly keys: Keys,
     private readonly fetchImpl: () => typeof fetch,
+    private readonly limits: WebhookLimits = {
+      webhookEvents: 10_000,
+      webhookDeliveries: 1_000,
+      webhookEndpoints: 100,
+    },
   ) {}
 
   emit(tenant: Tenant, type: string, object: unknown): void {
@@ -56,6 +74,7 @@ export class Webhooks {
     const payload = JSON.stringify(event);
     const record = { tenant, event, payload, signature: this.sign(tenant, payload) };
     this.events.push(record);
+    while (this.events.length > this.limits.webhookEvents) this.events.shift();
     for (const endpoint of this.endpoints) {
       if (
         endpoint.tenant.projectId === tenant.projectId &&
@@ -75,7 +94,17 @@ export class Webhooks {
     return secret ? signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000)) : "";
   }
 
+  /** Delivers this tenant's events to `url`; beyond `limits.webhookEndpoints` it is 400 limit_exceeded. */
   register(tenant: Tenant, url: string): WebhookEndpoint {
+    const max = this.limits.webhookEndpoints;
+    if (this.endpoints.length >= max) {
+      throw new ModelError(
+        400,
+        "limit_exceeded",
+        `webhooks: at most ${max} endpoints may be registered; reset the emulator to start over`,
+        { limit: "webhookEndpoints", max },
+      );
+    }
     const endpoint = { id: newId("we"), tenant, url };
     this.endpoints.push(endpoint);
     return endpoint;
@@ -87,6 +116,7 @@ export class Webhooks {
   }
 
   private deliver(endpoint: WebhookEndpoint, record: WebhookEventRecord): void {
+    if (this.deliveries.size >= this.limits.webhookDeliveries) return;
     const attempt = async () => {
       for (const delay of RETRY_DELAYS_MS) {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -98,6 +128,7 @@ export class Webhooks {
               "webhook-signature": this.sign(record.tenant, record.payload),
             },
             body: record.payload,
+            signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
           });
           if (response.ok) return;
         } catch {
