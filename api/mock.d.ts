@@ -569,10 +569,11 @@ interface Reply {
     headers: Record<string, string>;
     body?: string | EventStream;
 }
+type Answer = Reply | Response;
 interface Route<TModel = unknown> {
     method: "GET" | "POST" | "PATCH" | "DELETE";
     pattern: string;
-    handle(context: RouteContext<TModel>): Reply | Response | Promise<Reply | Response>;
+    handle(context: RouteContext<TModel>): Answer | Promise<Answer>;
 }
 declare const DROP_CONNECTION: unique symbol;
 type RouterResult = Response | typeof DROP_CONNECTION;

@@ -44,10 +44,13 @@ export interface Reply {
   body?: string | EventStream;
 }
 
+/** What a route may answer. */
+export type Answer = Reply | Response;
+
 export interface Route<TModel = unknown> {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Path relative to the base URL, with `:name` segments, e.g. `/v1/verifications/:id/status`. */
   pattern: string;
   /** A {@link Reply} (the built-in routes' answer), or any Fetch `Response`. */
-  handle(context: RouteContext<TModel>): Reply | Response | Promise<Reply | Response>;
+  handle(context: RouteContext<TModel>): Answer | Promise<Answer>;
 }

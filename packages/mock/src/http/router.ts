@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ModelError, validationError } from "../model/errors.js";
-import type { FaultRule } from "../model/faults.js";
-import type { StoredResponse } from "../model/idempotency.js";
 import type { Model } from "../model/model.js";
 import { createProtocolRoutes } from "../protocol/routes.js";
+import { faultAnswer } from "./fault-answer.js";
 import { fetchIncoming, toFetchResponse } from "./fetch-transport.js";
+import { answerOnce } from "./idempotent-answer.js";
 import { type Incoming, RequestContext } from "./incoming.js";
 import { failNodeAnswer, NodeIncoming, writeNodeAnswer } from "./node-transport.js";
 import { errorReply, internalError, newRequestId, toModelError } from "./responses.js";
-import type { Reply, Route } from "./route.js";
+import type { Answer, Route } from "./route.js";
 import { RouteTable } from "./route-table.js";
 import { controlPlaneRoutes } from "./routes/control-plane.js";
 import { definitionRoutes } from "./routes/definitions.js";
@@ -34,7 +34,6 @@ export interface Router {
   serveNode(req: IncomingMessage, res: ServerResponse, baseUrl: string): void;
 }
 
-type Answer = Reply | Response;
 type Outcome = Answer | typeof DROP_CONNECTION;
 type MaybePromise<T> = T | Promise<T>;
 
@@ -126,50 +125,11 @@ export function createRouter(model: Model, routes: Route<Model>[] = allRoutes())
       const ctx = new RequestContext(incoming, body, params, baseUrl, model);
       const key = incoming.method === "POST" ? ctx.header("idempotency-key") : null;
       if (key !== null && path.startsWith("/v1/"))
-        return withIdempotency(ctx, key, `POST ${path}`, () => match.route.handle(ctx));
+        return answerOnce(ctx, key, `POST ${path}`, () => match.route.handle(ctx));
       return match.route.handle(ctx);
     };
     if (incoming.method === "GET" || incoming.method === "HEAD") return handle("");
     return incoming.readBody(model.limits.requestBodyBytes).then(handle);
-  }
-
-  /**
-   * Replays the stored answer to a repeated key, refuses a key reused for another request, makes
-   * a simultaneous duplicate wait for the first one, and keeps every 2xx answer for replay.
-   */
-  async function withIdempotency(
-    ctx: RequestContext<Model>,
-    key: string,
-    route: string,
-    run: () => Answer | Promise<Answer>,
-  ): Promise<Answer> {
-    if (key.trim() === "" || key.length > 255)
-      throw validationError("Idempotency-Key: 1 to 255 characters", { field: "Idempotency-Key" });
-    let tenant: { projectId: string; environment: "test" | "live" };
-    try {
-      tenant = model.keys.authenticateSecret(ctx.header("x-service-key"));
-    } catch {
-      return run(); // the route answers 401 itself
-    }
-    for (;;) {
-      const step = model.idempotency.begin(tenant, key, route, ctx.body);
-      if (step.kind === "replay") {
-        const { status, headers, body } = step.response;
-        return { status, headers: { ...headers, "idempotent-replayed": "true" }, body };
-      }
-      if (step.kind === "wait") {
-        await step.until;
-        continue;
-      }
-      let kept: StoredResponse | undefined;
-      try {
-        const answer = await run();
-        kept = await keepable(answer);
-        return answer;
-      } finally {
-        step.finish(kept);
-      }
-    }
   }
 
   return {
@@ -235,33 +195,6 @@ function finishAnswer(answer: Answer, requestId: string, cors: boolean): Answer 
   return answer;
 }
 
-/** The answer an injected fault gives before the request is applied, if it is that kind. */
-function faultAnswer(fault: FaultRule): Answer | undefined {
-  switch (fault.kind) {
-    case "server_error":
-      return errorReply(new ModelError(500, "internal_error", "Injected fault: internal error."));
-    case "service_unavailable":
-      return errorReply(
-        new ModelError(503, "service_unavailable", "Injected fault: service unavailable."),
-      );
-    case "rate_limited":
-      return errorReply(
-        new ModelError(429, "rate_limited", "Too many requests; retry later.", undefined, {
-          "retry-after": String(fault.retryAfter ?? 1),
-        }),
-      );
-    case "bad_gateway_html":
-      // What a proxy in front of the service answers: not JSON at all.
-      return {
-        status: 502,
-        headers: { "content-type": "text/html" },
-        body: "<html><body>502 Bad Gateway</body></html>",
-      };
-    default:
-      return undefined;
-  }
-}
-
 /** `:param` values decoded; a value that is not valid percent-encoded UTF-8 is 400, naming the path. */
 function decodeParams(params: Record<string, string>): Record<string, string> {
   for (const name in params) {
@@ -301,20 +234,6 @@ function baseCache() {
     }
     return last;
   };
-}
-
-/** What idempotency keeps of an answer: 2xx only (a refused request may be corrected and sent again). */
-async function keepable(answer: Answer): Promise<StoredResponse | undefined> {
-  if (answer.status < 200 || answer.status > 299) return undefined;
-  if (answer instanceof Response) {
-    return {
-      status: answer.status,
-      headers: Object.fromEntries(answer.headers),
-      body: await answer.clone().text(),
-    };
-  }
-  if (typeof answer.body !== "string" && answer.body !== undefined) return undefined;
-  return { status: answer.status, headers: { ...answer.headers }, body: answer.body ?? "" };
 }
 
 /** An answer that will never be sent gives back what it holds (a realtime stream's place). */
