@@ -1,7 +1,8 @@
-// Opens and closes STREAMS realtime (SSE) streams against the built @credport/mock, each after the
-// model's clock moved 1 ms (so that no two streams see the same time to expiry), and prints the heap
-// growth after GC as JSON. Run with --expose-gc; argv[2] is the transport: "fetch" (the router, as
-// msw serves it) or "http" (the emulator over loopback).
+// Opens and closes STREAMS (default 10,000) realtime (SSE) streams against the built
+// @credport/mock, each after the model's clock moved 1 ms (so that no two streams see the same time
+// to expiry), WARM_UP streams first, BATCH at a time, and prints the heap growth after GC as JSON.
+// Run with --expose-gc; argv[2] is the transport: "fetch" (the router, as msw serves it) or "http"
+// (the emulator over loopback).
 import { request } from "node:http";
 import { getHeapSpaceStatistics } from "node:v8";
 import { createModel, createRouter, startEmulator } from "@credport/mock";
