@@ -27,9 +27,15 @@ export class NodeIncoming implements Incoming {
   }
 
   header(name: string): string | null {
-    const value = this.req.headers[name];
-    if (value === undefined) return null;
-    return Array.isArray(value) ? value.join(", ") : value;
+    // From the raw list node parsed: reading `req.headers` would build an object of every header.
+    const raw = this.req.rawHeaders;
+    let value: string | null = null;
+    for (let i = 0; i < raw.length; i += 2) {
+      const field = raw[i]!;
+      if (field.length !== name.length || field.toLowerCase() !== name) continue;
+      value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]}`;
+    }
+    return value;
   }
 
   readBody(maxBytes: number): Promise<string> {
