@@ -123,10 +123,10 @@ export function writeNodeAnswer(res: ServerResponse, answer: Reply | Response): 
   res.flushHeaders();
   const stop = body.open({
     write: (text) => {
-      if (!res.writableEnded) res.write(text);
+      if (!res.writableEnded && !res.destroyed) res.write(text);
     },
     end: () => {
-      if (!res.writableEnded) res.end();
+      if (!res.writableEnded && !res.destroyed) res.end();
     },
   });
   res.once("close", stop);

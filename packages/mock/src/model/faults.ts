@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ModelError } from "./errors.js";
+import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 import { parseInput } from "./parse-input.js";
 
 export const FAULT_KINDS = [
@@ -62,7 +63,7 @@ export class Faults {
   private rules: (FaultRule & { remaining: number })[] = [];
   private seed = 0x9e3779b9;
 
-  constructor(private readonly maxRules: number = 100) {}
+  constructor(private readonly maxRules: number = DEFAULT_MODEL_LIMITS.faultRules) {}
 
   /**
    * Adds a rule. A malformed rule is a 400 validation_error naming the field; more than the limit of

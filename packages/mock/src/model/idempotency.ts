@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { conflict } from "./errors.js";
 import type { Tenant } from "./keys.js";
+import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 
 export interface StoredResponse {
   status: number;
@@ -46,10 +47,7 @@ export class Idempotency {
 
   constructor(
     private readonly clock: { now(): number },
-    private readonly limits: IdempotencyLimits = {
-      idempotencyRecords: 10_000,
-      idempotencyBytes: 32 * 2 ** 20,
-    },
+    private readonly limits: IdempotencyLimits = DEFAULT_MODEL_LIMITS,
   ) {}
 
   begin(tenant: Tenant, key: string, route: string, body: string): IdempotencyStep {

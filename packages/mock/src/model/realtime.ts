@@ -1,4 +1,5 @@
 import { ModelError } from "./errors.js";
+import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 
 /** The realtime channel: its switch (off: `/events` answers 503 and open streams end) and its streams. */
 export class Realtime {
@@ -6,7 +7,7 @@ export class Realtime {
   private readonly listeners = new Set<(available: boolean) => void>();
   private open = 0;
 
-  constructor(private readonly maxStreams: number = 10_000) {}
+  constructor(private readonly maxStreams: number = DEFAULT_MODEL_LIMITS.realtimeStreams) {}
 
   setAvailable(available: boolean): void {
     this.available = available;

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
+import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 
 export interface WebhookEventRecord {
   tenant: Tenant;
@@ -54,11 +55,7 @@ export class Webhooks {
     private readonly clock: { now(): number },
     private readonly keys: Keys,
     private readonly fetchImpl: () => typeof fetch,
-    private readonly limits: WebhookLimits = {
-      webhookEvents: 10_000,
-      webhookDeliveries: 1_000,
-      webhookEndpoints: 100,
-    },
+    private readonly limits: WebhookLimits = DEFAULT_MODEL_LIMITS,
   ) {}
 
   emit(tenant: Tenant, type: string, object: unknown): void {
