@@ -4,6 +4,7 @@
 import { JWK } from 'jose';
 import { FailureCode } from '@credport/core/contract';
 export { FAILURE_CODES } from '@credport/core/contract';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import * as msw from 'msw';
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
@@ -186,6 +187,11 @@ interface WebhookEndpoint {
     tenant: Tenant;
     url: string;
 }
+interface WebhookLimits {
+    webhookEvents: number;
+    webhookDeliveries: number;
+    webhookEndpoints: number;
+}
 declare function signWebhookPayloadSync(payload: string, options: {
     secret: string;
     timestamp?: number;
@@ -194,12 +200,13 @@ declare class Webhooks {
     private readonly clock;
     private readonly keys;
     private readonly fetchImpl;
+    private readonly limits;
     readonly events: WebhookEventRecord[];
     readonly endpoints: WebhookEndpoint[];
     private readonly deliveries;
     constructor(clock: {
         now(): number;
-    }, keys: Keys, fetchImpl: () => typeof fetch);
+    }, keys: Keys, fetchImpl: () => typeof fetch, limits?: WebhookLimits);
     emit(tenant: Tenant, type: string, object: unknown): void;
     private sign;
     register(tenant: Tenant, url: string): WebhookEndpoint;
@@ -234,7 +241,9 @@ declare class Verifications {
     private readonly policies;
     private readonly webhooks;
     private readonly signer;
+    private readonly store;
     readonly records: VerificationRecord[];
+    private readonly expiries;
     private readonly listeners;
     constructor(clock: {
         now(): number;
@@ -246,6 +255,21 @@ declare class Verifications {
     cancel(auth: SecretAuth, id: string): VerificationRecord;
     authorizeBrowser(id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
+    browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
+        expires_at: string;
+        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        object: string;
+        id: string;
+        status: VerificationStatus;
+    };
+    serverStatus(auth: SecretAuth, id: string): {
+        expires_at: string;
+        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        object: string;
+        id: string;
+        status: VerificationStatus;
+    };
+    private browserReadable;
     result(auth: SecretAuth, id: string, issuer: string): Promise<{
         result_token: string;
         policy_id: string;
@@ -262,6 +286,7 @@ declare class Verifications {
         failureCode?: FailureCode;
     }): VerificationRecord;
     subscribe(id: string, listener: Listener): () => void;
+    get nextExpiry(): number;
     sweep(now: number): void;
     private owned;
 }
@@ -295,7 +320,10 @@ declare class Issuance {
     private readonly clock;
     private readonly definitions;
     private readonly webhooks;
+    private readonly store;
     readonly records: IssuanceRecord[];
+    private readonly expiries;
+    private readonly byPreAuthorizedCode;
     private readonly statusListSize;
     constructor(clock: {
         now(): number;
@@ -313,6 +341,7 @@ declare class Issuance {
     findByPreAuthorizedCode(code: string): IssuanceRecord | undefined;
     rejectTxCode(id: string): number;
     applyTrigger(id: string, trigger: Exclude<IssuanceTrigger, "revoke">): IssuanceRecord;
+    get nextExpiry(): number;
     sweep(now: number): void;
     statusList(tenant: Tenant): {
         size: number;
@@ -363,7 +392,8 @@ declare class Clock {
     reset(): void;
     onAdvance(listener: () => void): () => void;
 }
-type FaultKind = "server_error" | "service_unavailable" | "rate_limited" | "drop_after_write" | "bad_gateway_html" | "delay";
+declare const FAULT_KINDS: readonly ["server_error", "service_unavailable", "rate_limited", "drop_after_write", "bad_gateway_html", "delay"];
+type FaultKind = (typeof FAULT_KINDS)[number];
 interface FaultRule {
     kind: FaultKind;
     count?: number;
@@ -374,8 +404,10 @@ interface FaultRule {
     path?: string;
 }
 declare class Faults {
+    private readonly maxRules;
     private rules;
     private seed;
+    constructor(maxRules?: number);
     inject(rule: FaultRule): void;
     clear(): void;
     take(method: string, path: string): FaultRule | undefined;
@@ -386,27 +418,71 @@ interface StoredResponse {
     body: string;
     headers: Record<string, string>;
 }
+type IdempotencyStep =
+{
+    kind: "replay";
+    response: StoredResponse;
+}
+ | {
+    kind: "wait";
+    until: Promise<void>;
+}
+ | {
+    kind: "run";
+    finish(response?: StoredResponse): void;
+};
+interface IdempotencyLimits {
+    idempotencyRecords: number;
+    idempotencyBytes: number;
+}
 declare class Idempotency {
     private readonly clock;
-    private readonly records;
+    private readonly limits;
+    private readonly answers;
+    private readonly running;
+    private bytes;
     constructor(clock: {
         now(): number;
-    });
-    lookup(tenant: Tenant, key: string, route: string, body: string): StoredResponse | undefined;
-    store(tenant: Tenant, key: string, route: string, body: string, response: StoredResponse): void;
+    }, limits?: IdempotencyLimits);
+    begin(tenant: Tenant, key: string, route: string, body: string): IdempotencyStep;
     get size(): number;
+    private store;
+    private forget;
 }
+interface ModelLimits {
+    requestLog: number;
+    webhookEvents: number;
+    idempotencyRecords: number;
+    idempotencyBytes: number;
+    realtimeStreams: number;
+    webhookDeliveries: number;
+    webhookEndpoints: number;
+    faultRules: number;
+    requestBodyBytes: number;
+}
+declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 declare class Realtime {
+    private readonly maxStreams;
     available: boolean;
     private readonly listeners;
+    private open;
+    constructor(maxStreams?: number);
     setAvailable(available: boolean): void;
     onChange(listener: (available: boolean) => void): () => void;
+    get openStreams(): number;
+    openStream(): () => void;
 }
 interface ModelOptions {
     fetch?: typeof fetch;
+    limits?: Partial<ModelLimits>;
+}
+interface LoggedRequest {
+    method: string;
+    path: string;
 }
 declare class Model {
     private readonly options;
+    readonly limits: Readonly<ModelLimits>;
     clock: Clock;
     faults: Faults;
     realtime: Realtime;
@@ -418,11 +494,10 @@ declare class Model {
     verifications: Verifications;
     idempotency: Idempotency;
     signer: ResultSigner;
-    requestLog: {
-        method: string;
-        path: string;
-    }[];
+    requestLog: LoggedRequest[];
     protocol: ProtocolState;
+    private expiryHolds;
+    private expiryTimer;
     constructor(options?: ModelOptions);
     reset(): void;
     createProject(options?: {
@@ -430,6 +505,8 @@ declare class Model {
         scopes?: Scope[];
     }): ProjectKeys;
     sweep(): void;
+    keepExpiring(): () => void;
+    logRequest(method: string, path: string): void;
     snapshot(): {
         projects: string[];
         keys: KeyRecord[];
@@ -451,6 +528,7 @@ declare class Model {
         }[];
         idempotencyRecords: number;
     };
+    private armExpiryTimer;
 }
 declare function createModel(options?: ModelOptions): Model;
 interface EmulatorOptions {
@@ -473,28 +551,46 @@ interface Emulator {
 }
 declare function startEmulator(options?: EmulatorOptions): Promise<Emulator>;
 interface RouteContext<TModel = unknown> {
-    request: Request;
-    url: URL;
+    method: string;
+    header(name: string): string | null;
+    body: string;
+    readonly url: URL;
     params: Record<string, string>;
     baseUrl: string;
     model: TModel;
+    readonly signal: AbortSignal;
+    readonly request: Request;
 }
+interface EventStream {
+    open(sink: {
+        write(text: string): void;
+        end(): void;
+    }): () => void;
+    discard(): void;
+}
+interface Reply {
+    status: number;
+    headers: Record<string, string>;
+    body?: string | EventStream;
+}
+type Answer = Reply | Response;
 interface Route<TModel = unknown> {
     method: "GET" | "POST" | "PATCH" | "DELETE";
     pattern: string;
-    handle(context: RouteContext<TModel>): Response | Promise<Response>;
+    handle(context: RouteContext<TModel>): Answer | Promise<Answer>;
 }
 declare const DROP_CONNECTION: unique symbol;
 type RouterResult = Response | typeof DROP_CONNECTION;
 interface Router {
     handle(request: Request, baseUrl: string): Promise<RouterResult>;
+    serveNode(req: IncomingMessage, res: ServerResponse, baseUrl: string): void;
 }
 declare function createRouter(model: Model, routes?: Route<Model>[]): Router;
 declare const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";
 declare function createHandlers(model: Model, options?: {
     baseUrl?: string;
 }): msw.HttpHandler[];
-export { DEFAULT_MOCK_BASE_URL, DEFINITION_LIFECYCLE, DROP_CONNECTION, type Emulator, type EmulatorOptions, type Environment, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, Model, ModelError, type ModelOptions, type ProjectKeys, type Route, type RouteContext, type Router, type Scope, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
+export { DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type Scope, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
 interface TestIdentity {

@@ -1,16 +1,16 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
-import { createRouter, DROP_CONNECTION } from "./http/router.js";
+import { createRouter } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./protocol/public-base-url.js";
 
+/** Options of {@link startEmulator}; every one may be left out. */
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Defaults to 127.0.0.1: the emulator is for this machine only. */
   host?: string;
-  /** Serve an existing model instead of a new one. */
+  /** Serve an existing model (e.g. one made with other `limits`) instead of a new one. */
   model?: Model;
   /**
    * Where wallets and browsers reach the emulator when it sits behind an HTTPS reverse proxy or a
@@ -34,7 +34,11 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-/** Serves the mock over real HTTP on loopback, from the same routes as the msw handlers. */
+/**
+ * Serves the mock over real HTTP on loopback, from the same routes and model as the msw handlers,
+ * through the router's node:http path (no Fetch objects per request). While it runs, expiries
+ * happen in real time too.
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const publicBaseUrl =
     options.publicBaseUrl === undefined ? undefined : checkPublicBaseUrl(options.publicBaseUrl);
@@ -42,39 +46,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const router = createRouter(model);
   let baseUrl = "";
   const server = createServer((req, res) => {
-    serve(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
+    // Behind a proxy with a base path, well-known documents arrive at the origin's root.
+    if (publicBaseUrl && req.url) {
+      const query = req.url.indexOf("?");
+      const path = query === -1 ? req.url : req.url.slice(0, query);
+      req.url = `${wellKnownUnderBasePath(path, publicBaseUrl)}${query === -1 ? "" : req.url.slice(query)}`;
+    }
+    router.serveNode(req, res, publicBaseUrl ?? baseUrl);
   });
-
-  async function serve(req: IncomingMessage, res: ServerResponse) {
-    const abort = new AbortController();
-    res.on("close", () => abort.abort());
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const url = new URL(req.url ?? "/", baseUrl);
-    if (publicBaseUrl) url.pathname = wellKnownUnderBasePath(url.pathname, publicBaseUrl);
-    const request = new Request(url, {
-      method: req.method,
-      headers: toHeaders(req),
-      body: hasBody ? new Uint8Array(await readBody(req)) : undefined,
-      signal: abort.signal,
-    });
-    const result = await router.handle(request, publicBaseUrl ?? baseUrl);
-    if (result === DROP_CONNECTION) {
-      req.socket.destroy();
-      return;
-    }
-    res.writeHead(result.status, Object.fromEntries(result.headers));
-    if (!result.body) {
-      res.end();
-      return;
-    }
-    // Streams (realtime) are flushed as they come.
-    const body = Readable.fromWeb(result.body as import("node:stream/web").ReadableStream);
-    body.on("error", () => res.destroy());
-    body.pipe(res);
-  }
 
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -84,8 +63,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const project = model.createProject({ environment: "test" });
-  const sweeper = setInterval(() => model.sweep(), 1000);
-  sweeper.unref();
+  const stopExpiring = model.keepExpiring();
 
   return {
     url: baseUrl,
@@ -99,24 +77,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
-        clearInterval(sweeper);
+        stopExpiring();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
-}
-
-function toHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -31,13 +31,26 @@ describe.each(TRANSPORTS)("contract rules ($name)", (transport) => {
   };
 
   describe("claim values in an offer have limits", () => {
-    it("a 10 MB claim string is refused", async () => {
+    it("a 10 MB claim string is refused: the body is over the service's 4 MiB limit", async () => {
+      const before = service.model.snapshot();
+      const res = await service.call("POST", OFFER, {
+        body: {
+          credentialDefinitionId: "badge-v1",
+          claims: { ...badgeClaims, given_name: "x".repeat(10 * 1024 * 1024) },
+        },
+      });
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe("request_too_large");
+      expect(service.model.snapshot()).toEqual(before);
+    });
+
+    it("a 1 MB claim string (a body under the limit) is refused by the claim rule", async () => {
       await refused(
         () =>
           service.call("POST", OFFER, {
             body: {
               credentialDefinitionId: "badge-v1",
-              claims: { ...badgeClaims, given_name: "x".repeat(10 * 1024 * 1024) },
+              claims: { ...badgeClaims, given_name: "x".repeat(1024 * 1024) },
             },
           }),
         "claims.given_name",

@@ -58,9 +58,11 @@ export {
 export { camelList, listCursor, listLimit, plainListQuery, snakeList } from "./lists.js";
 export { createOpenApiDocument } from "./openapi.js";
 export {
+  BODY_ERRORS,
   COMMON_ERRORS,
   findOperation,
   IDEMPOTENCY_ERRORS,
+  PATH_PARAMETER_ERRORS,
   OPERATIONS,
   type Operation,
   type OperationAuth,

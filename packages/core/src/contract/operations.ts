@@ -85,6 +85,12 @@ export const SECRET_KEY_ERRORS: readonly OperationError[] = [
   { status: 401, codes: ["missing_api_key", "invalid_api_key", "api_key_revoked"] },
   { status: 403, codes: ["insufficient_scope"] },
 ];
+/** Errors of every POST and PATCH: a request body over the service's size limit. */
+export const BODY_ERRORS: readonly OperationError[] = [
+  { status: 413, codes: ["request_too_large"] },
+];
+/** Errors of operations with path parameters: a parameter that is not valid percent-encoding. */
+export const PATH_PARAMETER_ERRORS: readonly OperationError[] = [validation];
 /** Errors of every POST: a malformed or reused `Idempotency-Key`. */
 export const IDEMPOTENCY_ERRORS: readonly OperationError[] = [
   validation,
@@ -421,6 +427,8 @@ export function operationErrors(operation: Operation): OperationError[] {
     ...operation.errors,
     ...(operation.auth === "secret" ? SECRET_KEY_ERRORS : []),
     ...(operation.method === "POST" ? IDEMPOTENCY_ERRORS : []),
+    ...(operation.method === "GET" ? [] : BODY_ERRORS),
+    ...(operation.path.includes("{") ? PATH_PARAMETER_ERRORS : []),
     ...COMMON_ERRORS,
   ];
   const byStatus = new Map<number, Set<string>>();

@@ -4,9 +4,11 @@ import {
   createOfferBody,
   listIssuanceQuery,
 } from "@credport/core/contract";
+import { deepCopy } from "./deep-copy.js";
 import type { Definitions } from "./definitions.js";
 import { type ClaimEntry, definitionNotFound } from "./definitions.js";
 import { notFound, validationError } from "./errors.js";
+import { ExpiryQueue } from "./expiry-queue.js";
 import { newId, randomDigits, randomToken } from "./ids.js";
 import { clone, isObject, type Json, type JsonObject, parseInput } from "./input.js";
 import {
@@ -14,8 +16,9 @@ import {
   type IssuanceStatus,
   type IssuanceTrigger,
 } from "./issuance-transitions.js";
-import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { type Page, paginate } from "./pagination.js";
+import { requireScope, type SecretAuth, type Tenant } from "./keys.js";
+import type { Page } from "./pagination.js";
+import { RecordStore } from "./record-store.js";
 import { nextState } from "./state-machine.js";
 import { issuanceView } from "./views.js";
 import type { Webhooks } from "./webhooks.js";
@@ -45,8 +48,14 @@ export interface IssuanceRecord {
   statusListIndex: number;
 }
 
+const OPEN: readonly IssuanceStatus[] = ["offer_created", "ready_to_issue", "token_issued"];
+
 export class Issuance {
-  readonly records: IssuanceRecord[] = [];
+  private readonly store = new RecordStore<IssuanceRecord>();
+  /** Every issuance session, in creation order. */
+  readonly records: IssuanceRecord[] = this.store.all;
+  private readonly expiries = new ExpiryQueue();
+  private readonly byPreAuthorizedCode = new Map<string, IssuanceRecord>();
   private readonly statusListSize = new Map<string, number>();
 
   constructor(
@@ -95,25 +104,27 @@ export class Issuance {
       statusListIndex,
       ...(txCodeLength ? { txCode: randomDigits(txCodeLength) } : {}),
     };
-    this.records.push(record);
-    return { record: clone(record), txCode: record.txCode };
+    this.store.add(record);
+    this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
+    this.expiries.add(record.id, now + OFFER_LIFETIME_MS);
+    return { record: deepCopy(record), txCode: record.txCode };
   }
 
   get(auth: SecretAuth, id: string): IssuanceRecord {
     requireScope(auth, "issuance:read");
-    return clone(this.owned(auth, id));
+    return deepCopy(this.owned(auth, id));
   }
 
   list(auth: SecretAuth, rawQuery: unknown): Page<IssuanceRecord> {
     requireScope(auth, "issuance:read");
     const query = parseInput(listIssuanceQuery, rawQuery, "query");
-    const items = this.records
-      .filter(
-        (r) => sameTenant(r.tenant, auth) && (query.status == null || r.status === query.status),
-      )
-      .reverse();
-    const page = paginate(items, query, (r) => r.id);
-    return { ...page, data: page.data.map(clone) };
+    const status = query.status;
+    const page = this.store.page(
+      auth,
+      query,
+      status == null ? undefined : (r) => r.status === status,
+    );
+    return { ...page, data: page.data.map(deepCopy) };
   }
 
   cancel(auth: SecretAuth, id: string): IssuanceRecord {
@@ -137,18 +148,18 @@ export class Issuance {
       Object.assign(record, { credentialStatus: "revoked", revokedAt: now, updatedAt: now });
       this.webhooks.emit(record.tenant, "issuance.revoked", issuanceView(record));
     }
-    return clone(record);
+    return deepCopy(record);
   }
 
   /** For the protocol endpoints: the full record, found by ID alone (wallets carry no key). */
   findForProtocol(id: string): IssuanceRecord | undefined {
-    const record = this.records.find((r) => r.id === id);
-    return record ? clone(record) : undefined;
+    const record = this.store.get(id);
+    return record ? deepCopy(record) : undefined;
   }
 
   findByPreAuthorizedCode(code: string): IssuanceRecord | undefined {
-    const record = this.records.find((r) => r.preAuthorizedCode === code);
-    return record ? clone(record) : undefined;
+    const record = this.byPreAuthorizedCode.get(code);
+    return record ? deepCopy(record) : undefined;
   }
 
   /** A wrong tx_code: counted; the third one fails the issuance. Returns the attempts left. */
@@ -174,38 +185,50 @@ export class Issuance {
     Object.assign(record, { status: to, updatedAt: now });
     if (to === "credential_issued") record.credentialStatus = "active";
     this.webhooks.emit(record.tenant, `issuance.${to}`, issuanceView(record));
-    return clone(record);
+    return deepCopy(record);
   }
 
-  /** Expires every open offer whose expiresAt has passed. */
+  /** When the next open offer expires (`Infinity`: none); nothing is due before. */
+  get nextExpiry(): number {
+    return this.expiries.nextAt;
+  }
+
+  /**
+   * Expires every open offer whose expiresAt has passed, looking only at those that are due. One
+   * that fails does not stop the others; the first failure is thrown at the end.
+   */
   sweep(now: number): void {
-    for (const record of this.records) {
-      if (
-        ["offer_created", "ready_to_issue", "token_issued"].includes(record.status) &&
-        Date.parse(record.expiresAt) <= now
-      ) {
-        this.applyTrigger(record.id, "expire");
+    let failure: unknown;
+    for (const id of this.expiries.takeDue(now)) {
+      const record = this.store.get(id);
+      if (!record || !OPEN.includes(record.status)) continue;
+      try {
+        this.applyTrigger(id, "expire");
+      } catch (error) {
+        failure ??= error;
       }
     }
+    if (failure) throw failure;
   }
 
   /** Revocation states of a tenant's Token Status List, by index. */
   statusList(tenant: Tenant): { size: number; revoked: number[] } {
     const size = this.statusListSize.get(`${tenant.projectId}:${tenant.environment}`) ?? 0;
-    const revoked = this.records
-      .filter((r) => sameTenant(r.tenant, tenant) && r.credentialStatus === "revoked")
+    const revoked = this.store
+      .ofTenant(tenant)
+      .filter((r) => r.credentialStatus === "revoked")
       .map((r) => r.statusListIndex);
     return { size, revoked };
   }
 
   private byId(id: string): IssuanceRecord {
-    const record = this.records.find((r) => r.id === id);
+    const record = this.store.get(id);
     if (!record) throw issuanceNotFound();
     return record;
   }
 
   private owned(tenant: Tenant, id: string): IssuanceRecord {
-    const record = this.records.find((r) => r.id === id && sameTenant(r.tenant, tenant));
+    const record = this.store.owned(tenant, id);
     if (!record) throw issuanceNotFound();
     return record;
   }

@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
+import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
+import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 
 export interface WebhookEventRecord {
   tenant: Tenant;
@@ -25,6 +27,17 @@ export interface WebhookEndpoint {
 
 /** Delivery attempts per event and the pause before each retry. */
 const RETRY_DELAYS_MS = [0, 250, 1000, 4000];
+/** A receiver that has not answered by then counts as failed, so that no delivery lingers. */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+export interface WebhookLimits {
+  /** Events kept in `events` (the oldest is dropped first). */
+  webhookEvents: number;
+  /** Deliveries under way at once; an event emitted beyond is recorded, not delivered. */
+  webhookDeliveries: number;
+  /** Registered endpoints. */
+  webhookEndpoints: number;
+}
 
 /**
  * The `Webhook-Signature` header the emulator sends: `t=<unix seconds>,v1=<hex
@@ -41,6 +54,7 @@ export function signWebhookPayloadSync(
 }
 
 export class Webhooks {
+  /** Every event emitted, newest last, at most `limits.webhookEvents` of them. */
   readonly events: WebhookEventRecord[] = [];
   readonly endpoints: WebhookEndpoint[] = [];
   private readonly deliveries = new Set<Promise<void>>();
@@ -49,6 +63,7 @@ export class Webhooks {
     private readonly clock: { now(): number },
     private readonly keys: Keys,
     private readonly fetchImpl: () => typeof fetch,
+    private readonly limits: WebhookLimits = DEFAULT_MODEL_LIMITS,
   ) {}
 
   emit(tenant: Tenant, type: string, object: unknown): void {
@@ -64,6 +79,7 @@ export class Webhooks {
     const payload = JSON.stringify(event);
     const record = { tenant, event, payload, signature: this.sign(tenant, payload) };
     this.events.push(record);
+    while (this.events.length > this.limits.webhookEvents) this.events.shift();
     for (const endpoint of this.endpoints) {
       if (
         endpoint.tenant.projectId === tenant.projectId &&
@@ -83,7 +99,17 @@ export class Webhooks {
     return secret ? signWebhookPayloadSync(payload, { secret }) : "";
   }
 
+  /** Delivers this tenant's events to `url`; beyond `limits.webhookEndpoints` it is 400 limit_exceeded. */
   register(tenant: Tenant, url: string): WebhookEndpoint {
+    const max = this.limits.webhookEndpoints;
+    if (this.endpoints.length >= max) {
+      throw new ModelError(
+        400,
+        "limit_exceeded",
+        `webhooks: at most ${max} endpoints may be registered; reset the emulator to start over`,
+        { limit: "webhookEndpoints", max },
+      );
+    }
     const endpoint = { id: newId("we"), tenant, url };
     this.endpoints.push(endpoint);
     return endpoint;
@@ -95,6 +121,7 @@ export class Webhooks {
   }
 
   private deliver(endpoint: WebhookEndpoint, record: WebhookEventRecord): void {
+    if (this.deliveries.size >= this.limits.webhookDeliveries) return;
     const attempt = async () => {
       for (const delay of RETRY_DELAYS_MS) {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -106,6 +133,7 @@ export class Webhooks {
               "webhook-signature": this.sign(record.tenant, record.payload),
             },
             body: record.payload,
+            signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
           });
           if (response.ok) return;
         } catch {

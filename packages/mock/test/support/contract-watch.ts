@@ -50,7 +50,14 @@ async function checkResponse(request: Request, response: Response): Promise<void
   if (!json && !contentType.startsWith("text/event-stream")) return;
   let body: unknown;
   if (json) {
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The caller aborted the request and left the answer unread: there is nothing to check.
+      if (request.signal.aborted || (error as Error).name === "AbortError") return;
+      throw error;
+    }
     body = text === "" ? undefined : JSON.parse(text);
   }
   const problems = checkResponseConforms(request.method, url.pathname, {

@@ -5,4 +5,4 @@ import type { RouteContext } from "../route.js";
 export type Context = RouteContext<Model>;
 
 export const secretAuth = (ctx: Context): SecretAuth =>
-  ctx.model.keys.authenticateSecret(ctx.request.headers.get("x-service-key"));
+  ctx.model.keys.authenticateSecret(ctx.header("x-service-key"));

@@ -14,10 +14,7 @@ export const definitionRoutes: Route<Model>[] = [
     pattern: BASE,
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
-      return json(
-        201,
-        definitionView(ctx.model.definitions.create(auth, await readJson(ctx.request))),
-      );
+      return json(201, definitionView(ctx.model.definitions.create(auth, await readJson(ctx))));
     },
   },
   {
@@ -46,9 +43,7 @@ export const definitionRoutes: Route<Model>[] = [
       const auth = secretAuth(ctx);
       return json(
         200,
-        definitionView(
-          ctx.model.definitions.update(auth, ctx.params.id!, await readJson(ctx.request)),
-        ),
+        definitionView(ctx.model.definitions.update(auth, ctx.params.id!, await readJson(ctx))),
       );
     },
   },

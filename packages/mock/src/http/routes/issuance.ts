@@ -15,7 +15,7 @@ export const issuanceRoutes: Route<Model>[] = [
     pattern: `${BASE}/offer`,
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
-      const { record, txCode } = ctx.model.issuance.createOffer(auth, await readJson(ctx.request));
+      const { record, txCode } = ctx.model.issuance.createOffer(auth, await readJson(ctx));
       const uri = offerUri(ctx.baseUrl, record.id);
       return json(201, {
         ...issuanceView(record),

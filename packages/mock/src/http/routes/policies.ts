@@ -12,7 +12,7 @@ export const policyRoutes: Route<Model>[] = [
     pattern: "/v1/policies",
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
-      return json(201, policyView(ctx.model.policies.create(auth, await readJson(ctx.request))));
+      return json(201, policyView(ctx.model.policies.create(auth, await readJson(ctx))));
     },
   },
   {

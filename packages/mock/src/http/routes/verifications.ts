@@ -2,7 +2,7 @@ import { ModelError } from "../../model/errors.js";
 import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/verifications.js";
-import { verificationStatusView, verificationView } from "../../model/views.js";
+import { verificationView } from "../../model/views.js";
 import { authorizationRequestUri, verifierClientId } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
@@ -14,13 +14,23 @@ import { type Context, secretAuth } from "./auth.js";
  * (client token + publishable key).
  */
 function readableVerification(ctx: Context): VerificationRecord {
-  const { headers } = ctx.request;
-  if (headers.has("x-service-key"))
+  if (ctx.header("x-service-key") !== null)
     return ctx.model.verifications.getForServer(secretAuth(ctx), ctx.params.id!);
   return ctx.model.verifications.authorizeBrowser(
     ctx.params.id!,
-    headers.get("authorization"),
-    headers.get("x-publishable-key"),
+    ctx.header("authorization"),
+    ctx.header("x-publishable-key"),
+  );
+}
+
+/** The status view under the same rules, without copying the whole record (the hot read). */
+function readableStatus(ctx: Context) {
+  if (ctx.header("x-service-key") !== null)
+    return ctx.model.verifications.serverStatus(secretAuth(ctx), ctx.params.id!);
+  return ctx.model.verifications.browserStatus(
+    ctx.params.id!,
+    ctx.header("authorization"),
+    ctx.header("x-publishable-key"),
   );
 }
 
@@ -31,7 +41,7 @@ export const verificationRoutes: Route<Model>[] = [
     pattern: "/v1/verifications",
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
-      const record = ctx.model.verifications.create(auth, await readJson(ctx.request));
+      const record = ctx.model.verifications.create(auth, await readJson(ctx));
       return json(201, {
         ...verificationView(record),
         client_token: record.clientToken,
@@ -65,7 +75,7 @@ export const verificationRoutes: Route<Model>[] = [
   {
     method: "GET",
     pattern: "/v1/verifications/:id/status",
-    handle: (ctx) => json(200, verificationStatusView(readableVerification(ctx))),
+    handle: (ctx) => json(200, readableStatus(ctx)),
   },
   {
     method: "GET",
@@ -79,7 +89,7 @@ export const verificationRoutes: Route<Model>[] = [
           "The realtime channel is unavailable; poll the status endpoint instead.",
         );
       }
-      return statusEventStream(ctx.model, record, ctx.request.signal);
+      return statusEventStream(ctx.model, record);
     },
   },
   {
