@@ -62,12 +62,12 @@ export {
   COMMON_ERRORS,
   findOperation,
   IDEMPOTENCY_ERRORS,
-  PATH_PARAMETER_ERRORS,
   OPERATIONS,
   type Operation,
   type OperationAuth,
   type OperationError,
   operationErrors,
+  PATH_PARAMETER_ERRORS,
   SECRET_KEY_ERRORS,
 } from "./operations.js";
 export {
