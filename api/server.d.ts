@@ -1,6 +1,6 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
-export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT } from '@credport/core';
+export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError } from '@credport/core';
 declare const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 declare const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 interface WebhookEvent<T = Record<string, unknown>> {
@@ -238,6 +238,7 @@ interface CredportOptions {
     timeoutMs?: number;
     maxRetries?: number;
     backoff?: BackoffOptions;
+    maxResponseBytes?: number;
     fetch?: typeof fetch;
 }
 declare class Credport {

@@ -27,7 +27,7 @@ export function readWireError(body: unknown): WireError | undefined {
   return {
     code,
     message: typeof message === "string" ? message : "",
-    ...(details && typeof details === "object" && !Array.isArray(details)
+    ...(details && typeof details === "object"
       ? { details: details as Record<string, unknown> }
       : {}),
   };
@@ -55,7 +55,11 @@ export function errorFromStatus(
       { code: apiError ? "server_error" : "invalid_response", status, requestId: meta.requestId },
     );
   }
-  const message = `credport: ${meta.operation} failed (${wire.code}): ${wire.message}`;
+  // The service's own wording may name its HTTP headers, which SDK users never set themselves.
+  const text = /x-service-key|x-publishable-key|authorization/i.test(wire.message)
+    ? "the key or client token was missing or refused; check the client's key (and clientToken)"
+    : wire.message;
+  const message = `credport: ${meta.operation} failed (${wire.code}): ${text}`;
   const options = { code: wire.code, status, requestId: meta.requestId, details: wire.details };
   const byCode = BY_CODE[wire.code as keyof typeof BY_CODE];
   if (byCode && (status === 401 || status === 403)) return new byCode(message, options);

@@ -17,8 +17,8 @@ export const FAULT_KINDS = [
 ];
 
 const CLAIMS = { given_name: "Ada", family_name: "Lovelace" };
-const CLIENT_TIMEOUT_MS = 250;
-const DELAY_FAULT_MS = 400; // longer than the client's timeout: the write lands after it gave up
+const CLIENT_TIMEOUT_MS = 1000;
+const DELAY_FAULT_MS = 1500; // longer than the client's timeout: the write lands after it gave up
 const APP_RETRIES = 20;
 
 /**

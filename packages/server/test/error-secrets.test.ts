@@ -210,6 +210,21 @@ describe("no error reachable by the app holds the secret key", () => {
     expectNoKey(error);
   });
 
+  it.each([
+    "No secret key: send it in the X-Service-Key header.",
+    "The X-Service-Key header does not hold a valid secret key.",
+    "No client token: send Authorization: Bearer <client token>.",
+  ])(
+    "a service message naming an internal header (%s) is said in the SDK's terms",
+    async (text) => {
+      hostile.answer(json(401, { object: "error", code: "invalid_api_key", message: text }));
+      const error = (await callOnce()) as Error;
+      expect(error).toBeInstanceOf(CredportAuthenticationError);
+      expect(error.message).toMatch(/invalid_api_key.*key or client token/);
+      expect(error.message).not.toMatch(/x-service-key|authorization|bearer/i);
+    },
+  );
+
   it("configuration errors never quote the key they refuse", () => {
     for (const secretKey of [`${KEY} `, KEY.replace("sk_test_", "sk_tset_"), `${KEY}!`]) {
       let error: unknown;
