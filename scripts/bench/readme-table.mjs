@@ -31,7 +31,7 @@ export function writeReadmeTable(file, figures) {
         .map((cell) => cell.trim()),
     );
   const table = [
-    "| package | what it is | min+gzip, dependencies included | cold import on Node, over bare node |",
+    "| package | what it is | min+gzip, dependencies included | cold import on Node, over bare node (CPU time) |",
     "| --- | --- | --- | --- |",
     ...rows.map(([pkg, what]) => {
       const name = /@credport\/[a-z-]+/.exec(pkg)?.[0] ?? "";

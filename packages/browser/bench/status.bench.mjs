@@ -4,7 +4,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { startEmulator } from "@credport/mock";
-import { measureColdImport } from "../../../scripts/bench/cold-import.mjs";
+import { coldImportFigure, measureColdImport } from "../../../scripts/bench/cold-import.mjs";
 import { percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 
 // The status client is inert without a window (server rendering); this process plays a browser tab.
@@ -102,22 +102,17 @@ if (wants("latency")) {
 
 // 3. Cold import on Node (server rendering).
 if (wants("cold-import")) {
-  const cold = measureColdImport("@credport/browser", {
-    cwd: fileURLToPath(new URL("..", import.meta.url)),
-    runs: QUICK ? 5 : 15,
-  });
-  console.log(
-    `cold import of @credport/browser on Node: ${cold.medianMs.toFixed(1)} ms, bare node ${cold.bareMs.toFixed(1)} ms: +${cold.overBareMs.toFixed(1)} ms (min ${cold.minMs.toFixed(1)}, max ${cold.maxMs.toFixed(1)})`,
+  const cold = coldImportFigure(
+    "browser.cold-import.ms",
+    "@credport/browser",
+    "≤ +10 ms",
+    measureColdImport("@credport/browser", {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      runs: QUICK ? 5 : 15,
+    }),
   );
-  reportFigure({
-    id: "browser.cold-import.ms",
-    label: "cold import of @credport/browser on Node, over bare node",
-    value: Number(cold.overBareMs.toFixed(1)),
-    unit: "ms",
-    yardstick: `bare node ${cold.bareMs.toFixed(1)} ms`,
-    goal: "≤ +10 ms",
-    check: "lower",
-  });
+  console.log(cold.line);
+  reportFigure(cold.figure);
 }
 
 /**

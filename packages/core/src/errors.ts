@@ -41,7 +41,7 @@ const BRAND = Symbol.for("credport.error");
  * on the class itself: `CredportRateLimitError.type`), `code` the service's (or the client's) error
  * code, `status` the HTTP status when there was one. Messages, codes, request IDs, `details` and
  * causes never contain key material, client tokens or offer URIs: they are redacted when the error
- * is made, and a cause keeps only a sanitized copy of the original error (name, message, stack,
+ * is made, and a cause keeps only a sanitized copy of the original error (name, message and
  * `code`).
  *
  * `instanceof` works for errors of any copy of the package (ESM or CommonJS build); so does

@@ -4,7 +4,7 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Credport } from "@credport/server";
-import { measureColdImport } from "../../../scripts/bench/cold-import.mjs";
+import { coldImportFigure, measureColdImport } from "../../../scripts/bench/cold-import.mjs";
 import { percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 
 const ROUNDS = QUICK ? 1500 : 6000;
@@ -66,20 +66,15 @@ if (wants("ratio")) {
 }
 
 if (wants("cold-import")) {
-  const cold = measureColdImport("@credport/server", {
-    cwd: fileURLToPath(new URL("..", import.meta.url)),
-    runs: QUICK ? 5 : 15,
-  });
-  console.log(
-    `cold import of @credport/server: ${cold.medianMs.toFixed(1)} ms, bare node ${cold.bareMs.toFixed(1)} ms: +${cold.overBareMs.toFixed(1)} ms (min ${cold.minMs.toFixed(1)}, max ${cold.maxMs.toFixed(1)})`,
+  const cold = coldImportFigure(
+    "server.cold-import.ms",
+    "@credport/server",
+    "≤ +15 ms",
+    measureColdImport("@credport/server", {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      runs: QUICK ? 5 : 15,
+    }),
   );
-  reportFigure({
-    id: "server.cold-import.ms",
-    label: "cold import of @credport/server on Node, over bare node",
-    value: Number(cold.overBareMs.toFixed(1)),
-    unit: "ms",
-    yardstick: `bare node ${cold.bareMs.toFixed(1)} ms`,
-    goal: "≤ +15 ms",
-    check: "lower",
-  });
+  console.log(cold.line);
+  reportFigure(cold.figure);
 }
