@@ -14,7 +14,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { compare, readBaseline, writeBaseline } from "./bench/baseline.mjs";
 import { FIGURE_PREFIX } from "./bench/figure.mjs";
-import { writeReadmeTable } from "./bench/readme-table.mjs";
+import { readmeTableIsCurrent, writeReadmeTable } from "./bench/readme-table.mjs";
 import { measureSizes } from "./bench/sizes.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -104,6 +104,12 @@ if (option("update") !== undefined) {
 }
 
 if (option("check") !== undefined) {
+  if (!readmeTableIsCurrent(readmeFile, baseline.figures)) {
+    console.error(
+      "\nbench --check: the README's package table differs from bench/baseline.json; it is generated: pnpm bench --readme",
+    );
+    process.exit(1);
+  }
   const failed = [...verdicts.values()].filter((v) => v.verdict.startsWith("FAIL"));
   const fresh = [...verdicts.values()].filter((v) => v.verdict === "new");
   if (fresh.length)

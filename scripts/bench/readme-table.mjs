@@ -16,6 +16,19 @@ const shortName = (label) =>
 /** `figures`: id → { value, label }. Returns whether the README changed. */
 export function writeReadmeTable(file, figures) {
   const text = readFileSync(file, "utf8");
+  const next = readmeWithTable(text, figures, file);
+  if (next === text) return false;
+  writeFileSync(file, next);
+  return true;
+}
+
+/** Whether the README's table is what the figures say (nobody edited it by hand). */
+export function readmeTableIsCurrent(file, figures) {
+  const text = readFileSync(file, "utf8");
+  return readmeWithTable(text, figures, file) === text;
+}
+
+function readmeWithTable(text, figures, file) {
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start < 0 || end < start) throw new Error(`bench: ${file} has no ${START} … ${END} markers`);
@@ -38,13 +51,11 @@ export function writeReadmeTable(file, figures) {
       const dir = name.replace("@credport/", "");
       const sizes = Object.entries(figures)
         .filter(([id]) => id.startsWith(`size:${name}: `))
+        .sort(([, a], [, b]) => a.value - b.value)
         .map(([, f]) => `${kB(f.value)} ${shortName(f.label)}`);
       const cold = figures[`${dir}.cold-import.ms`];
       return `| ${pkg} | ${what} | ${sizes.join("; ") || "—"} | ${cold ? `+${cold.value} ms` : "—"} |`;
     }),
   ].join("\n");
-  const next = `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`;
-  if (next === text) return false;
-  writeFileSync(file, next);
-  return true;
+  return `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`;
 }
