@@ -656,6 +656,7 @@ type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verific
 type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FAILURE_CODES, type FailureCode, type FieldProblem, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
 // index.d.ts
+export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
 declare function parseSecretKey(key: unknown): {
@@ -664,61 +665,102 @@ declare function parseSecretKey(key: unknown): {
 declare function parsePublishableKey(key: unknown): {
     environment: KeyEnvironment;
 };
+declare function normalizeBaseUrl(baseUrl: unknown): string;
+declare function normalizeServerBaseUrl(baseUrl: unknown): string;
+type CredportErrorType = "credport_error" | "configuration_error" | "validation_error" | "authentication_error" | "missing_token_error" | "invalid_token_error" | "permission_error" | "key_mismatch_error" | "not_found_error" | "conflict_error" | "rate_limit_error" | "api_error" | "connection_error" | "timeout_error" | "invalid_response_error" | "signature_verification_error";
+interface CredportErrorOptions {
+    code: string;
+    status?: number;
+    requestId?: string;
+    details?: Record<string, unknown>;
+    cause?: unknown;
+}
 declare class CredportError extends Error {
-    readonly type: string;
+    static readonly type: CredportErrorType;
+    readonly type: CredportErrorType;
     readonly code: string;
     readonly status: number | undefined;
     readonly requestId: string | undefined;
     readonly details: Record<string, unknown> | undefined;
-    constructor(message: string, options: {
-        code: string;
-        status?: number;
-        requestId?: string;
-        details?: Record<string, unknown>;
-        cause?: unknown;
-    });
+    readonly idempotencyKey?: string;
+    readonly mayHaveBeenApplied?: boolean;
+    constructor(message: string, options: CredportErrorOptions);
+    static [Symbol.hasInstance](value: unknown): boolean;
 }
 declare class CredportConfigurationError extends CredportError {
-    readonly type = "configuration_error";
+    static readonly type = "configuration_error";
+    readonly type: "configuration_error";
 }
 declare class CredportValidationError extends CredportError {
-    readonly type = "validation_error";
+    static readonly type = "validation_error";
+    readonly type: "validation_error";
 }
 declare class CredportAuthenticationError extends CredportError {
-    readonly type: string;
+    static readonly type: CredportErrorType;
+    readonly type: "authentication_error" | "missing_token_error" | "invalid_token_error";
+}
+declare class CredportMissingTokenError extends CredportAuthenticationError {
+    static readonly type = "missing_token_error";
+    readonly type: "missing_token_error";
+}
+declare class CredportInvalidTokenError extends CredportAuthenticationError {
+    static readonly type = "invalid_token_error";
+    readonly type: "invalid_token_error";
 }
 declare class CredportPermissionError extends CredportError {
-    readonly type: string;
+    static readonly type: CredportErrorType;
+    readonly type: "permission_error" | "key_mismatch_error";
+}
+declare class CredportKeyMismatchError extends CredportPermissionError {
+    static readonly type = "key_mismatch_error";
+    readonly type: "key_mismatch_error";
 }
 declare class CredportNotFoundError extends CredportError {
-    readonly type = "not_found_error";
+    static readonly type = "not_found_error";
+    readonly type: "not_found_error";
 }
 declare class CredportConflictError extends CredportError {
-    readonly type = "conflict_error";
+    static readonly type = "conflict_error";
+    readonly type: "conflict_error";
 }
 declare class CredportRateLimitError extends CredportError {
-    readonly type = "rate_limit_error";
+    static readonly type = "rate_limit_error";
+    readonly type: "rate_limit_error";
     readonly retryAfter: number | undefined;
-    constructor(message: string, options: ConstructorParameters<typeof CredportError>[1] & {
+    constructor(message: string, options: CredportErrorOptions & {
         retryAfter?: number;
     });
 }
 declare class CredportAPIError extends CredportError {
-    readonly type = "api_error";
+    static readonly type = "api_error";
+    readonly type: "api_error";
 }
 declare class CredportConnectionError extends CredportError {
-    readonly type: string;
+    static readonly type: CredportErrorType;
+    readonly type: "connection_error" | "timeout_error";
 }
 declare class CredportTimeoutError extends CredportConnectionError {
-    readonly type = "timeout_error";
+    static readonly type = "timeout_error";
+    readonly type: "timeout_error";
 }
 declare class CredportInvalidResponseError extends CredportError {
-    readonly type = "invalid_response_error";
+    static readonly type = "invalid_response_error";
+    readonly type: "invalid_response_error";
 }
 declare class CredportSignatureVerificationError extends CredportError {
-    readonly type = "signature_verification_error";
+    static readonly type = "signature_verification_error";
+    readonly type: "signature_verification_error";
 }
-declare function redactSecrets(text: string): string;
+type KnownCredportError = (CredportError & {
+    readonly type: "credport_error";
+}) | CredportConfigurationError | CredportValidationError | (CredportAuthenticationError & {
+    readonly type: "authentication_error";
+}) | CredportMissingTokenError | CredportInvalidTokenError | (CredportPermissionError & {
+    readonly type: "permission_error";
+}) | CredportKeyMismatchError | CredportNotFoundError | CredportConflictError | CredportRateLimitError | CredportAPIError | (CredportConnectionError & {
+    readonly type: "connection_error";
+}) | CredportTimeoutError | CredportInvalidResponseError | CredportSignatureVerificationError;
+declare function isCredportError(value: unknown): value is KnownCredportError;
 interface WireError {
     code: string;
     message: string;
@@ -730,6 +772,9 @@ declare function errorFromStatus(status: number, body: unknown, meta: {
     retryAfter?: number;
     operation: string;
 }): CredportError;
+declare function redactSecrets(text: string): string;
+export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WireError, errorFromStatus, isCredportError, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, readWireError, redactSecrets };
+// pipeline.d.ts
 interface BackoffOptions {
     initialDelayMs?: number;
     maxDelayMs?: number;
@@ -746,8 +791,8 @@ interface RequestPipelineOptions {
     timeoutMs?: number;
     maxRetries?: number;
     backoff?: BackoffOptions;
+    maxResponseBytes?: number;
     fetch?: typeof fetch;
-    sleep?: (ms: number) => Promise<void>;
     random?: () => number;
 }
 interface RequestSpec {
@@ -771,5 +816,8 @@ interface RequestPipeline {
 }
 declare const DEFAULT_TIMEOUT_MS = 30000;
 declare const DEFAULT_MAX_RETRIES = 2;
+declare const DEFAULT_MAX_RESPONSE_BYTES: number;
 declare function createRequestPipeline(options: RequestPipelineOptions): RequestPipeline;
-export { type ApiResponse, type BackoffOptions, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, DEFAULT_BACKOFF, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, INVALID_API_KEY_FORMAT, type KeyEnvironment, type RequestPipeline, type RequestPipelineOptions, type RequestSpec, type WireError, backoffDelay, createRequestPipeline, errorFromStatus, parsePublishableKey, parseRetryAfter, parseSecretKey, readWireError, redactSecrets };
+export { type ApiResponse as A, type BackoffOptions as B, DEFAULT_BACKOFF as D, type RequestPipeline as R, type RequestPipelineOptions as a, type RequestSpec as b, backoffDelay as c, DEFAULT_MAX_RESPONSE_BYTES as d, DEFAULT_MAX_RETRIES as e, DEFAULT_TIMEOUT_MS as f, createRequestPipeline as g, parseRetryAfter as p };
+// pipeline.d.ts
+export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './pipeline.js';

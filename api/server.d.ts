@@ -1,6 +1,6 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
-export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT } from '@credport/core';
+export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError } from '@credport/core';
 import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, WebhookEventWire, LifecycleStatus, IssuanceStatus, VerificationStatusValue, FailureCode } from '@credport/core/contract';
 export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
@@ -149,6 +149,7 @@ interface CredportOptions {
     timeoutMs?: number;
     maxRetries?: number;
     backoff?: BackoffOptions;
+    maxResponseBytes?: number;
     fetch?: typeof fetch;
 }
 declare class Credport {

@@ -113,7 +113,7 @@ describe("<VerificationGate>", () => {
     screen.getByRole("button", { name: "Encore" });
   });
 
-  it("a countdown in m:ss that ticks each second and reaches timeout", async () => {
+  it("a countdown in m:ss that ticks each second and ends at the expiry", async () => {
     vi.useFakeTimers({
       toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
       shouldAdvanceTime: true,
@@ -131,7 +131,7 @@ describe("<VerificationGate>", () => {
     };
     expect(seconds(before) - seconds(after)).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(15 * 60 * 1000));
-    await waitFor(() => expect(status().textContent).toBe("We stopped waiting for your wallet."));
+    await waitFor(() => expect(status().textContent).toBe("This request has expired."));
     expect(screen.queryByRole("timer")).toBeNull();
   });
 

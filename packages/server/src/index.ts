@@ -5,6 +5,7 @@ export {
   CredportConflictError,
   CredportConnectionError,
   CredportError,
+  type CredportErrorType,
   CredportInvalidResponseError,
   CredportNotFoundError,
   CredportPermissionError,
@@ -13,6 +14,8 @@ export {
   CredportTimeoutError,
   CredportValidationError,
   INVALID_API_KEY_FORMAT,
+  isCredportError,
+  type KnownCredportError,
 } from "@credport/core";
 export { Credport, type CredportOptions } from "./client.js";
 export { Page } from "./page.js";

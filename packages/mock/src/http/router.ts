@@ -51,7 +51,7 @@ const CORS_HEADERS: [string, string][] = [
     "access-control-allow-headers",
     "authorization, x-publishable-key, content-type, last-event-id, dpop",
   ],
-  ["access-control-expose-headers", "x-request-id, retry-after"],
+  ["access-control-expose-headers", "x-request-id, retry-after, date"],
   ["access-control-max-age", "600"],
 ];
 
@@ -66,7 +66,8 @@ export function createRouter(model: Model, routes: Route<Model>[] = allRoutes())
    */
   function serve(incoming: Incoming, baseUrl: string, requestId: string): MaybePromise<Outcome> {
     let cors = false;
-    const finish = (answer: Answer) => finishAnswer(answer, requestId, cors);
+    const finish = (answer: Answer) =>
+      finishAnswer(answer, requestId, serviceDate(model.clock.now()), cors);
     const failed = (error: unknown) => finish(errorReply(toModelError(error)));
     try {
       const { prefix, href } = base(baseUrl);
@@ -180,18 +181,36 @@ export function allRoutes(): Route<Model>[] {
   ];
 }
 
+/** The `Date` header of the current second, made once a second (it is on every answer). */
+let dateSecond = Number.NaN;
+let dateHeader = "";
+function serviceDate(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateHeader = new Date(second * 1000).toUTCString();
+  }
+  return dateHeader;
+}
+
 function isBrowserReadable(path: string): boolean {
   for (const pattern of BROWSER_READABLE) if (pattern.test(path)) return true;
   return false;
 }
 
-/** Every answer carries its request ID; browser-readable ones the CORS headers. */
-function finishAnswer(answer: Answer, requestId: string, cors: boolean): Answer {
+/**
+ * Every answer carries its request ID and the service's time (`Date`, from the model's clock, so
+ * that clients correcting their clock by it follow `clock/advance` too); browser-readable ones the
+ * CORS headers.
+ */
+function finishAnswer(answer: Answer, requestId: string, date: string, cors: boolean): Answer {
   if (answer instanceof Response) {
     answer.headers.set("x-request-id", requestId);
+    answer.headers.set("date", date);
     if (cors) for (const [name, value] of CORS_HEADERS) answer.headers.set(name, value);
   } else {
     answer.headers["x-request-id"] = requestId;
+    answer.headers.date = date;
     if (cors) for (const [name, value] of CORS_HEADERS) answer.headers[name] = value;
   }
   return answer;
