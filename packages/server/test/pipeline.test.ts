@@ -169,6 +169,27 @@ describe.each(SERVICES)("request pipeline ($name)", (transport) => {
     expect(requests).toHaveLength(3);
   });
 
+  it("an option read from an unset environment variable (undefined) is the default", async () => {
+    const { credport, requests } = client({
+      timeoutMs: undefined,
+      maxRetries: undefined,
+      maxResponseBytes: undefined,
+      backoff: { initialDelayMs: 1, maxDelayMs: undefined },
+    });
+    // The default cap (5 s) holds: a Retry-After of 60 s is not waited for.
+    service.model.faults.inject({
+      kind: "rate_limited",
+      retryAfter: 60,
+      count: 1,
+      path: "/v1/policies",
+    });
+    const error = await credport.policies
+      .list({ limit: undefined, cursor: undefined, maxRetries: undefined })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(CredportRateLimitError);
+    expect(requests).toHaveLength(1);
+  }, 10_000);
+
   it("never retries a 409 or another 4xx", async () => {
     const { credport, requests } = client();
     await credport.credentialDefinitions.createDraft({ credentialDefinitionId: "once" });
