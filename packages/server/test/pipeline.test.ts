@@ -65,9 +65,32 @@ describe("configuration", () => {
       expect(() => new Credport({ secretKey: `sk_test_${"a".repeat(24)}` })).toThrow(
         expect.objectContaining({ code: "MISSING_BASE_URL" }),
       );
+      // An unset variable passed on (`string | undefined` under exactOptionalPropertyTypes) is the
+      // option left out: the same typed error, naming the option and the variable.
+      expect(
+        () => new Credport({ secretKey: process.env.CREDPORT_SECRET_KEY, baseUrl }),
+      ).toThrow(
+        expect.objectContaining({
+          code: "MISSING_API_KEY",
+          message: expect.stringMatching(/\{ secretKey \}.*CREDPORT_SECRET_KEY/),
+        }),
+      );
+      expect(
+        () =>
+          new Credport({
+            secretKey: `sk_test_${"a".repeat(24)}`,
+            baseUrl: process.env.CREDPORT_BASE_URL,
+          }),
+      ).toThrow(
+        expect.objectContaining({
+          code: "MISSING_BASE_URL",
+          message: expect.stringMatching(/\{ baseUrl \}.*CREDPORT_BASE_URL/),
+        }),
+      );
       process.env.CREDPORT_SECRET_KEY = `sk_test_${"a".repeat(24)}`;
       process.env.CREDPORT_BASE_URL = baseUrl;
       expect(new Credport()).toBeInstanceOf(Credport);
+      expect(new Credport({ secretKey: undefined, baseUrl: undefined })).toBeInstanceOf(Credport);
     } finally {
       process.env = env;
     }
