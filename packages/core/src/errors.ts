@@ -148,7 +148,10 @@ export class CredportRateLimitError extends CredportError {
   static override readonly type = "rate_limit_error";
   declare readonly type: "rate_limit_error";
   readonly retryAfter: number | undefined;
-  constructor(message: string, options: CredportErrorOptions & { retryAfter?: number | undefined }) {
+  constructor(
+    message: string,
+    options: CredportErrorOptions & { retryAfter?: number | undefined },
+  ) {
     super(message, options);
     this.retryAfter = options.retryAfter;
   }

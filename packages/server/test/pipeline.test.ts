@@ -67,9 +67,7 @@ describe("configuration", () => {
       );
       // An unset variable passed on (`string | undefined` under exactOptionalPropertyTypes) is the
       // option left out: the same typed error, naming the option and the variable.
-      expect(
-        () => new Credport({ secretKey: process.env.CREDPORT_SECRET_KEY, baseUrl }),
-      ).toThrow(
+      expect(() => new Credport({ secretKey: process.env.CREDPORT_SECRET_KEY, baseUrl })).toThrow(
         expect.objectContaining({
           code: "MISSING_API_KEY",
           message: expect.stringMatching(/\{ secretKey \}.*CREDPORT_SECRET_KEY/),

@@ -1,0 +1,30 @@
+import { type ContractIssue, describeFirstIssue, resourceId } from "@credport/core/contract";
+import * as z from "zod/mini";
+import { RouteError } from "./route-error.js";
+
+/**
+ * What browsers send to the routes, in the rules of the service's wire contract: an ID is what the
+ * service accepts as one, with the same wording the server client and the service use.
+ */
+export const finalizeSessionBody = z.object(
+  { verificationId: resourceId },
+  { error: "must be a JSON object" },
+);
+
+interface Schema<T> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly ContractIssue[] } };
+}
+
+/** The value, or a 400 `validation_error` naming the field and the rule it breaks. */
+export function parseBrowserInput<T>(schema: Schema<T>, value: unknown, root: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const { field, rule } = describeFirstIssue(result.error, { root });
+  throw RouteError.validation(field, rule);
+}
+
+/** A verification ID from the browser (a path segment or a body field). */
+export const parseVerificationId = (value: unknown): string =>
+  parseBrowserInput(resourceId, value, "verificationId");
