@@ -10,4 +10,7 @@ export default defineConfig({
   treeshake: true,
   // One copy of the error classes for both entries, in the CommonJS build too.
   splitting: true,
+  // zod in one tree-shaken file: Node loads zod/mini's ~100 modules in ~90 ms, this in ~15 ms
+  // (bench: cold import of @credport/server). Its types still come from the zod dependency.
+  noExternal: ["zod"],
 });
