@@ -1,16 +1,15 @@
-import { type ContractIssue, describeFirstIssue, resourceId } from "@credport/core/contract";
-import * as z from "zod/mini";
+import {
+  type ContractIssue,
+  describeFirstIssue,
+  isPlainObject,
+  resourceId,
+} from "@credport/core/contract";
 import { RouteError } from "./route-error.js";
 
 /**
- * What browsers send to the routes, in the rules of the service's wire contract: an ID is what the
- * service accepts as one, with the same wording the server client and the service use.
+ * What browsers send to the routes, checked with the rules of the service's wire contract: an ID is
+ * what the service accepts as one, in the wording the server client and the service use.
  */
-export const finalizeSessionBody = z.object(
-  { verificationId: resourceId },
-  { error: "must be a JSON object" },
-);
-
 interface Schema<T> {
   safeParse(
     value: unknown,
@@ -18,7 +17,7 @@ interface Schema<T> {
 }
 
 /** The value, or a 400 `validation_error` naming the field and the rule it breaks. */
-export function parseBrowserInput<T>(schema: Schema<T>, value: unknown, root: string): T {
+function parseBrowserInput<T>(schema: Schema<T>, value: unknown, root: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const { field, rule } = describeFirstIssue(result.error, { root });
@@ -28,3 +27,9 @@ export function parseBrowserInput<T>(schema: Schema<T>, value: unknown, root: st
 /** A verification ID from the browser (a path segment or a body field). */
 export const parseVerificationId = (value: unknown): string =>
   parseBrowserInput(resourceId, value, "verificationId");
+
+/** `POST session`'s body: `{ verificationId }`; other keys are ignored. */
+export function parseFinalizeSessionBody(body: unknown): { verificationId: string } {
+  if (!isPlainObject(body)) throw RouteError.validation("body", "must be a JSON object");
+  return { verificationId: parseVerificationId(body.verificationId) };
+}
