@@ -128,7 +128,7 @@ export class ProtocolState {
 /**
  * Room for one more entry within `max`. Entries are in issue order, so expiry order too (roughly:
  * a token may end early with its offer): expired ones are dropped from the oldest on, up to the
- * first live one, then the oldest live ones give way. Constant time per entry, however full.
+ * first live one, then the oldest live ones give way. Amortized constant time per entry.
  */
 function makeRoom<V>(
   store: Map<string, V>,

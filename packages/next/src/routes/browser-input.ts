@@ -6,10 +6,10 @@ import {
 } from "@credport/core/contract";
 import { RouteError } from "./route-error.js";
 
-/**
- * What browsers send to the routes, checked with the rules of the service's wire contract: an ID is
- * what the service accepts as one, in the wording the server client and the service use.
- */
+// What browsers send to the routes is checked with the rules of the service's wire contract: an ID
+// is what the service accepts as one, in the wording the server client and the service use.
+
+/** A contract schema, as far as this file uses one. */
 interface Schema<T> {
   safeParse(
     value: unknown,
