@@ -4,7 +4,7 @@ import { startEmulator } from "./emulator.js";
 import { checkPublicBaseUrl } from "./protocol/public-base-url.js";
 
 const usage =
-  "usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--public-url https://abc.tunnel.example]";
+  "usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--data credport-emulator.json] [--public-url https://abc.tunnel.example]";
 
 async function main() {
   const { values } = parseArgs({
@@ -13,6 +13,8 @@ async function main() {
       host: { type: "string", default: "127.0.0.1" },
       // Behind an HTTPS reverse proxy or tunnel: every URL the emulator issues is on this base.
       "public-url": { type: "string" },
+      // Keep the whole state in this file across restarts (same keys, sessions, credentials).
+      data: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -40,13 +42,23 @@ async function main() {
     port,
     host: values.host,
     ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
+    ...(values.data === undefined ? {} : { dataFile: values.data }),
+    onDataFileError: (error) =>
+      console.error(`credport-emulator: ${error instanceof Error ? error.message : String(error)}`),
   });
   const publicPath = new URL(emulator.publicUrl).pathname.replace(/\/$/, "");
   const reachedAt =
     emulator.publicUrl === emulator.url
       ? ""
       : `\nWallets reach it at ${emulator.publicUrl}${publicPath ? ` (forward ${publicPath}/* and /.well-known/* to it)` : ""}`;
+  const kept =
+    values.data === undefined
+      ? "State lives in memory: pass --data <file> to keep it across restarts."
+      : `State is kept in ${values.data}: the same keys at the next start.`;
   console.log(`Credport emulator listening at ${emulator.url}${reachedAt}
+
+  Dashboard:    ${emulator.dashboardUrl}
+  Test wallet:  ${emulator.walletUrl}
 
 Test project ${emulator.projectId} (test environment):
   CREDPORT_BASE_URL=${emulator.publicUrl}
@@ -54,6 +66,7 @@ Test project ${emulator.projectId} (test environment):
   CREDPORT_PUBLISHABLE_KEY=${emulator.keys.publishableKey}
   CREDPORT_WEBHOOK_SECRET=${emulator.keys.webhookSecret}
 
+${kept}
 Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
   const stop = () => {
     emulator.close().finally(() => process.exit(0));

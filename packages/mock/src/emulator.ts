@@ -1,9 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { TrafficLog } from "./dashboard/traffic-log.js";
+import { faceHandler } from "./face/face-routes.js";
+import { TEST_WALLET_PATH } from "./http/handoff-uris.js";
 import { createRouter, DROP_CONNECTION } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
+import { type ModelStore, openModelStore } from "./persistence/model-store.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./protocol/public-base-url.js";
+import { emulatorProject } from "./emulator-project.js";
+import { WalletSessions } from "./wallet-page/wallet-sessions.js";
 
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -20,6 +26,15 @@ export interface EmulatorOptions {
    * base. Default: the emulator's own address.
    */
   publicBaseUrl?: string;
+  /**
+   * Keep the whole model in this file: loaded at start (keys, definitions, sessions, issuer and
+   * verifier keys… as they were), written after every change, atomically. A corrupt file, or one
+   * of a newer format, makes the start fail with a `DataFileError` and is left untouched. Without
+   * it nothing touches the disk.
+   */
+  dataFile?: string;
+  /** Where a failed background write of {@link dataFile} is reported; default: `console.error`. */
+  onDataFileError?: (error: unknown) => void;
 }
 
 export interface Emulator {
@@ -28,9 +43,13 @@ export interface Emulator {
   /** The base of every URL the emulator issues: `publicBaseUrl` when given, else {@link url}. */
   publicUrl: string;
   model: Model;
-  /** The ready test-environment project's ID and keys. */
+  /** The ready test-environment project's ID and keys (with `dataFile`, the same at every start). */
   projectId: string;
   keys: { secretKey: string; publishableKey: string; webhookSecret: string };
+  /** The dashboard, at the emulator's root: keys, sessions, webhooks, requests, controls. */
+  dashboardUrl: string;
+  /** The test wallet page; `?uri=<offer or request URI>` opens one. */
+  walletUrl: string;
   close(): Promise<void>;
 }
 
@@ -39,7 +58,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const publicBaseUrl =
     options.publicBaseUrl === undefined ? undefined : checkPublicBaseUrl(options.publicBaseUrl);
   const model = options.model ?? createModel();
-  const router = createRouter(model);
+  const store: ModelStore | undefined = options.dataFile
+    ? await openModelStore(
+        options.dataFile,
+        model,
+        options.onDataFileError ?? ((error) => console.error(error)),
+      )
+    : undefined;
+  const router = createRouter(model, undefined, { servesTestWallet: true });
+  const traffic = new TrafficLog(() => model.changes.notify());
+  // The wallet page's wallets reach the public protocol endpoints through this emulator itself.
+  const wallets = new WalletSessions((input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const publicOrigin = new URL(publicBaseUrl ?? baseUrl).origin;
+    const local = url.origin === publicOrigin ? `${baseUrl}${url.pathname}${url.search}` : url.href;
+    return fetch(local, init);
+  });
+  let projectId = "";
   let baseUrl = "";
   const server = createServer((req, res) => {
     serve(req, res).catch(() => {
@@ -60,7 +95,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       body: hasBody ? new Uint8Array(await readBody(req)) : undefined,
       signal: abort.signal,
     });
-    const result = await router.handle(request, publicBaseUrl ?? baseUrl);
+    const startedAt = Date.now();
+    const base = new URL(publicBaseUrl ?? baseUrl).pathname.replace(/\/$/, "");
+    const underBase = base !== "" && (url.pathname === base || url.pathname.startsWith(`${base}/`));
+    const face = faceHandler({
+      model,
+      request,
+      url,
+      path: underBase ? url.pathname.slice(base.length) || "/" : url.pathname,
+      basePath: underBase ? base : "",
+      publicBaseUrl: publicBaseUrl ?? baseUrl,
+      localUrl: baseUrl,
+      emulatorProjectId: projectId,
+      traffic,
+      wallets,
+    });
+    const result = face ? await face : await router.handle(request, publicBaseUrl ?? baseUrl);
+    if (!face && req.method !== "OPTIONS") {
+      const path = `${url.pathname.slice(underBase ? base.length : 0)}${url.search}`;
+      traffic.record(request, path, result === DROP_CONNECTION ? null : result, startedAt);
+    }
     if (result === DROP_CONNECTION) {
       req.socket.destroy();
       return;
@@ -83,7 +137,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  const project = model.createProject({ environment: "test" });
+  const project = emulatorProject(model, store?.emulatorProjectId ?? null);
+  projectId = project.projectId;
+  if (store) {
+    store.setEmulatorProjectId(project.projectId);
+    await store.flush();
+  }
   const sweeper = setInterval(() => model.sweep(), 1000);
   sweeper.unref();
 
@@ -97,12 +156,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       publishableKey: project.publishableKey,
       webhookSecret: project.webhookSecret,
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        clearInterval(sweeper);
+    dashboardUrl: `${baseUrl}/`,
+    walletUrl: `${baseUrl}${TEST_WALLET_PATH}`,
+    close: async () => {
+      clearInterval(sweeper);
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await store?.close();
+    },
   };
 }
 

@@ -3,6 +3,8 @@ export {
   type ClaimPath,
   createTestWallet,
   type HeldCredential,
+  type OfferPreview,
+  type RequestPreview,
   type PresentOptions,
   type Tamper,
   type TestWallet,

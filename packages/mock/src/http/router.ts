@@ -39,7 +39,16 @@ const CORS_HEADERS = {
   "access-control-max-age": "600",
 };
 
-export function createRouter(model: Model, routes: Route<Model>[] = allRoutes()): Router {
+export interface RouterOptions {
+  /** The server also serves the test wallet page: test-mode create responses link to it. */
+  servesTestWallet?: boolean;
+}
+
+export function createRouter(
+  model: Model,
+  routes: Route<Model>[] = allRoutes(),
+  options: RouterOptions = {},
+): Router {
   const compiled = routes.map(compile);
 
   return {
@@ -111,6 +120,7 @@ export function createRouter(model: Model, routes: Route<Model>[] = allRoutes())
           url,
           path,
           base.href.replace(/\/$/, ""),
+          options.servesTestWallet === true,
         );
       } catch (error) {
         response = errorResponse(toModelError(error));
@@ -139,6 +149,7 @@ async function dispatch(
   url: URL,
   path: string,
   baseUrl: string,
+  servesTestWallet: boolean,
 ): Promise<Response> {
   let pathMatched = false;
   for (const { route, regex, names } of routes) {
@@ -153,10 +164,17 @@ async function dispatch(
     const idempotencyKey = request.headers.get("idempotency-key");
     if (request.method === "POST" && idempotencyKey !== null && path.startsWith("/v1/")) {
       return withIdempotency(model, request, idempotencyKey, `${request.method} ${path}`, (body) =>
-        route.handle({ request: withBody(request, body), url, params, baseUrl, model }),
+        route.handle({
+          request: withBody(request, body),
+          url,
+          params,
+          baseUrl,
+          model,
+          servesTestWallet,
+        }),
       );
     }
-    return route.handle({ request, url, params, baseUrl, model });
+    return route.handle({ request, url, params, baseUrl, model, servesTestWallet });
   }
   if (pathMatched)
     return errorResponse(

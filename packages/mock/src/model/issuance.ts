@@ -218,6 +218,24 @@ export class Issuance {
     return { size, revoked };
   }
 
+  /** Each tenant's status list length: how many indexes were handed out. */
+  statusListSizes(): { tenant: Tenant; size: number }[] {
+    return [...this.statusListSize].map(([key, size]) => {
+      const [projectId, environment] = key.split(":") as [string, Tenant["environment"]];
+      return { tenant: { projectId, environment }, size };
+    });
+  }
+
+  /** Puts back sessions and status list lengths saved by the emulator's data file. */
+  restore(
+    records: readonly IssuanceRecord[],
+    statusLists: readonly { tenant: Tenant; size: number }[],
+  ): void {
+    for (const record of records) this.records.push(clone(record));
+    for (const { tenant, size } of statusLists)
+      this.statusListSize.set(`${tenant.projectId}:${tenant.environment}`, size);
+  }
+
   private byId(id: string): IssuanceRecord {
     const record = this.records.find((r) => r.id === id);
     if (!record) throw issuanceNotFound();

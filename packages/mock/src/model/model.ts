@@ -1,4 +1,5 @@
 import { ProtocolState } from "../protocol/protocol-state.js";
+import { ChangeFeed } from "./change-feed.js";
 import { Clock } from "./clock.js";
 import { Definitions } from "./definitions.js";
 import { Faults } from "./faults.js";
@@ -37,6 +38,8 @@ export class Model {
   requestLog!: { method: string; path: string }[];
   /** What the wallet-facing protocol endpoints remember between steps. */
   protocol!: ProtocolState;
+  /** Notified on every change a live view shows: events, deliveries, resets (and, in the emulator, every request). */
+  readonly changes = new ChangeFeed();
 
   constructor(private readonly options: ModelOptions = {}) {
     this.reset();
@@ -69,6 +72,8 @@ export class Model {
     this.protocol = new ProtocolState(() => this.clock.now());
     this.requestLog = [];
     this.clock.onAdvance(() => this.sweep());
+    this.webhooks.onActivity(() => this.changes.notify());
+    this.changes?.notify();
   }
 
   createProject(options: { environment?: Environment; scopes?: Scope[] } = {}): ProjectKeys {

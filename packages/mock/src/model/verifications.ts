@@ -238,6 +238,11 @@ export class Verifications {
     }
   }
 
+  /** Puts back verifications saved by the emulator's data file. */
+  restore(records: readonly VerificationRecord[]): void {
+    for (const record of records) this.records.push(clone(record));
+  }
+
   private owned(tenant: Tenant, id: string): VerificationRecord {
     const record = this.records.find((r) => r.id === id && sameTenant(r.tenant, tenant));
     if (!record) throw verificationNotFound();

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
+import { type WebhookDelivery, WebhookDeliveryLog } from "./webhook-deliveries.js";
 
 export interface WebhookEventRecord {
   tenant: Tenant;
@@ -15,6 +16,8 @@ export interface WebhookEventRecord {
   /** The raw body exactly as delivered, and its `Webhook-Signature` header. */
   payload: string;
   signature: string;
+  /** Each endpoint's delivery of this event, with every attempt and what the receiver answered. */
+  deliveries?: WebhookDelivery[];
 }
 
 export interface WebhookEndpoint {
@@ -32,10 +35,15 @@ export function signWebhookPayload(payload: string, secret: string, timestamp: n
   return `t=${timestamp},v1=${v1}`;
 }
 
+const sameTenantOf = (a: Tenant, b: Tenant) =>
+  a.projectId === b.projectId && a.environment === b.environment;
+
 export class Webhooks {
   readonly events: WebhookEventRecord[] = [];
   readonly endpoints: WebhookEndpoint[] = [];
   private readonly deliveries = new Set<Promise<void>>();
+  private readonly activity = new Set<() => void>();
+  private readonly deliveryLog = new WebhookDeliveryLog(() => this.changed());
 
   constructor(
     private readonly clock: { now(): number },
@@ -56,6 +64,7 @@ export class Webhooks {
     const payload = JSON.stringify(event);
     const record = { tenant, event, payload, signature: this.sign(tenant, payload) };
     this.events.push(record);
+    this.changed();
     for (const endpoint of this.endpoints) {
       if (
         endpoint.tenant.projectId === tenant.projectId &&
@@ -81,12 +90,39 @@ export class Webhooks {
     return endpoint;
   }
 
+  /** Puts back endpoints and recorded events saved by the emulator's data file. */
+  restore(endpoints: readonly WebhookEndpoint[], events: readonly WebhookEventRecord[]): void {
+    for (const endpoint of endpoints) this.endpoints.push({ ...endpoint });
+    for (const { tenant, event, payload, signature } of events)
+      this.events.push({ tenant, event, payload, signature });
+  }
+
+  /** Delivers a recorded event again to every endpoint of its tenant (the dashboard's resend). */
+  resend(eventId: string): WebhookEventRecord | undefined {
+    const record = this.events.find((r) => r.event.id === eventId);
+    if (!record) return undefined;
+    for (const endpoint of this.endpoints)
+      if (sameTenantOf(endpoint.tenant, record.tenant)) this.deliver(endpoint, record);
+    return record;
+  }
+
+  /** Called after every emitted event and every delivery attempt (live views refresh on it). */
+  onActivity(listener: () => void): () => void {
+    this.activity.add(listener);
+    return () => this.activity.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.activity) listener();
+  }
+
   /** Resolves once every delivery under way has succeeded or used up its retries. */
   async flush(): Promise<void> {
     while (this.deliveries.size > 0) await Promise.all([...this.deliveries]);
   }
 
   private deliver(endpoint: WebhookEndpoint, record: WebhookEventRecord): void {
+    const log = this.deliveryLog.start(record, endpoint);
     const attempt = async () => {
       for (const delay of RETRY_DELAYS_MS) {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -99,11 +135,14 @@ export class Webhooks {
             },
             body: record.payload,
           });
-          if (response.ok) return;
-        } catch {
+          log.attempt({ status: response.status });
+          if (response.ok) return log.finish("delivered");
+        } catch (error) {
           // Unreachable endpoint: retried like a 5xx.
+          log.attempt({ error: error instanceof Error ? error.message : String(error) });
         }
       }
+      log.finish("failed");
     };
     const delivery = attempt().finally(() => this.deliveries.delete(delivery));
     this.deliveries.add(delivery);
