@@ -76,6 +76,7 @@ Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`)
 }
 
 main().catch((error) => {
-  console.error(`credport-emulator: ${error instanceof Error ? error.message : String(error)}`);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`credport-emulator: ${message.replace(/^@credport\/mock: /, "")}`);
   process.exit(1);
 });
