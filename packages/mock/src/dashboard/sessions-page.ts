@@ -1,5 +1,5 @@
 import type { FaceContext } from "../face/context.js";
-import { pill, pretty, time } from "../face/format.js";
+import { codeBlock, pill, pretty, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
 import {
@@ -52,7 +52,7 @@ function issuanceRow(ctx: FaceContext, r: IssuanceRecord): Row {
     ],
     body: html`<div class="detail-grid">
       <div><h3>Status history</h3>${timeline(statusHistory(ctx.model, r.id, { at: r.createdAt, status: "offer_created" }))}</div>
-      <div><h3>Claims</h3><pre>${pretty(r.claims)}</pre></div>
+      <div><h3>Claims</h3>${codeBlock(pretty(r.claims), `Claims of ${r.id}`)}</div>
       <div class="stack"><h3>Details</h3><dl class="kv">
         <dt>Project</dt><dd class="mono">${r.tenant.projectId} (${r.tenant.environment})</dd>
         ${r.metadata && Object.keys(r.metadata).length > 0 ? html`<dt>Metadata</dt><dd class="mono">${JSON.stringify(r.metadata)}</dd>` : ""}
@@ -102,7 +102,7 @@ function verificationRow(ctx: FaceContext, v: VerificationRecord, clientId: stri
     body: html`<div class="detail-grid">
       <div><h3>Status history</h3>${timeline(statusHistory(ctx.model, v.id, { at: v.createdAt, status: "pending" }))}</div>
       <div><h3>Fields asked for</h3><ul class="claims-list">${v.policy.fields.map((f) => html`<li class="mono">${f.path.join(".")}</li>`)}</ul>
-        ${v.claims ? html`<h3>Disclosed</h3><pre>${pretty(v.claims)}</pre>` : ""}</div>
+        ${v.claims ? html`<h3>Disclosed</h3>${codeBlock(pretty(v.claims), `Disclosed claims of ${v.id}`)}` : ""}</div>
       <div class="stack"><h3>Details</h3><dl class="kv">
         <dt>Project</dt><dd class="mono">${v.tenant.projectId} (${v.tenant.environment})</dd>
         ${v.customerUserRef ? html`<dt>Customer</dt><dd class="mono">${v.customerUserRef}</dd>` : ""}

@@ -1,5 +1,5 @@
 import type { FaceContext } from "../face/context.js";
-import { pill, pretty, statusTone, time } from "../face/format.js";
+import { codeBlock, pill, pretty, statusTone, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
 import type { WebhookDelivery } from "../model/webhook-deliveries.js";
@@ -44,8 +44,8 @@ function eventRow(ctx: FaceContext, record: WebhookEventRecord): Row {
       time(event.created * 1000),
     ],
     body: html`<div class="detail-grid">
-      <div><h3>Body</h3><pre>${pretty(JSON.parse(record.payload))}</pre></div>
-      <div class="stack"><h3>Webhook-Signature</h3><pre>${record.signature || "(no webhook secret)"}</pre>
+      <div><h3>Body</h3>${codeBlock(pretty(JSON.parse(record.payload)), `Body of ${event.id}`)}</div>
+      <div class="stack"><h3>Webhook-Signature</h3>${codeBlock(record.signature || "(no webhook secret)", `Webhook-Signature of ${event.id}`, true)}
         <h3>Deliveries</h3>${deliveries.length === 0 ? html`<p class="muted small">No endpoint registered for ${record.tenant.projectId} (${record.tenant.environment}): add one on the overview.</p>` : deliveries.map(deliveryDetail)}
         ${actionForm(ctx, "resend", html`<input type="hidden" name="eventId" value="${event.id}"><button type="submit" class="small-button">Resend this event</button>`)}</div>
     </div>`,

@@ -1,5 +1,9 @@
 import { html, type SafeHtml } from "./html.js";
 
+/** A code block; it scrolls when long, so it takes keyboard focus and has a name. */
+export const codeBlock = (text: string, label: string, wrap = false): SafeHtml =>
+  html`<pre tabindex="0" aria-label="${label}"${wrap ? html` class="wrap"` : ""}>${text}</pre>`;
+
 type Tone = "ok" | "warn" | "bad" | "info" | "idle" | "test";
 
 const TONES: Record<string, Tone> = {

@@ -136,6 +136,7 @@ details > summary { cursor: pointer; }
 details.row-details > summary { list-style: none; }
 details.row-details > summary::-webkit-details-marker { display: none; }
 .disclosure { color: var(--accent); font-weight: 600; font-size: 12.5px; }
+pre.wrap { white-space: pre-wrap; word-break: break-all; }
 pre { margin: 0; background: #0f172a; color: #e2e8f0; border-radius: 8px; padding: 12px 14px; overflow: auto; font-family: var(--mono); font-size: 12px; line-height: 1.55; max-height: 360px; }
 .timeline { list-style: none; margin: 0; padding: 0; }
 .timeline li { display: flex; gap: 10px; align-items: baseline; padding: 3px 0; }
