@@ -2,13 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { TrafficLog } from "./dashboard/traffic-log.js";
+import { emulatorProject } from "./emulator-project.js";
 import { faceHandler } from "./face/face-routes.js";
 import { TEST_WALLET_PATH } from "./http/handoff-uris.js";
 import { createRouter, DROP_CONNECTION } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
 import { type ModelStore, openModelStore } from "./persistence/model-store.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./protocol/public-base-url.js";
-import { emulatorProject } from "./emulator-project.js";
 import { WalletSessions } from "./wallet-page/wallet-sessions.js";
 
 export interface EmulatorOptions {

@@ -81,8 +81,7 @@ const ACTIONS: Record<string, Action> = {
 export async function runDashboardAction(ctx: FaceContext, name: string): Promise<Response> {
   if (!isSameOrigin(ctx.request)) return forbiddenCrossSite();
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
-  if (!action)
-    return Response.json({ error: `No dashboard action ${name}.` }, { status: 404 });
+  if (!action) return Response.json({ error: `No dashboard action ${name}.` }, { status: 404 });
   const form = await readForm(ctx.request);
   let status = 200;
   let body: { notice: string } | { error: string };

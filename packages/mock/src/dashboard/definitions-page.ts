@@ -16,7 +16,10 @@ export function definitionsPage(ctx: FaceContext): Page {
     })),
   ];
   const policies = [
-    ...ctx.model.policies.snapshot().reverse().map((p) => ({ ...p, scope: p.tenant?.projectId ?? "" })),
+    ...ctx.model.policies
+      .snapshot()
+      .reverse()
+      .map((p) => ({ ...p, scope: p.tenant?.projectId ?? "" })),
     ...POLICY_PRESETS.map((p) => ({ ...p, scope: "built in" })),
   ];
   return {
@@ -29,7 +32,9 @@ export function definitionsPage(ctx: FaceContext): Page {
   <div class="table-wrap"><table>
   <thead><tr><th scope="col">Definition</th><th scope="col">Type (vct)</th><th scope="col">Claims</th><th scope="col">Status</th><th scope="col">Owner</th></tr></thead>
   <tbody>${definitions.map(
-    (d) => html`<tr><td><strong>${d.title ?? "(untitled draft)"}</strong><div class="muted small mono">${d.credentialDefinitionId}</div></td>
+    (
+      d,
+    ) => html`<tr><td><strong>${d.title ?? "(untitled draft)"}</strong><div class="muted small mono">${d.credentialDefinitionId}</div></td>
     <td class="mono small">${d.vct ?? "–"}</td>
     <td class="small">${d.claims.map((c, i) => html`${i > 0 ? ", " : ""}<span class="mono">${c.path.join(".")}</span>${c.mandatory ? "" : html`<span class="muted">?</span>`}`)}</td>
     <td>${pill(d.lifecycleStatus)}</td><td class="mono small">${d.scope}</td></tr>`,
@@ -40,7 +45,9 @@ export function definitionsPage(ctx: FaceContext): Page {
   <div class="table-wrap"><table>
   <thead><tr><th scope="col">Policy</th><th scope="col">Fields</th><th scope="col">Status</th><th scope="col">Owner</th></tr></thead>
   <tbody>${policies.map(
-    (p) => html`<tr><td><strong>${p.name}</strong><div class="muted small mono">${p.policyId}</div></td>
+    (
+      p,
+    ) => html`<tr><td><strong>${p.name}</strong><div class="muted small mono">${p.policyId}</div></td>
     <td class="small mono">${p.fields.map((f) => f.path.join(".")).join(", ")}</td>
     <td>${pill(p.status)}</td><td class="mono small">${p.scope}</td></tr>`,
   )}</tbody></table></div>

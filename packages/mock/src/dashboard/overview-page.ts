@@ -5,7 +5,11 @@ import type { Page } from "../face/layout.js";
 import type { KeyRecord } from "../model/keys.js";
 import { actionForm, controlsCard } from "./controls.js";
 
-const KEY_LABELS = { secret: "Secret key", publishable: "Publishable key", webhook: "Webhook secret" };
+const KEY_LABELS = {
+  secret: "Secret key",
+  publishable: "Publishable key",
+  webhook: "Webhook secret",
+};
 const ENV_NAMES = {
   secret: "CREDPORT_SECRET_KEY",
   publishable: "CREDPORT_PUBLISHABLE_KEY",

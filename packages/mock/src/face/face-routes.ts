@@ -5,7 +5,12 @@ import { overviewPage } from "../dashboard/overview-page.js";
 import { requestsPage } from "../dashboard/requests-page.js";
 import { issuancePage, verificationsPage } from "../dashboard/sessions-page.js";
 import { webhooksPage } from "../dashboard/webhooks-page.js";
-import { acceptOffer, presentCredential, showWallet, startOver } from "../wallet-page/wallet-routes.js";
+import {
+  acceptOffer,
+  presentCredential,
+  showWallet,
+  startOver,
+} from "../wallet-page/wallet-routes.js";
 import { CLIENT_SCRIPT, SCRIPT_PATH } from "./client-script.js";
 import type { FaceContext } from "./context.js";
 import { htmlResponse } from "./html.js";
@@ -26,8 +31,10 @@ const page =
     return htmlResponse(layout(rendered, ctx.basePath));
   };
 
-const asset = (body: string, type: string): Handler => () =>
-  new Response(body, { headers: { "content-type": type, "cache-control": "no-cache" } });
+const asset =
+  (body: string, type: string): Handler =>
+  () =>
+    new Response(body, { headers: { "content-type": type, "cache-control": "no-cache" } });
 
 const GET: Record<string, Handler> = {
   "/": page(overviewPage),

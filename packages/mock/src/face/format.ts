@@ -59,6 +59,12 @@ export function flattenClaims(
 }
 
 export const claimValue = (value: unknown) =>
-  typeof value === "string" ? value : typeof value === "boolean" ? (value ? "Yes" : "No") : JSON.stringify(value);
+  typeof value === "string"
+    ? value
+    : typeof value === "boolean"
+      ? value
+        ? "Yes"
+        : "No"
+      : JSON.stringify(value);
 
 export const pretty = (json: unknown) => JSON.stringify(json, null, 2);

@@ -37,7 +37,10 @@ export function localPath(ctx: FaceContext, value: string | null, fallback: stri
 }
 
 export const redirect = (location: string, headers: Record<string, string> = {}) =>
-  new Response(null, { status: 303, headers: { location, "cache-control": "no-store", ...headers } });
+  new Response(null, {
+    status: 303,
+    headers: { location, "cache-control": "no-store", ...headers },
+  });
 
 export const forbiddenCrossSite = () =>
   new Response("Cross-site form posts are refused.", {

@@ -36,15 +36,17 @@ export async function openModelStore(
   const write = () => {
     clearTimeout(timer);
     timer = undefined;
-    writing = writing.catch(() => {}).then(async () =>
-      writeDataFile(path, {
-        format: DATA_FILE_FORMAT,
-        version: DATA_FILE_VERSION,
-        savedAt: new Date().toISOString(),
-        emulatorProjectId,
-        model: await saveModel(model),
-      }),
-    );
+    writing = writing
+      .catch(() => {})
+      .then(async () =>
+        writeDataFile(path, {
+          format: DATA_FILE_FORMAT,
+          version: DATA_FILE_VERSION,
+          savedAt: new Date().toISOString(),
+          emulatorProjectId,
+          model: await saveModel(model),
+        }),
+      );
     return writing;
   };
   const schedule = () => {

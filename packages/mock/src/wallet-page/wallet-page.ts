@@ -195,6 +195,7 @@ const credentialTitle = (credential: HeldCredential) => credential.title ?? cred
 function lookup(claims: Record<string, unknown>, path: string[]): unknown {
   let node: unknown = claims;
   for (const segment of path)
-    node = node && typeof node === "object" ? (node as Record<string, unknown>)[segment] : undefined;
+    node =
+      node && typeof node === "object" ? (node as Record<string, unknown>)[segment] : undefined;
   return node;
 }

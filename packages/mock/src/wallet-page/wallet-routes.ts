@@ -34,7 +34,9 @@ export async function showWallet(ctx: FaceContext): Promise<Response> {
             : { kind: "request", uri, preview: await session.wallet.inspectRequest(uri) };
       } catch (error) {
         const title =
-          target.kind === "offer" ? "This offer cannot be accepted" : "This request cannot be answered";
+          target.kind === "offer"
+            ? "This offer cannot be accepted"
+            : "This request cannot be answered";
         panel = { kind: "error", uri, title, text: statusLine(ctx, target) ?? `${reason(error)}.` };
       }
     }
@@ -53,7 +55,8 @@ export async function acceptOffer(ctx: FaceContext): Promise<Response> {
   return walletAction(ctx, async (session, form) => {
     const uri = form.get("uri") ?? "";
     const target = handoffTarget(uri, bases(ctx));
-    if (target?.kind !== "offer") return fail(ctx, session, "Not an offer for this wallet", NOT_OURS);
+    if (target?.kind !== "offer")
+      return fail(ctx, session, "Not an offer for this wallet", NOT_OURS);
     const txCode = form.get("tx_code")?.trim();
     try {
       const credential = await session.wallet.acceptOffer(uri, txCode ? { txCode } : {});
@@ -61,11 +64,17 @@ export async function acceptOffer(ctx: FaceContext): Promise<Response> {
       session.flash = {
         tone: "ok",
         title: `${credential.title ?? credential.vct} added to your wallet`,
-        text: issuance ? ` The issuer's session ${issuance.id} is now ${issuance.status}.` : undefined,
+        text: issuance
+          ? ` The issuer's session ${issuance.id} is now ${issuance.status}.`
+          : undefined,
       };
       return walletUrl(ctx);
     } catch (error) {
-      session.flash = { tone: "bad", title: "The credential was not issued", text: ` ${reason(error)}` };
+      session.flash = {
+        tone: "bad",
+        title: "The credential was not issued",
+        text: ` ${reason(error)}`,
+      };
       return walletUrl(ctx, uri);
     }
   });
@@ -76,7 +85,8 @@ export async function presentCredential(ctx: FaceContext): Promise<Response> {
   return walletAction(ctx, async (session, form) => {
     const uri = form.get("uri") ?? "";
     const target = handoffTarget(uri, bases(ctx));
-    if (target?.kind !== "request") return fail(ctx, session, "Not a request for this wallet", NOT_OURS);
+    if (target?.kind !== "request")
+      return fail(ctx, session, "Not a request for this wallet", NOT_OURS);
     const refuse = form.get("decision") === "refuse";
     const tamper = form.get("tamper") || undefined;
     if (tamper !== undefined && !(TAMPERS as readonly string[]).includes(tamper))

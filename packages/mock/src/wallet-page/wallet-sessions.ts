@@ -30,7 +30,10 @@ export class WalletSessions {
   constructor(private readonly walletFetch: typeof fetch) {}
 
   /** This browser's wallet, made on its first visit; `setCookie` is set when the cookie is new. */
-  async of(request: Request, cookiePath: string): Promise<{ session: WalletSession; setCookie?: string }> {
+  async of(
+    request: Request,
+    cookiePath: string,
+  ): Promise<{ session: WalletSession; setCookie?: string }> {
     const id = parse(request.headers.get("cookie") ?? "")[WALLET_COOKIE];
     const existing = id ? this.sessions.get(id) : undefined;
     if (id && existing) {
@@ -45,7 +48,10 @@ export class WalletSessions {
   /** A new, empty wallet for this browser (the page's "Start over"). */
   async create(cookiePath: string): Promise<{ session: WalletSession; setCookie: string }> {
     const id = randomToken(32);
-    const session = createTestWallet({ fetch: this.walletFetch }).then((wallet) => ({ id, wallet }));
+    const session = createTestWallet({ fetch: this.walletFetch }).then((wallet) => ({
+      id,
+      wallet,
+    }));
     this.sessions.set(id, session);
     if (this.sessions.size > KEPT) this.sessions.delete(this.sessions.keys().next().value!);
     const setCookie = serialize(WALLET_COOKIE, id, {

@@ -1,5 +1,12 @@
 /** Ways to make a presentation fail on purpose. */
-export const TAMPERS = ["disclosure", "signature", "nonce", "audience", "sd_hash", "stale"] as const;
+export const TAMPERS = [
+  "disclosure",
+  "signature",
+  "nonce",
+  "audience",
+  "sd_hash",
+  "stale",
+] as const;
 export type Tamper = (typeof TAMPERS)[number];
 
 /**

@@ -387,10 +387,22 @@ function displayName(display: unknown): string | undefined {
 }
 
 /** Claims the SD-JWT VC keeps in the clear for its own use, not the holder's. */
-const REGISTERED_CLAIMS = ["iss", "nbf", "exp", "iat", "cnf", "vct", "vct#integrity", "status", "_sd_alg"];
+const REGISTERED_CLAIMS = [
+  "iss",
+  "nbf",
+  "exp",
+  "iat",
+  "cnf",
+  "vct",
+  "vct#integrity",
+  "status",
+  "_sd_alg",
+];
 
 /** The holder's claims: every disclosure applied, registered claims left out. */
 async function holderClaims(sdJwt: string): Promise<Record<string, unknown>> {
   const all = (await (await sdJwtVc()).getClaims(sdJwt)) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(all).filter(([key]) => !REGISTERED_CLAIMS.includes(key)));
+  return Object.fromEntries(
+    Object.entries(all).filter(([key]) => !REGISTERED_CLAIMS.includes(key)),
+  );
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { type Emulator, startEmulator } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageClient, visibleText } from "../support/page-client.js";
+import { type JsonAnswer, pageClient, visibleText } from "../support/page-client.js";
 
 /** The dashboard at the emulator's root: what the service holds and did, live, with its controls. */
 describe("the emulator's dashboard", () => {
@@ -22,7 +22,7 @@ describe("the emulator's dashboard", () => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as JsonAnswer };
   };
   const offer = () =>
     service("POST", "/v1/openid4vc/issuance/offer", {
@@ -54,19 +54,24 @@ describe("the emulator's dashboard", () => {
     expect(page).toContain(live.publishableKey);
     expect(page).not.toContain(live.secretKey);
     expect(page).not.toContain(live.webhookSecret);
-    expect(visibleText(page)).toContain(`${live.secretKey.slice(0, 8)}…${live.secretKey.slice(-4)}`);
+    expect(visibleText(page)).toContain(
+      `${live.secretKey.slice(0, 8)}…${live.secretKey.slice(-4)}`,
+    );
   });
 
   it("lists issuance sessions and verifications with their status history", async () => {
     const wallet = await createTestWallet();
     const created = (await offer()).body;
     await wallet.acceptOffer(created.offerUri);
-    const verification = (await service("POST", "/v1/verifications", { policy_id: "preset_age_over_18" }))
-      .body;
+    const verification = (
+      await service("POST", "/v1/verifications", { policy_id: "preset_age_over_18" })
+    ).body;
     await wallet.present(verification.authorization_request_uri);
     const browser = pageClient(emulator.url);
     const issuance = visibleText((await browser.get("/issuance")).text);
-    expect(issuance).toMatch(new RegExp(`${created.id} Verified email credport.email.v1 credential issued`));
+    expect(issuance).toMatch(
+      new RegExp(`${created.id} Verified email credport.email.v1 credential issued`),
+    );
     // History, in order, from the transitions' webhooks.
     expect(issuance).toMatch(/offer created .*ready to issue .*token issued .*credential issued/);
     const verifications = visibleText((await browser.get("/verifications")).text);
@@ -89,10 +94,12 @@ describe("the emulator's dashboard", () => {
     beforeAll(async () => {
       receiver = createServer((req, res) => {
         let body = "";
-        req.on("data", (c) => (body += c)).on("end", () => {
-          received.push({ signature: String(req.headers["webhook-signature"]), body });
-          res.writeHead(answers.shift() ?? 200).end();
-        });
+        req
+          .on("data", (c) => (body += c))
+          .on("end", () => {
+            received.push({ signature: String(req.headers["webhook-signature"]), body });
+            res.writeHead(answers.shift() ?? 200).end();
+          });
       });
       await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     });
@@ -115,7 +122,9 @@ describe("the emulator's dashboard", () => {
       await service("POST", `/v1/openid4vc/issuance/${created.id}/cancel`);
       await emulator.model.webhooks.flush();
       const record = emulator.model.webhooks.events.find(
-        (r) => r.event.type === "issuance.canceled" && (r.event.data.object as { id: string }).id === created.id,
+        (r) =>
+          r.event.type === "issuance.canceled" &&
+          (r.event.data.object as { id: string }).id === created.id,
       )!;
       const page = await browser.get("/webhooks");
       const text = visibleText(page.text);
@@ -158,8 +167,9 @@ describe("the emulator's dashboard", () => {
 
   it("switches realtime off and on", async () => {
     const browser = pageClient(emulator.url);
-    const verification = (await service("POST", "/v1/verifications", { policy_id: "preset_age_over_18" }))
-      .body;
+    const verification = (
+      await service("POST", "/v1/verifications", { policy_id: "preset_age_over_18" })
+    ).body;
     const events = () =>
       fetch(`${emulator.url}/v1/verifications/${verification.id}/events`, {
         headers: { "x-service-key": emulator.keys.secretKey },
@@ -169,21 +179,30 @@ describe("the emulator's dashboard", () => {
       });
     await browser.post("/__dashboard/actions/realtime", { available: "off" });
     expect(await events()).toBe(503);
-    expect(visibleText((await browser.get("/")).text)).toContain("Realtime channel Off: /events answers 503 and clients fall back to polling. off Switch on");
+    expect(visibleText((await browser.get("/")).text)).toContain(
+      "Realtime channel Off: /events answers 503 and clients fall back to polling. off Switch on",
+    );
     await browser.post("/__dashboard/actions/realtime", { available: "on" });
     expect(await events()).toBe(200);
   });
 
   it("injects a fault into the next request", async () => {
-    await pageClient(emulator.url).post("/__dashboard/actions/fault", { kind: "service_unavailable", count: "1" });
+    await pageClient(emulator.url).post("/__dashboard/actions/fault", {
+      kind: "service_unavailable",
+      count: "1",
+    });
     expect((await service("GET", "/v1/policies")).status).toBe(503);
     expect((await service("GET", "/v1/policies")).status).toBe(200);
   });
 
   it("moves the clock: open sessions expire, with their webhooks", async () => {
     const created = (await offer()).body;
-    await pageClient(emulator.url).post("/__dashboard/actions/clock", { ms: String(15 * 60 * 1000) });
-    expect((await service("GET", `/v1/openid4vc/issuance/${created.id}`)).body.status).toBe("expired");
+    await pageClient(emulator.url).post("/__dashboard/actions/clock", {
+      ms: String(15 * 60 * 1000),
+    });
+    expect((await service("GET", `/v1/openid4vc/issuance/${created.id}`)).body.status).toBe(
+      "expired",
+    );
   });
 
   it("refuses actions posted from another site, and unknown ones", async () => {
@@ -193,7 +212,11 @@ describe("the emulator's dashboard", () => {
     expect(emulator.model.keys.projects.has(emulator.projectId)).toBe(true);
     const unknown = await browser.post("/__dashboard/actions/nope", {});
     expect(unknown.status).toBe(404);
-    const bad = await browser.post("/__dashboard/actions/clock", { ms: "-1" }, { headers: { "x-credport-fetch": "1" } });
+    const bad = await browser.post(
+      "/__dashboard/actions/clock",
+      { ms: "-1" },
+      { headers: { "x-credport-fetch": "1" } },
+    );
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text).error).toMatch(/^ms: /);
   });
@@ -213,7 +236,9 @@ describe("the emulator's dashboard", () => {
     expect(seen).toContain("event: change");
     abort.abort();
     // The live region alone, for the page's script.
-    const partial = await fetch(`${emulator.url}/issuance`, { headers: { "x-credport-partial": "1" } });
+    const partial = await fetch(`${emulator.url}/issuance`, {
+      headers: { "x-credport-partial": "1" },
+    });
     const html = await partial.text();
     expect(html).not.toContain("<html");
     expect(html).toContain("Issuance sessions");

@@ -5,6 +5,7 @@ import { type Emulator, startEmulator } from "@credport/mock";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, seriousA11yViolations } from "../support/chromium.js";
+import type { JsonAnswer } from "../support/page-client.js";
 import { badgeClaims, badgeDefinition } from "../support/transports.js";
 
 const screenshots = fileURLToPath(new URL("../../../../artifacts/emulator-face/", import.meta.url));
@@ -27,7 +28,7 @@ describe("the emulator's face in Chromium", { timeout: 60_000 }, () => {
       headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return (await response.json()) as Record<string, any>;
+    return (await response.json()) as JsonAnswer;
   };
   const shoot = (name: string) =>
     page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
@@ -71,7 +72,9 @@ describe("the emulator's face in Chromium", { timeout: 60_000 }, () => {
       txCode: { length: 6 },
     });
     await page.goto(offer.testWalletUrl);
-    await expect.poll(() => page.getByRole("heading", { name: "Credential offer" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Credential offer" }).isVisible())
+      .toBe(true);
     await page.getByLabel("Transaction code").fill(offer.txCode);
     await shoot("01-wallet-offer");
     await expectAccessible();
@@ -130,8 +133,12 @@ describe("the emulator's face in Chromium", { timeout: 60_000 }, () => {
     await expectAccessible();
     // Opened rows stay open across live refreshes.
     await service("POST", `/v1/openid4vc/issuance/${offer.id}/cancel`);
-    await expect.poll(() => page.locator(`details[data-key="${offer.id}"]`).getAttribute("open")).toBe("");
-    await expect.poll(() => page.locator(`details[data-key="${offer.id}"] summary`).textContent()).toContain("canceled");
+    await expect
+      .poll(() => page.locator(`details[data-key="${offer.id}"]`).getAttribute("open"))
+      .toBe("");
+    await expect
+      .poll(() => page.locator(`details[data-key="${offer.id}"] summary`).textContent())
+      .toContain("canceled");
 
     await page.goto(`${emulator.url}/verifications`);
     await page.locator(".row-items > li details > summary").first().click();

@@ -1,7 +1,12 @@
 import { type Emulator, startEmulator } from "@credport/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type JsonAnswer,
+  type PageClient,
+  pageClient,
+  visibleText,
+} from "../support/page-client.js";
 import { badgeDefinition } from "../support/transports.js";
-import { type PageClient, pageClient, visibleText } from "../support/page-client.js";
 
 /**
  * The wallet page is the test wallet's second face: a person clicks, the same wallet acts over the
@@ -15,7 +20,7 @@ describe("the test wallet page", () => {
       headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return (await response.json()) as Record<string, any>;
+    return (await response.json()) as JsonAnswer;
   };
   const offer = (body: Record<string, unknown> = {}) =>
     service("POST", "/v1/openid4vc/issuance/offer", {
@@ -116,7 +121,9 @@ describe("the test wallet page", () => {
     it("shows the verifier, the fields asked for and the values it would share", async () => {
       const created = await verification();
       const page = visibleText((await browser.get(created.test_wallet_url)).text);
-      expect(page).toContain(`The verifier at ${new URL(emulator.url).host} asks you to share 2 fields`);
+      expect(page).toContain(
+        `The verifier at ${new URL(emulator.url).host} asks you to share 2 fields`,
+      );
       expect(page).toContain("From your Employee badge");
       expect(page).toMatch(/Given name Ada/);
       expect(page).toMatch(/Family name Lovelace/);
@@ -131,9 +138,14 @@ describe("the test wallet page", () => {
         share: fields,
         decision: "share",
       });
-      expect(visibleText(done.text)).toContain(`Shared with the verifier Verification ${created.id} is now verified.`);
+      expect(visibleText(done.text)).toContain(
+        `Shared with the verifier Verification ${created.id} is now verified.`,
+      );
       expect(await outcome(created.id)).toEqual({ status: "verified", failureCode: undefined });
-      expect(await events(created.id)).toEqual(["verification.in_progress", "verification.verified"]);
+      expect(await events(created.id)).toEqual([
+        "verification.in_progress",
+        "verification.verified",
+      ]);
       const result = await service("GET", `/v1/verifications/${created.id}/result`);
       expect(result.claims).toEqual({ given_name: "Ada", family_name: "Lovelace" });
     });
@@ -146,7 +158,10 @@ describe("the test wallet page", () => {
         decision: "share",
       });
       expect(visibleText(done.text)).toContain("the verifier did not accept it");
-      expect(await outcome(created.id)).toEqual({ status: "failed", failureCode: "claims_missing" });
+      expect(await outcome(created.id)).toEqual({
+        status: "failed",
+        failureCode: "claims_missing",
+      });
     });
 
     it("tampers when asked: presentation_invalid", async () => {
@@ -170,12 +185,18 @@ describe("the test wallet page", () => {
         decision: "refuse",
       });
       expect(visibleText(done.text)).toContain("You refused the request");
-      expect(await outcome(created.id)).toEqual({ status: "failed", failureCode: "wallet_rejected" });
+      expect(await outcome(created.id)).toEqual({
+        status: "failed",
+        failureCode: "wallet_rejected",
+      });
     });
 
     it("a used-up request says so instead of offering buttons", async () => {
       const created = await verification();
-      await browser.post("/wallet/present", { uri: created.authorization_request_uri, decision: "refuse" });
+      await browser.post("/wallet/present", {
+        uri: created.authorization_request_uri,
+        decision: "refuse",
+      });
       const page = visibleText((await browser.get(created.test_wallet_url)).text);
       expect(page).toContain(`Verification ${created.id} is failed`);
       expect(page).not.toContain("Fields to share");
@@ -231,7 +252,9 @@ describe("the test wallet page", () => {
     const foreign =
       "openid-credential-offer://?credential_offer_uri=" +
       encodeURIComponent("http://127.0.0.1:9/oid4vci/offers/iss_x");
-    const page = visibleText((await browser.get(`/wallet?uri=${encodeURIComponent(foreign)}`)).text);
+    const page = visibleText(
+      (await browser.get(`/wallet?uri=${encodeURIComponent(foreign)}`)).text,
+    );
     expect(page).toContain("answers offers and requests of this emulator only");
     const posted = await browser.post("/wallet/accept", { uri: foreign });
     expect(visibleText(posted.text)).toContain("Not an offer for this wallet");

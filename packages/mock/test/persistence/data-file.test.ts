@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:http";
 import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import { DataFileError, type Emulator, startEmulator } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
+import type { JsonAnswer } from "../support/page-client.js";
 import { badgeClaims, badgeDefinition } from "../support/transports.js";
 
 const tempDir = () => mkdtemp(join(tmpdir(), "credport-data-"));
@@ -33,7 +34,7 @@ describe("the emulator's data file", () => {
       headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as JsonAnswer };
   };
 
   it("reads back the same keys, definitions, policies, sessions, credentials and webhook endpoints", async () => {
@@ -41,10 +42,12 @@ describe("the emulator's data file", () => {
     const received: string[] = [];
     const receiver = createServer((req, res) => {
       let body = "";
-      req.on("data", (c) => (body += c)).on("end", () => {
-        received.push(JSON.parse(body).type);
-        res.writeHead(200).end();
-      });
+      req
+        .on("data", (c) => (body += c))
+        .on("end", () => {
+          received.push(JSON.parse(body).type);
+          res.writeHead(200).end();
+        });
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
@@ -95,9 +98,9 @@ describe("the emulator's data file", () => {
     expect(stateAfter.webhookEvents).toEqual(stateBefore.webhookEvents);
 
     // Sessions read back through the API, lists included.
-    expect((await call(second, "GET", `/v1/openid4vc/issuance/${issued.body.id}`)).body.status).toBe(
-      "credential_issued",
-    );
+    expect(
+      (await call(second, "GET", `/v1/openid4vc/issuance/${issued.body.id}`)).body.status,
+    ).toBe("credential_issued");
     const list = await call(second, "GET", "/v1/openid4vc/issuance");
     expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([open.body.id, issued.body.id]);
     const resultAfter = await call(second, "GET", `/v1/verifications/${verified.body.id}/result`);
@@ -177,8 +180,18 @@ describe("the emulator's data file", () => {
 
   describe("refuses a file it cannot trust, and leaves it as it was", () => {
     const cases: [string, string, string, RegExp][] = [
-      ["not JSON (a half-written file)", '{"format":"credport-emulator-data","vers', "data_file_corrupt", /is not valid JSON/],
-      ["someone else's JSON", '{"hello":"world"}', "data_file_corrupt", /not a Credport emulator data file/],
+      [
+        "not JSON (a half-written file)",
+        '{"format":"credport-emulator-data","vers',
+        "data_file_corrupt",
+        /is not valid JSON/,
+      ],
+      [
+        "someone else's JSON",
+        '{"hello":"world"}',
+        "data_file_corrupt",
+        /not a Credport emulator data file/,
+      ],
       ["an empty file", "", "data_file_corrupt", /is not valid JSON/],
       [
         "a newer format",
@@ -220,7 +233,10 @@ describe("the emulator's data file", () => {
 
   const bin = fileURLToPath(new URL("../../bin/credport-emulator.js", import.meta.url));
   const runCli = (args: string[], cwd: string) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (c) => (out += c));
@@ -246,7 +262,8 @@ describe("the emulator's data file", () => {
     const out2 = await second.ready;
     second.child.kill("SIGTERM");
     await second.stopped;
-    const keys = (out: string) => out.match(/CREDPORT_(SECRET_KEY|PUBLISHABLE_KEY|WEBHOOK_SECRET)=\S+/g);
+    const keys = (out: string) =>
+      out.match(/CREDPORT_(SECRET_KEY|PUBLISHABLE_KEY|WEBHOOK_SECRET)=\S+/g);
     expect(keys(out2)).toEqual(keys(out1));
     expect(keys(out1)).toHaveLength(3);
 
@@ -258,7 +275,10 @@ describe("the emulator's data file", () => {
     await fetch(`${url}/v1/openid4vc/issuance/offer`, {
       method: "POST",
       headers: { "x-service-key": key, "content-type": "application/json" },
-      body: JSON.stringify({ credentialDefinitionId: "credport.email.v1", claims: { email: "a@b.c" } }),
+      body: JSON.stringify({
+        credentialDefinitionId: "credport.email.v1",
+        claims: { email: "a@b.c" },
+      }),
     });
     memory.child.kill("SIGTERM");
     await memory.stopped;
@@ -271,7 +291,9 @@ describe("the emulator's data file", () => {
     const run = runCli(["--port", "0", "--data", "state.json"], dir);
     const code = await run.stopped;
     expect(code).toBe(1);
-    expect(run.output().err).toMatch(/the data file state\.json is not usable: it is not valid JSON/);
+    expect(run.output().err).toMatch(
+      /the data file state\.json is not usable: it is not valid JSON/,
+    );
     expect(await readFile(join(dir, "state.json"), "utf8")).toBe("garbage");
   });
 });

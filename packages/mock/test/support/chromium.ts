@@ -7,7 +7,9 @@ const CHROMIUM = "/usr/bin/chromium";
 /** Debian's Chromium, headless, with the flags of packages/browser/test/e2e/chromium.ts. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
-    throw new Error(`Real-browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+    throw new Error(
+      `Real-browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`,
+    );
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -39,10 +41,19 @@ const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     return (await axe.run(document)).violations;
   });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+    .map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((n) => ({ target: n.target })),
+    }));
 }

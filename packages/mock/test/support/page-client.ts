@@ -69,3 +69,7 @@ export function visibleText(page: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** A JSON answer, read field by field in assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers and assert on them
+export type JsonAnswer = Record<string, any>;
