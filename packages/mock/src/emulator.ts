@@ -131,10 +131,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    await store?.close(); // stops watching the model; the file keeps what it had
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const project = emulatorProject(model, store?.emulatorProjectId ?? null);
