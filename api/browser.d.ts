@@ -1,20 +1,17 @@
 // index.d.ts
-import { CredportAuthenticationError, CredportPermissionError, CredportError } from '@credport/core';
-export { CredportError } from '@credport/core';
-declare class CredportMissingTokenError extends CredportAuthenticationError {
-    readonly type = "missing_token_error";
-}
-declare class CredportInvalidTokenError extends CredportAuthenticationError {
-    readonly type = "invalid_token_error";
-}
-declare class CredportKeyMismatchError extends CredportPermissionError {
-    readonly type = "key_mismatch_error";
-}
+import { CredportError } from '@credport/core';
+export { CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, KnownCredportError, isCredportError } from '@credport/core';
 interface StatusSnapshot {
     id: string;
     status: "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
     failureCode?: string;
     expiresAt: string;
+}
+interface StartedVerification {
+    verificationId: string;
+    clientToken: string;
+    expiresAt: string;
+    authorizationRequestUri: string;
 }
 interface StatusTarget {
     verificationId: string;
@@ -37,6 +34,7 @@ interface SubscriptionTiming {
     maxPollIntervalMs: number;
     requestTimeoutMs: number;
     defaultCeilingMs: number;
+    realtimeIdleTimeoutMs: number;
 }
 interface StatusClientOptions {
     publishableKey: string;
@@ -81,12 +79,6 @@ interface StartParams {
     metadata?: Record<string, string>;
     provider?: string;
 }
-interface StartedVerification {
-    verificationId: string;
-    clientToken: string;
-    expiresAt: string;
-    authorizationRequestUri: string;
-}
 type FlowPhase = "idle" | "starting" | "pending" | "in_progress" | "finalizing" | "verified" | "failed" | "expired" | "canceled" | "timeout" | "error";
 interface FlowState {
     phase: FlowPhase;
@@ -112,4 +104,4 @@ interface VerificationFlow {
     reset(): void;
 }
 declare function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow;
-export { type ChannelLike, type Coordination, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, type FlowPhase, type FlowState, type LockManagerLike, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type Subscription, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow };
+export { type ChannelLike, type Coordination, type FlowPhase, type FlowState, type LockManagerLike, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type Subscription, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow };

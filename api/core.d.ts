@@ -1,4 +1,664 @@
+// contract.d.ts
+import * as z from 'zod/mini';
+declare function checkRequestConforms(method: string, path: string, request: {
+    query?: Record<string, string>;
+    body?: unknown;
+}): string[];
+declare function checkResponseConforms(method: string, path: string, response: {
+    status: number;
+    body: unknown;
+    contentType?: string | null;
+}): string[];
+declare const LIFECYCLE_STATUSES: readonly ["draft", "published", "archived"];
+declare const lifecycleStatus: z.ZodMiniEnum<{
+    draft: "draft";
+    published: "published";
+    archived: "archived";
+}>;
+declare const CREDENTIAL_DEFINITION_ID_PATTERN: RegExp;
+declare const credentialDefinitionId: z.ZodMiniString<string>;
+declare const claimEntryInput: z.ZodMiniObject<{
+    path: z.ZodMiniArray<z.ZodMiniString<string>>;
+    mandatory: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+    display: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        name: z.ZodMiniString<string>;
+        locale: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    }, z.core.$strip>>>;
+}, z.core.$strip>;
+declare const createCredentialDefinitionBody: z.ZodMiniObject<{
+    lifecycleStatus: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniEnum<{
+        draft: "draft";
+        published: "published";
+    }>>>;
+    vct: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
+    format: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    title: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
+    aliases: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    rendering: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>>;
+    claims: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        path: z.ZodMiniArray<z.ZodMiniString<string>>;
+        mandatory: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+        display: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            name: z.ZodMiniString<string>;
+            locale: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        }, z.core.$strip>>>;
+    }, z.core.$strip>>>;
+    metadata: z.ZodMiniOptional<z.ZodMiniUnknown>;
+    credentialDefinitionId: z.ZodMiniString<string>;
+}, z.core.$strip>;
+declare const updateCredentialDefinitionBody: z.ZodMiniObject<{
+    vct: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
+    format: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    title: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
+    aliases: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    rendering: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>>;
+    claims: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        path: z.ZodMiniArray<z.ZodMiniString<string>>;
+        mandatory: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+        display: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            name: z.ZodMiniString<string>;
+            locale: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        }, z.core.$strip>>>;
+    }, z.core.$strip>>>;
+    metadata: z.ZodMiniOptional<z.ZodMiniUnknown>;
+    credentialDefinitionId: z.ZodMiniOptional<z.ZodMiniCustom<never, never>>;
+    lifecycleStatus: z.ZodMiniOptional<z.ZodMiniCustom<never, never>>;
+}, z.core.$strip>;
+declare const listCredentialDefinitionsQuery: z.ZodMiniObject<{
+    lifecycle_status: z.ZodMiniOptional<z.ZodMiniEnum<{
+        draft: "draft";
+        published: "published";
+        archived: "archived";
+    }>>;
+    limit: z.ZodMiniOptional<z.ZodMiniCustom<string | number, string | number>>;
+    cursor: z.ZodMiniOptional<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+declare const credentialDefinition: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"credential_definition">;
+    credentialDefinitionId: z.ZodMiniString<string>;
+    vct: z.ZodMiniNullable<z.ZodMiniString<string>>;
+    format: z.ZodMiniString<string>;
+    title: z.ZodMiniNullable<z.ZodMiniString<string>>;
+    aliases: z.ZodMiniArray<z.ZodMiniString<string>>;
+    rendering: z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;
+    claims: z.ZodMiniArray<z.ZodMiniObject<{
+        path: z.ZodMiniArray<z.ZodMiniString<string>>;
+        mandatory: z.ZodMiniBoolean<boolean>;
+        display: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            name: z.ZodMiniString<string>;
+            locale: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        }, z.core.$strip>>>;
+    }, z.core.$strip>>;
+    lifecycleStatus: z.ZodMiniEnum<{
+        draft: "draft";
+        published: "published";
+        archived: "archived";
+    }>;
+    metadata: z.ZodMiniUnknown;
+    global: z.ZodMiniBoolean<boolean>;
+    createdAt: z.ZodMiniString<string>;
+    updatedAt: z.ZodMiniString<string>;
+}, z.core.$strip>;
+declare const credentialDefinitionList: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"list">;
+    data: z.ZodMiniArray<z.ZodMiniObject<{
+        object: z.ZodMiniLiteral<"credential_definition">;
+        credentialDefinitionId: z.ZodMiniString<string>;
+        vct: z.ZodMiniNullable<z.ZodMiniString<string>>;
+        format: z.ZodMiniString<string>;
+        title: z.ZodMiniNullable<z.ZodMiniString<string>>;
+        aliases: z.ZodMiniArray<z.ZodMiniString<string>>;
+        rendering: z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;
+        claims: z.ZodMiniArray<z.ZodMiniObject<{
+            path: z.ZodMiniArray<z.ZodMiniString<string>>;
+            mandatory: z.ZodMiniBoolean<boolean>;
+            display: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                name: z.ZodMiniString<string>;
+                locale: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            }, z.core.$strip>>>;
+        }, z.core.$strip>>;
+        lifecycleStatus: z.ZodMiniEnum<{
+            draft: "draft";
+            published: "published";
+            archived: "archived";
+        }>;
+        metadata: z.ZodMiniUnknown;
+        global: z.ZodMiniBoolean<boolean>;
+        createdAt: z.ZodMiniString<string>;
+        updatedAt: z.ZodMiniString<string>;
+    }, z.core.$strip>>;
+    hasMore: z.ZodMiniBoolean<boolean>;
+    nextCursor: z.ZodMiniNullable<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+type CreateCredentialDefinitionBody = z.output<typeof createCredentialDefinitionBody>;
+type UpdateCredentialDefinitionBody = z.output<typeof updateCredentialDefinitionBody>;
+type CredentialDefinitionWire = z.output<typeof credentialDefinition>;
+type ClaimEntryInput = z.output<typeof claimEntryInput>;
+type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
+declare const errorBody: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"error">;
+    code: z.ZodMiniString<string>;
+    message: z.ZodMiniString<string>;
+    details: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;
+}, z.core.$strip>;
+type ErrorBody = z.output<typeof errorBody>;
+interface FieldProblem {
+    field: string;
+    rule: string;
+    message: string;
+}
+interface DescribeOptions {
+    root?: string;
+    renameTopLevel?: (key: string) => string;
+    wording?: "rules" | "shape";
+}
+interface ContractIssue {
+    readonly path: readonly PropertyKey[];
+    readonly message: string;
+    readonly code?: string;
+    readonly expected?: string;
+    readonly values?: readonly unknown[];
+    readonly input?: unknown;
+}
+declare function formatIssuePath(path: readonly PropertyKey[], options?: DescribeOptions): string;
+declare function describeFirstIssue(error: {
+    readonly issues: readonly ContractIssue[];
+}, options?: DescribeOptions): FieldProblem;
+declare const ISSUANCE_STATUSES: readonly ["offer_created", "ready_to_issue", "token_issued", "credential_issued", "canceled", "expired", "failed"];
+declare const issuanceStatus: z.ZodMiniEnum<{
+    offer_created: "offer_created";
+    ready_to_issue: "ready_to_issue";
+    token_issued: "token_issued";
+    credential_issued: "credential_issued";
+    canceled: "canceled";
+    expired: "expired";
+    failed: "failed";
+}>;
+declare const createOfferBody: z.ZodMiniObject<{
+    claims: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
+    credentialDefinitionId: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    vct: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    metadata: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, string>, Record<string, string>>>;
+    issuanceMode: z.ZodMiniOptional<z.ZodMiniLiteral<"InTime">>;
+    txCode: z.ZodMiniOptional<z.ZodMiniObject<{
+        length: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    }, z.core.$strip>>;
+}, z.core.$strip>;
+declare const listIssuanceQuery: z.ZodMiniObject<{
+    status: z.ZodMiniOptional<z.ZodMiniEnum<{
+        offer_created: "offer_created";
+        ready_to_issue: "ready_to_issue";
+        token_issued: "token_issued";
+        credential_issued: "credential_issued";
+        canceled: "canceled";
+        expired: "expired";
+        failed: "failed";
+    }>>;
+    limit: z.ZodMiniOptional<z.ZodMiniCustom<string | number, string | number>>;
+    cursor: z.ZodMiniOptional<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+declare const issuanceSession: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"openid4vc_issuance">;
+    id: z.ZodMiniString<string>;
+    status: z.ZodMiniEnum<{
+        offer_created: "offer_created";
+        ready_to_issue: "ready_to_issue";
+        token_issued: "token_issued";
+        credential_issued: "credential_issued";
+        canceled: "canceled";
+        expired: "expired";
+        failed: "failed";
+    }>;
+    credentialDefinitionId: z.ZodMiniString<string>;
+    issuanceMode: z.ZodMiniLiteral<"InTime">;
+    metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+    credentialStatus: z.ZodMiniOptional<z.ZodMiniEnum<{
+        active: "active";
+        revoked: "revoked";
+    }>>;
+    revokedAt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    createdAt: z.ZodMiniString<string>;
+    updatedAt: z.ZodMiniString<string>;
+    expiresAt: z.ZodMiniString<string>;
+    livemode: z.ZodMiniBoolean<boolean>;
+}, z.core.$strip>;
+declare const issuanceOffer: z.ZodMiniObject<{
+    offerUri: z.ZodMiniString<string>;
+    offerQrUri: z.ZodMiniString<string>;
+    txCode: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    testWalletUrl: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    object: z.ZodMiniLiteral<"openid4vc_issuance">;
+    id: z.ZodMiniString<string>;
+    status: z.ZodMiniEnum<{
+        offer_created: "offer_created";
+        ready_to_issue: "ready_to_issue";
+        token_issued: "token_issued";
+        credential_issued: "credential_issued";
+        canceled: "canceled";
+        expired: "expired";
+        failed: "failed";
+    }>;
+    credentialDefinitionId: z.ZodMiniString<string>;
+    issuanceMode: z.ZodMiniLiteral<"InTime">;
+    metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+    credentialStatus: z.ZodMiniOptional<z.ZodMiniEnum<{
+        active: "active";
+        revoked: "revoked";
+    }>>;
+    revokedAt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    createdAt: z.ZodMiniString<string>;
+    updatedAt: z.ZodMiniString<string>;
+    expiresAt: z.ZodMiniString<string>;
+    livemode: z.ZodMiniBoolean<boolean>;
+}, z.core.$strip>;
+declare const issuanceList: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"list">;
+    data: z.ZodMiniArray<z.ZodMiniObject<{
+        object: z.ZodMiniLiteral<"openid4vc_issuance">;
+        id: z.ZodMiniString<string>;
+        status: z.ZodMiniEnum<{
+            offer_created: "offer_created";
+            ready_to_issue: "ready_to_issue";
+            token_issued: "token_issued";
+            credential_issued: "credential_issued";
+            canceled: "canceled";
+            expired: "expired";
+            failed: "failed";
+        }>;
+        credentialDefinitionId: z.ZodMiniString<string>;
+        issuanceMode: z.ZodMiniLiteral<"InTime">;
+        metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+        credentialStatus: z.ZodMiniOptional<z.ZodMiniEnum<{
+            active: "active";
+            revoked: "revoked";
+        }>>;
+        revokedAt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        createdAt: z.ZodMiniString<string>;
+        updatedAt: z.ZodMiniString<string>;
+        expiresAt: z.ZodMiniString<string>;
+        livemode: z.ZodMiniBoolean<boolean>;
+    }, z.core.$strip>>;
+    hasMore: z.ZodMiniBoolean<boolean>;
+    nextCursor: z.ZodMiniNullable<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+type CreateOfferBody = z.output<typeof createOfferBody>;
+type IssuanceSessionWire = z.output<typeof issuanceSession>;
+type IssuanceOfferWire = z.output<typeof issuanceOffer>;
+type IssuanceStatus = (typeof ISSUANCE_STATUSES)[number];
+interface JsonLimits {
+    depth: number;
+    nodes: number;
+    entries: number;
+    stringLength: number;
+    totalStringLength?: number;
+}
+declare const DEFINITION_METADATA_LIMITS: JsonLimits;
+declare const CLAIM_VALUE_LIMITS: JsonLimits;
+declare const CLAIM_LEAF_RULE = "must be a string, number or boolean";
+type Problem = {
+    path: (string | number)[];
+    message: string;
+} | null;
+declare function findJsonProblem(value: unknown, limits: JsonLimits, mode: "json" | "claims"): Problem;
+declare const definitionMetadata: z.ZodMiniUnknown;
+declare const definitionRendering: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
+declare const offerClaims: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
+declare const claimLeaf: z.ZodMiniCustom<string | number | boolean, string | number | boolean>;
+declare const SECRET_KEY_PATTERN: RegExp;
+declare const PUBLISHABLE_KEY_PATTERN: RegExp;
+declare const WEBHOOK_SECRET_PATTERN: RegExp;
+declare const CLIENT_TOKEN_PREFIX = "ct_";
+declare const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+declare const listLimit: z.ZodMiniCustom<string | number, string | number>;
+declare const listCursor: z.ZodMiniString<string>;
+declare const plainListQuery: z.ZodMiniObject<{
+    limit: z.ZodMiniOptional<z.ZodMiniCustom<string | number, string | number>>;
+    cursor: z.ZodMiniOptional<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+declare const camelList: <T extends z.ZodMiniType>(item: T) => z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"list">;
+    data: z.ZodMiniArray<T>;
+    hasMore: z.ZodMiniBoolean<boolean>;
+    nextCursor: z.ZodMiniNullable<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+declare const snakeList: <T extends z.ZodMiniType>(item: T) => z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"list">;
+    data: z.ZodMiniArray<T>;
+    has_more: z.ZodMiniBoolean<boolean>;
+    next_cursor: z.ZodMiniNullable<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+type Json = Record<string, unknown>;
+declare function createOpenApiDocument(options?: {
+    serverUrl?: string;
+}): Json;
+type OperationAuth =
+"secret"
+ | "secret_or_client_token"
+ | "none";
+interface OperationError {
+    status: number;
+    codes: readonly string[];
+}
+interface Operation {
+    id: string;
+    method: "GET" | "POST" | "PATCH";
+    path: string;
+    summary: string;
+    tag: "Credential definitions" | "Issuance" | "Policies" | "Verifications";
+    auth: OperationAuth;
+    scope?: string;
+    query?: z.ZodMiniObject;
+    body?: z.ZodMiniType;
+    success: {
+        status: 200 | 201;
+        schema: z.ZodMiniType | null;
+    };
+    errors: readonly OperationError[];
+}
+declare const COMMON_ERRORS: readonly OperationError[];
+declare const SECRET_KEY_ERRORS: readonly OperationError[];
+declare const BODY_ERRORS: readonly OperationError[];
+declare const PATH_PARAMETER_ERRORS: readonly OperationError[];
+declare const IDEMPOTENCY_ERRORS: readonly OperationError[];
+declare const OPERATIONS: readonly Operation[];
+declare function operationErrors(operation: Operation): OperationError[];
+declare function findOperation(method: string, path: string): {
+    operation: Operation;
+    params: Record<string, string>;
+} | undefined;
+declare const createPolicyBody: z.ZodMiniObject<{
+    name: z.ZodMiniString<string>;
+    credential_definition_id: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    vct: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    fields: z.ZodMiniArray<z.ZodMiniObject<{
+        path: z.ZodMiniArray<z.ZodMiniString<string>>;
+    }, z.core.$strip>>;
+}, z.core.$strip>;
+declare const listPoliciesQuery: z.ZodMiniObject<{
+    limit: z.ZodMiniOptional<z.ZodMiniCustom<string | number, string | number>>;
+    cursor: z.ZodMiniOptional<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+declare const policy: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"policy">;
+    policy_id: z.ZodMiniString<string>;
+    name: z.ZodMiniString<string>;
+    status: z.ZodMiniEnum<{
+        archived: "archived";
+        active: "active";
+    }>;
+    preset: z.ZodMiniBoolean<boolean>;
+    credential_definition_id: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    vct: z.ZodMiniString<string>;
+    fields: z.ZodMiniArray<z.ZodMiniObject<{
+        path: z.ZodMiniArray<z.ZodMiniString<string>>;
+    }, z.core.$strip>>;
+    created_at: z.ZodMiniString<string>;
+}, z.core.$strip>;
+declare const policyList: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"list">;
+    data: z.ZodMiniArray<z.ZodMiniObject<{
+        object: z.ZodMiniLiteral<"policy">;
+        policy_id: z.ZodMiniString<string>;
+        name: z.ZodMiniString<string>;
+        status: z.ZodMiniEnum<{
+            archived: "archived";
+            active: "active";
+        }>;
+        preset: z.ZodMiniBoolean<boolean>;
+        credential_definition_id: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        vct: z.ZodMiniString<string>;
+        fields: z.ZodMiniArray<z.ZodMiniObject<{
+            path: z.ZodMiniArray<z.ZodMiniString<string>>;
+        }, z.core.$strip>>;
+        created_at: z.ZodMiniString<string>;
+    }, z.core.$strip>>;
+    has_more: z.ZodMiniBoolean<boolean>;
+    next_cursor: z.ZodMiniNullable<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+type CreatePolicyBody = z.output<typeof createPolicyBody>;
+type PolicyWire = z.output<typeof policy>;
+declare const rule: (text: string) => (issue: {
+    input?: unknown;
+}) => string;
+declare const isPlainObject: (value: unknown) => value is Record<string, unknown>;
+declare const PROTOTYPE_KEYS: readonly string[];
+declare const PROTOTYPE_KEY_RULE = "prototype-related keys are rejected";
+declare function text(max: number): z.ZodMiniString<string>;
+declare function oneOf<const T extends readonly [string, ...string[]]>(values: T): z.ZodMiniEnum<{ [k_1 in T[number]]: k_1; } extends infer T_1 ? { [k in keyof T_1]: T_1[k]; } : never>;
+declare const timestamp: z.ZodMiniString<string>;
+declare const PATH_RULE = "must be a non-empty array of non-empty strings";
+declare const claimPath: z.ZodMiniArray<z.ZodMiniString<string>>;
+declare const RESERVED_TOP_LEVEL_CLAIMS: readonly string[];
+declare const RESERVED_CLAIMS_AT_ANY_LEVEL: readonly string[];
+declare const declarableClaimPath: z.ZodMiniArray<z.ZodMiniString<string>>;
+declare const STRING_MAP_LIMITS: {
+    readonly entries: 50;
+    readonly valueLength: 500;
+};
+declare const stringMap: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+declare function exactlyOne(first: string, second: string): z.core.$ZodCheck<object>;
+declare const resourceId: z.ZodMiniString<string>;
+declare const VERIFICATION_STATUSES: readonly ["pending", "in_progress", "verified", "failed", "expired", "canceled"];
+declare const verificationStatusValue: z.ZodMiniEnum<{
+    canceled: "canceled";
+    expired: "expired";
+    failed: "failed";
+    pending: "pending";
+    in_progress: "in_progress";
+    verified: "verified";
+}>;
+declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "credential_revoked", "credential_expired", "wallet_rejected"];
+declare const createVerificationBody: z.ZodMiniObject<{
+    policy_id: z.ZodMiniString<string>;
+    customer_user_ref: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
+    metadata: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, string>, Record<string, string>>>;
+}, z.core.$strip>;
+declare const listVerificationsQuery: z.ZodMiniObject<{
+    status: z.ZodMiniOptional<z.ZodMiniEnum<{
+        canceled: "canceled";
+        expired: "expired";
+        failed: "failed";
+        pending: "pending";
+        in_progress: "in_progress";
+        verified: "verified";
+    }>>;
+    limit: z.ZodMiniOptional<z.ZodMiniCustom<string | number, string | number>>;
+    cursor: z.ZodMiniOptional<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+declare const verification: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"verification">;
+    id: z.ZodMiniString<string>;
+    status: z.ZodMiniEnum<{
+        canceled: "canceled";
+        expired: "expired";
+        failed: "failed";
+        pending: "pending";
+        in_progress: "in_progress";
+        verified: "verified";
+    }>;
+    failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    policy_id: z.ZodMiniString<string>;
+    customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
+    metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+    expires_at: z.ZodMiniString<string>;
+    created_at: z.ZodMiniString<string>;
+    updated_at: z.ZodMiniString<string>;
+    livemode: z.ZodMiniBoolean<boolean>;
+}, z.core.$strip>;
+declare const createdVerification: z.ZodMiniObject<{
+    client_token: z.ZodMiniString<string>;
+    authorization_request_uri: z.ZodMiniString<string>;
+    test_wallet_url: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    object: z.ZodMiniLiteral<"verification">;
+    id: z.ZodMiniString<string>;
+    status: z.ZodMiniEnum<{
+        canceled: "canceled";
+        expired: "expired";
+        failed: "failed";
+        pending: "pending";
+        in_progress: "in_progress";
+        verified: "verified";
+    }>;
+    failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    policy_id: z.ZodMiniString<string>;
+    customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
+    metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+    expires_at: z.ZodMiniString<string>;
+    created_at: z.ZodMiniString<string>;
+    updated_at: z.ZodMiniString<string>;
+    livemode: z.ZodMiniBoolean<boolean>;
+}, z.core.$strip>;
+declare const verificationStatus: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"verification_status">;
+    id: z.ZodMiniString<string>;
+    status: z.ZodMiniEnum<{
+        canceled: "canceled";
+        expired: "expired";
+        failed: "failed";
+        pending: "pending";
+        in_progress: "in_progress";
+        verified: "verified";
+    }>;
+    failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    expires_at: z.ZodMiniString<string>;
+}, z.core.$strip>;
+declare const verificationResult: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"verification_result">;
+    verification_id: z.ZodMiniString<string>;
+    status: z.ZodMiniEnum<{
+        canceled: "canceled";
+        expired: "expired";
+        failed: "failed";
+        pending: "pending";
+        in_progress: "in_progress";
+        verified: "verified";
+    }>;
+    failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    policy_id: z.ZodMiniString<string>;
+    customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
+    claims: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
+    result_token: z.ZodMiniString<string>;
+}, z.core.$strip>;
+declare const jwks: z.ZodMiniObject<{
+    keys: z.ZodMiniArray<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;
+}, z.core.$strip>;
+declare const verificationList: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"list">;
+    data: z.ZodMiniArray<z.ZodMiniObject<{
+        object: z.ZodMiniLiteral<"verification">;
+        id: z.ZodMiniString<string>;
+        status: z.ZodMiniEnum<{
+            canceled: "canceled";
+            expired: "expired";
+            failed: "failed";
+            pending: "pending";
+            in_progress: "in_progress";
+            verified: "verified";
+        }>;
+        failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        policy_id: z.ZodMiniString<string>;
+        customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
+        metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+        expires_at: z.ZodMiniString<string>;
+        created_at: z.ZodMiniString<string>;
+        updated_at: z.ZodMiniString<string>;
+        livemode: z.ZodMiniBoolean<boolean>;
+    }, z.core.$strip>>;
+    has_more: z.ZodMiniBoolean<boolean>;
+    next_cursor: z.ZodMiniNullable<z.ZodMiniString<string>>;
+}, z.core.$strip>;
+type CreateVerificationBody = z.output<typeof createVerificationBody>;
+type VerificationWire = z.output<typeof verification>;
+type CreatedVerificationWire = z.output<typeof createdVerification>;
+type VerificationStatusWire = z.output<typeof verificationStatus>;
+type VerificationResultWire = z.output<typeof verificationResult>;
+type VerificationStatusValue = (typeof VERIFICATION_STATUSES)[number];
+type FailureCode = (typeof FAILURE_CODES)[number];
+declare const ISSUANCE_EVENT_TYPES: readonly ["issuance.ready_to_issue", "issuance.token_issued", "issuance.credential_issued", "issuance.canceled", "issuance.expired", "issuance.failed", "issuance.revoked"];
+declare const VERIFICATION_EVENT_TYPES: readonly ["verification.in_progress", "verification.verified", "verification.failed", "verification.expired", "verification.canceled"];
+declare const WEBHOOK_EVENT_TYPES: readonly ["issuance.ready_to_issue", "issuance.token_issued", "issuance.credential_issued", "issuance.canceled", "issuance.expired", "issuance.failed", "issuance.revoked", "verification.in_progress", "verification.verified", "verification.failed", "verification.expired", "verification.canceled"];
+declare const issuanceEvent: z.ZodMiniObject<{
+    id: z.ZodMiniString<string>;
+    object: z.ZodMiniLiteral<"event">;
+    type: z.ZodMiniEnum<{
+        "issuance.ready_to_issue": "issuance.ready_to_issue";
+        "issuance.token_issued": "issuance.token_issued";
+        "issuance.credential_issued": "issuance.credential_issued";
+        "issuance.canceled": "issuance.canceled";
+        "issuance.expired": "issuance.expired";
+        "issuance.failed": "issuance.failed";
+        "issuance.revoked": "issuance.revoked";
+    }>;
+    created: z.ZodMiniNumber<number>;
+    livemode: z.ZodMiniBoolean<boolean>;
+    data: z.ZodMiniObject<{
+        object: z.ZodMiniObject<{
+            object: z.ZodMiniLiteral<"openid4vc_issuance">;
+            id: z.ZodMiniString<string>;
+            status: z.ZodMiniEnum<{
+                offer_created: "offer_created";
+                ready_to_issue: "ready_to_issue";
+                token_issued: "token_issued";
+                credential_issued: "credential_issued";
+                canceled: "canceled";
+                expired: "expired";
+                failed: "failed";
+            }>;
+            credentialDefinitionId: z.ZodMiniString<string>;
+            issuanceMode: z.ZodMiniLiteral<"InTime">;
+            metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+            credentialStatus: z.ZodMiniOptional<z.ZodMiniEnum<{
+                active: "active";
+                revoked: "revoked";
+            }>>;
+            revokedAt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            createdAt: z.ZodMiniString<string>;
+            updatedAt: z.ZodMiniString<string>;
+            expiresAt: z.ZodMiniString<string>;
+            livemode: z.ZodMiniBoolean<boolean>;
+        }, z.core.$strip>;
+    }, z.core.$strip>;
+}, z.core.$strip>;
+declare const verificationEvent: z.ZodMiniObject<{
+    id: z.ZodMiniString<string>;
+    object: z.ZodMiniLiteral<"event">;
+    type: z.ZodMiniEnum<{
+        "verification.in_progress": "verification.in_progress";
+        "verification.verified": "verification.verified";
+        "verification.failed": "verification.failed";
+        "verification.expired": "verification.expired";
+        "verification.canceled": "verification.canceled";
+    }>;
+    created: z.ZodMiniNumber<number>;
+    livemode: z.ZodMiniBoolean<boolean>;
+    data: z.ZodMiniObject<{
+        object: z.ZodMiniObject<{
+            object: z.ZodMiniLiteral<"verification">;
+            id: z.ZodMiniString<string>;
+            status: z.ZodMiniEnum<{
+                canceled: "canceled";
+                expired: "expired";
+                failed: "failed";
+                pending: "pending";
+                in_progress: "in_progress";
+                verified: "verified";
+            }>;
+            failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            policy_id: z.ZodMiniString<string>;
+            customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
+            metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
+            expires_at: z.ZodMiniString<string>;
+            created_at: z.ZodMiniString<string>;
+            updated_at: z.ZodMiniString<string>;
+            livemode: z.ZodMiniBoolean<boolean>;
+        }, z.core.$strip>;
+    }, z.core.$strip>;
+}, z.core.$strip>;
+type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
+type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FAILURE_CODES, type FailureCode, type FieldProblem, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
 // index.d.ts
+export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
 declare function parseSecretKey(key: unknown): {
@@ -7,61 +667,102 @@ declare function parseSecretKey(key: unknown): {
 declare function parsePublishableKey(key: unknown): {
     environment: KeyEnvironment;
 };
+declare function normalizeBaseUrl(baseUrl: unknown): string;
+declare function normalizeServerBaseUrl(baseUrl: unknown): string;
+type CredportErrorType = "credport_error" | "configuration_error" | "validation_error" | "authentication_error" | "missing_token_error" | "invalid_token_error" | "permission_error" | "key_mismatch_error" | "not_found_error" | "conflict_error" | "rate_limit_error" | "api_error" | "connection_error" | "timeout_error" | "invalid_response_error" | "signature_verification_error";
+interface CredportErrorOptions {
+    code: string;
+    status?: number;
+    requestId?: string;
+    details?: Record<string, unknown>;
+    cause?: unknown;
+}
 declare class CredportError extends Error {
-    readonly type: string;
+    static readonly type: CredportErrorType;
+    readonly type: CredportErrorType;
     readonly code: string;
     readonly status: number | undefined;
     readonly requestId: string | undefined;
     readonly details: Record<string, unknown> | undefined;
-    constructor(message: string, options: {
-        code: string;
-        status?: number;
-        requestId?: string;
-        details?: Record<string, unknown>;
-        cause?: unknown;
-    });
+    readonly idempotencyKey?: string;
+    readonly mayHaveBeenApplied?: boolean;
+    constructor(message: string, options: CredportErrorOptions);
+    static [Symbol.hasInstance](value: unknown): boolean;
 }
 declare class CredportConfigurationError extends CredportError {
-    readonly type = "configuration_error";
+    static readonly type = "configuration_error";
+    readonly type: "configuration_error";
 }
 declare class CredportValidationError extends CredportError {
-    readonly type = "validation_error";
+    static readonly type = "validation_error";
+    readonly type: "validation_error";
 }
 declare class CredportAuthenticationError extends CredportError {
-    readonly type: string;
+    static readonly type: CredportErrorType;
+    readonly type: "authentication_error" | "missing_token_error" | "invalid_token_error";
+}
+declare class CredportMissingTokenError extends CredportAuthenticationError {
+    static readonly type = "missing_token_error";
+    readonly type: "missing_token_error";
+}
+declare class CredportInvalidTokenError extends CredportAuthenticationError {
+    static readonly type = "invalid_token_error";
+    readonly type: "invalid_token_error";
 }
 declare class CredportPermissionError extends CredportError {
-    readonly type: string;
+    static readonly type: CredportErrorType;
+    readonly type: "permission_error" | "key_mismatch_error";
+}
+declare class CredportKeyMismatchError extends CredportPermissionError {
+    static readonly type = "key_mismatch_error";
+    readonly type: "key_mismatch_error";
 }
 declare class CredportNotFoundError extends CredportError {
-    readonly type = "not_found_error";
+    static readonly type = "not_found_error";
+    readonly type: "not_found_error";
 }
 declare class CredportConflictError extends CredportError {
-    readonly type = "conflict_error";
+    static readonly type = "conflict_error";
+    readonly type: "conflict_error";
 }
 declare class CredportRateLimitError extends CredportError {
-    readonly type = "rate_limit_error";
+    static readonly type = "rate_limit_error";
+    readonly type: "rate_limit_error";
     readonly retryAfter: number | undefined;
-    constructor(message: string, options: ConstructorParameters<typeof CredportError>[1] & {
+    constructor(message: string, options: CredportErrorOptions & {
         retryAfter?: number;
     });
 }
 declare class CredportAPIError extends CredportError {
-    readonly type = "api_error";
+    static readonly type = "api_error";
+    readonly type: "api_error";
 }
 declare class CredportConnectionError extends CredportError {
-    readonly type: string;
+    static readonly type: CredportErrorType;
+    readonly type: "connection_error" | "timeout_error";
 }
 declare class CredportTimeoutError extends CredportConnectionError {
-    readonly type = "timeout_error";
+    static readonly type = "timeout_error";
+    readonly type: "timeout_error";
 }
 declare class CredportInvalidResponseError extends CredportError {
-    readonly type = "invalid_response_error";
+    static readonly type = "invalid_response_error";
+    readonly type: "invalid_response_error";
 }
 declare class CredportSignatureVerificationError extends CredportError {
-    readonly type = "signature_verification_error";
+    static readonly type = "signature_verification_error";
+    readonly type: "signature_verification_error";
 }
-declare function redactSecrets(text: string): string;
+type KnownCredportError = (CredportError & {
+    readonly type: "credport_error";
+}) | CredportConfigurationError | CredportValidationError | (CredportAuthenticationError & {
+    readonly type: "authentication_error";
+}) | CredportMissingTokenError | CredportInvalidTokenError | (CredportPermissionError & {
+    readonly type: "permission_error";
+}) | CredportKeyMismatchError | CredportNotFoundError | CredportConflictError | CredportRateLimitError | CredportAPIError | (CredportConnectionError & {
+    readonly type: "connection_error";
+}) | CredportTimeoutError | CredportInvalidResponseError | CredportSignatureVerificationError;
+declare function isCredportError(value: unknown): value is KnownCredportError;
 interface WireError {
     code: string;
     message: string;
@@ -73,6 +774,9 @@ declare function errorFromStatus(status: number, body: unknown, meta: {
     retryAfter?: number;
     operation: string;
 }): CredportError;
+declare function redactSecrets(text: string): string;
+export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WireError, errorFromStatus, isCredportError, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, readWireError, redactSecrets };
+// pipeline.d.ts
 interface BackoffOptions {
     initialDelayMs?: number;
     maxDelayMs?: number;
@@ -89,8 +793,8 @@ interface RequestPipelineOptions {
     timeoutMs?: number;
     maxRetries?: number;
     backoff?: BackoffOptions;
+    maxResponseBytes?: number;
     fetch?: typeof fetch;
-    sleep?: (ms: number) => Promise<void>;
     random?: () => number;
 }
 interface RequestSpec {
@@ -114,5 +818,8 @@ interface RequestPipeline {
 }
 declare const DEFAULT_TIMEOUT_MS = 30000;
 declare const DEFAULT_MAX_RETRIES = 2;
+declare const DEFAULT_MAX_RESPONSE_BYTES: number;
 declare function createRequestPipeline(options: RequestPipelineOptions): RequestPipeline;
-export { type ApiResponse, type BackoffOptions, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, DEFAULT_BACKOFF, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, INVALID_API_KEY_FORMAT, type KeyEnvironment, type RequestPipeline, type RequestPipelineOptions, type RequestSpec, type WireError, backoffDelay, createRequestPipeline, errorFromStatus, parsePublishableKey, parseRetryAfter, parseSecretKey, readWireError, redactSecrets };
+export { type ApiResponse as A, type BackoffOptions as B, DEFAULT_BACKOFF as D, type RequestPipeline as R, type RequestPipelineOptions as a, type RequestSpec as b, backoffDelay as c, DEFAULT_MAX_RESPONSE_BYTES as d, DEFAULT_MAX_RETRIES as e, DEFAULT_TIMEOUT_MS as f, createRequestPipeline as g, parseRetryAfter as p };
+// pipeline.d.ts
+export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './pipeline.js';

@@ -2,6 +2,9 @@
 #!/usr/bin/env node
 // index.d.ts
 import { JWK } from 'jose';
+import { FailureCode } from '@credport/core/contract';
+export { FAILURE_CODES } from '@credport/core/contract';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import * as msw from 'msw';
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
@@ -58,10 +61,6 @@ interface Page<T> {
     hasMore: boolean;
     nextCursor: string | null;
 }
-interface PageQuery {
-    limit?: string | null;
-    cursor?: string | null;
-}
 interface Transition<S extends string, T extends string> {
     from: readonly S[];
     trigger: T;
@@ -110,9 +109,7 @@ declare class Definitions {
     constructor(now: () => string);
     create(auth: SecretAuth, input: unknown): DefinitionRecord;
     get(auth: SecretAuth, id: string): DefinitionRecord;
-    list(auth: SecretAuth, query: PageQuery & {
-        lifecycleStatus?: string | null;
-    }): Page<DefinitionRecord>;
+    list(auth: SecretAuth, rawQuery: unknown): Page<DefinitionRecord>;
     allPublished(tenant: Tenant): DefinitionRecord[];
     update(auth: SecretAuth, id: string, input: unknown): DefinitionRecord;
     publish(auth: SecretAuth, id: string): DefinitionRecord;
@@ -150,7 +147,7 @@ declare class Policies {
     constructor(now: () => string, definitions: Definitions);
     create(auth: SecretAuth, input: unknown): PolicyRecord;
     get(auth: SecretAuth, id: string): PolicyRecord;
-    list(auth: SecretAuth, query: PageQuery): Page<PolicyRecord>;
+    list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
     archive(auth: SecretAuth, id: string): PolicyRecord;
     resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
     restore(records: readonly PolicyRecord[]): void;
@@ -180,8 +177,6 @@ declare class ResultSigner {
 }
 type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
 type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
-declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "credential_revoked", "credential_expired", "wallet_rejected"];
-type FailureCode = (typeof FAILURE_CODES)[number];
 declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
 interface WebhookAttempt {
     at: string;
@@ -215,11 +210,20 @@ interface WebhookEndpoint {
     tenant: Tenant;
     url: string;
 }
-declare function signWebhookPayload(payload: string, secret: string, timestamp: number): string;
+interface WebhookLimits {
+    webhookEvents: number;
+    webhookDeliveries: number;
+    webhookEndpoints: number;
+}
+declare function signWebhookPayloadSync(payload: string, options: {
+    secret: string;
+    timestamp?: number;
+}): string;
 declare class Webhooks {
     private readonly clock;
     private readonly keys;
     private readonly fetchImpl;
+    private readonly limits;
     readonly events: WebhookEventRecord[];
     readonly endpoints: WebhookEndpoint[];
     private readonly deliveries;
@@ -227,13 +231,14 @@ declare class Webhooks {
     private readonly deliveryLog;
     constructor(clock: {
         now(): number;
-    }, keys: Keys, fetchImpl: () => typeof fetch);
+    }, keys: Keys, fetchImpl: () => typeof fetch, limits?: WebhookLimits);
     emit(tenant: Tenant, type: string, object: unknown): void;
     private sign;
     register(tenant: Tenant, url: string): WebhookEndpoint;
     restore(endpoints: readonly WebhookEndpoint[], events: readonly WebhookEventRecord[]): void;
     resend(eventId: string): WebhookEventRecord | undefined;
     onActivity(listener: () => void): () => void;
+    private tooManyEndpoints;
     private changed;
     flush(): Promise<void>;
     private deliver;
@@ -266,7 +271,9 @@ declare class Verifications {
     private readonly policies;
     private readonly webhooks;
     private readonly signer;
+    private readonly store;
     readonly records: VerificationRecord[];
+    private readonly expiries;
     private readonly listeners;
     constructor(clock: {
         now(): number;
@@ -274,12 +281,25 @@ declare class Verifications {
     }, keys: Keys, policies: Policies, webhooks: Webhooks, signer: ResultSigner);
     create(auth: SecretAuth, input: unknown): VerificationRecord;
     get(auth: SecretAuth, id: string): VerificationRecord;
-    list(auth: SecretAuth, query: PageQuery & {
-        status?: string | null;
-    }): Page<VerificationRecord>;
+    list(auth: SecretAuth, rawQuery: unknown): Page<VerificationRecord>;
     cancel(auth: SecretAuth, id: string): VerificationRecord;
     authorizeBrowser(id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
+    browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
+        expires_at: string;
+        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        object: string;
+        id: string;
+        status: VerificationStatus;
+    };
+    serverStatus(auth: SecretAuth, id: string): {
+        expires_at: string;
+        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        object: string;
+        id: string;
+        status: VerificationStatus;
+    };
+    private browserReadable;
     result(auth: SecretAuth, id: string, issuer: string): Promise<{
         result_token: string;
         policy_id: string;
@@ -296,6 +316,7 @@ declare class Verifications {
         failureCode?: FailureCode;
     }): VerificationRecord;
     subscribe(id: string, listener: Listener): () => void;
+    get nextExpiry(): number;
     sweep(now: number): void;
     restore(records: readonly VerificationRecord[]): void;
     private owned;
@@ -330,7 +351,10 @@ declare class Issuance {
     private readonly clock;
     private readonly definitions;
     private readonly webhooks;
+    private readonly store;
     readonly records: IssuanceRecord[];
+    private readonly expiries;
+    private readonly byPreAuthorizedCode;
     private readonly statusListSize;
     constructor(clock: {
         now(): number;
@@ -341,15 +365,14 @@ declare class Issuance {
         txCode?: string;
     };
     get(auth: SecretAuth, id: string): IssuanceRecord;
-    list(auth: SecretAuth, query: PageQuery & {
-        status?: string | null;
-    }): Page<IssuanceRecord>;
+    list(auth: SecretAuth, rawQuery: unknown): Page<IssuanceRecord>;
     cancel(auth: SecretAuth, id: string): IssuanceRecord;
     revoke(auth: SecretAuth, id: string): IssuanceRecord;
     findForProtocol(id: string): IssuanceRecord | undefined;
     findByPreAuthorizedCode(code: string): IssuanceRecord | undefined;
     rejectTxCode(id: string): number;
     applyTrigger(id: string, trigger: Exclude<IssuanceTrigger, "revoke">): IssuanceRecord;
+    get nextExpiry(): number;
     sweep(now: number): void;
     statusList(tenant: Tenant): {
         size: number;
@@ -429,7 +452,8 @@ declare class Clock {
     reset(): void;
     onAdvance(listener: () => void): () => void;
 }
-type FaultKind = "server_error" | "service_unavailable" | "rate_limited" | "drop_after_write" | "bad_gateway_html" | "delay";
+declare const FAULT_KINDS: readonly ["server_error", "service_unavailable", "rate_limited", "drop_after_write", "bad_gateway_html", "delay"];
+type FaultKind = (typeof FAULT_KINDS)[number];
 interface FaultRule {
     kind: FaultKind;
     count?: number;
@@ -440,8 +464,10 @@ interface FaultRule {
     path?: string;
 }
 declare class Faults {
+    private readonly maxRules;
     private rules;
     private seed;
+    constructor(maxRules?: number);
     inject(rule: FaultRule): void;
     clear(): void;
     take(method: string, path: string): FaultRule | undefined;
@@ -452,27 +478,71 @@ interface StoredResponse {
     body: string;
     headers: Record<string, string>;
 }
+type IdempotencyStep =
+{
+    kind: "replay";
+    response: StoredResponse;
+}
+ | {
+    kind: "wait";
+    until: Promise<void>;
+}
+ | {
+    kind: "run";
+    finish(response?: StoredResponse): void;
+};
+interface IdempotencyLimits {
+    idempotencyRecords: number;
+    idempotencyBytes: number;
+}
 declare class Idempotency {
     private readonly clock;
-    private readonly records;
+    private readonly limits;
+    private readonly answers;
+    private readonly running;
+    private bytes;
     constructor(clock: {
         now(): number;
-    });
-    lookup(tenant: Tenant, key: string, route: string, body: string): StoredResponse | undefined;
-    store(tenant: Tenant, key: string, route: string, body: string, response: StoredResponse): void;
+    }, limits?: IdempotencyLimits);
+    begin(tenant: Tenant, key: string, route: string, body: string): IdempotencyStep;
     get size(): number;
+    private store;
+    private forget;
 }
+interface ModelLimits {
+    requestLog: number;
+    webhookEvents: number;
+    idempotencyRecords: number;
+    idempotencyBytes: number;
+    realtimeStreams: number;
+    webhookDeliveries: number;
+    webhookEndpoints: number;
+    faultRules: number;
+    requestBodyBytes: number;
+}
+declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 declare class Realtime {
+    private readonly maxStreams;
     available: boolean;
     private readonly listeners;
+    private open;
+    constructor(maxStreams?: number);
     setAvailable(available: boolean): void;
     onChange(listener: (available: boolean) => void): () => void;
+    get openStreams(): number;
+    openStream(): () => void;
 }
 interface ModelOptions {
     fetch?: typeof fetch;
+    limits?: Partial<ModelLimits>;
+}
+interface LoggedRequest {
+    method: string;
+    path: string;
 }
 declare class Model {
     private readonly options;
+    readonly limits: Readonly<ModelLimits>;
     clock: Clock;
     faults: Faults;
     realtime: Realtime;
@@ -484,12 +554,11 @@ declare class Model {
     verifications: Verifications;
     idempotency: Idempotency;
     signer: ResultSigner;
-    requestLog: {
-        method: string;
-        path: string;
-    }[];
+    requestLog: LoggedRequest[];
     protocol: ProtocolState;
     readonly changes: ChangeFeed;
+    private expiryHolds;
+    private expiryTimer;
     constructor(options?: ModelOptions);
     reset(): void;
     createProject(options?: {
@@ -497,6 +566,8 @@ declare class Model {
         scopes?: Scope[];
     }): ProjectKeys;
     sweep(): void;
+    keepExpiring(): () => void;
+    logRequest(method: string, path: string): void;
     snapshot(): {
         projects: string[];
         keys: KeyRecord[];
@@ -518,6 +589,7 @@ declare class Model {
         }[];
         idempotencyRecords: number;
     };
+    private armExpiryTimer;
 }
 declare function createModel(options?: ModelOptions): Model;
 interface EmulatorOptions {
@@ -544,38 +616,66 @@ interface Emulator {
 }
 declare function startEmulator(options?: EmulatorOptions): Promise<Emulator>;
 interface RouteContext<TModel = unknown> {
-    request: Request;
-    url: URL;
+    method: string;
+    header(name: string): string | null;
+    body: string;
+    readonly url: URL;
     params: Record<string, string>;
     baseUrl: string;
     model: TModel;
-    servesTestWallet?: boolean;
+    servesTestWallet: boolean;
+    readonly signal: AbortSignal;
+    readonly request: Request;
 }
+interface EventStream {
+    open(sink: {
+        write(text: string): void;
+        end(): void;
+    }): () => void;
+    discard(): void;
+}
+interface Reply {
+    status: number;
+    headers: Record<string, string>;
+    body?: string | EventStream;
+}
+type Answer = Reply | Response;
 interface Route<TModel = unknown> {
     method: "GET" | "POST" | "PATCH" | "DELETE";
     pattern: string;
-    handle(context: RouteContext<TModel>): Response | Promise<Response>;
+    handle(context: RouteContext<TModel>): Answer | Promise<Answer>;
 }
 declare const DROP_CONNECTION: unique symbol;
 type RouterResult = Response | typeof DROP_CONNECTION;
 interface Router {
     handle(request: Request, baseUrl: string): Promise<RouterResult>;
+    serveNode(req: IncomingMessage, res: ServerResponse, baseUrl: string): void;
+}
+interface ServedRequest {
+    method: string;
+    target: string;
+    status: number | null;
+    requestId: string;
+    idempotencyKey: string | null;
+    replayed: boolean;
+    startedAt: number;
 }
 interface RouterOptions {
     servesTestWallet?: boolean;
+    onServed?: (served: ServedRequest) => void;
 }
 declare function createRouter(model: Model, routes?: Route<Model>[], options?: RouterOptions): Router;
 declare const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";
 declare function createHandlers(model: Model, options?: {
     baseUrl?: string;
 }): msw.HttpHandler[];
-type DataFileErrorCode = "data_file_unreadable" | "data_file_corrupt" | "data_file_newer_version" | "data_file_not_writable";
+type DataFileErrorCode = "data_file_unreadable" | "data_file_corrupt" | "data_file_newer_version" | "data_file_over_limit" | "data_file_not_writable";
 declare class DataFileError extends Error {
     readonly code: DataFileErrorCode;
     readonly path: string;
     constructor(code: DataFileErrorCode, path: string, message: string);
 }
-export { DEFAULT_MOCK_BASE_URL, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, FAILURE_CODES, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, Model, ModelError, type ModelOptions, type ProjectKeys, type Route, type RouteContext, type Router, type RouterOptions, type Scope, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayload, startEmulator };
+export { DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
 interface TestIdentity {

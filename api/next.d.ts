@@ -1,36 +1,36 @@
 // index.d.ts
-import { WebhookEvent, Credport } from '@credport/server';
+import { WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
 export { verifyWebhook } from '@credport/server';
+type ClaimValue = string | number | boolean | null;
+type ClaimRequirements = Readonly<Record<string, ClaimValue>> | ((claims: Record<string, unknown>, context: {
+    policyId: string;
+}) => boolean | Promise<boolean>);
+declare const PRESET_CLAIM_REQUIREMENTS: Readonly<Record<string, Readonly<Record<string, ClaimValue>>>>;
+type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
 interface CredportNextConfig {
-    secretKey?: string;
-    baseUrl?: string;
-    sessionSecret?: string | string[];
-    policyId?: string;
-    resolvePolicy?: (request: Request) => string | Promise<string>;
-    getUserRef?: (request: Request) => string | undefined | Promise<string | undefined>;
-    sessionMode?: "library" | "manual";
-    keepClaims?: string[];
-    sessionMaxAgeSeconds?: number;
-    basePath?: string;
+    secretKey?: string | undefined;
+    baseUrl?: string | undefined;
+    sessionSecret?: string | string[] | undefined;
+    projectId?: string | undefined;
+    policyId?: string | undefined;
+    resolvePolicy?: ((request: Request) => string | Promise<string>) | undefined;
+    getUserRef?: GetUserRef | undefined;
+    resolveMetadata?: ((request: Request) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>) | undefined;
+    requireClaims?: ClaimRequirements | undefined;
+    sessionMode?: "library" | "manual" | undefined;
+    keepClaims?: string[] | undefined;
+    sessionMaxAgeSeconds?: number | undefined;
+    maxPendingVerifications?: number | undefined;
+    basePath?: string | undefined;
+    secureCookies?: boolean | undefined;
+    allowedOrigins?: string[] | undefined;
     webhook?: {
-        secret?: string;
+        secret?: string | undefined;
         onEvent: (event: WebhookEvent) => void | Promise<void>;
-    };
-    credport?: Credport;
+        eventStore?: WebhookEventStore | false | undefined;
+    } | undefined;
+    credport?: Credport | undefined;
 }
-type Handler = (request: Request) => Promise<Response>;
-declare function createCredportHandlers(options: CredportNextConfig): {
-    GET: Handler;
-    POST: Handler;
-    DELETE: Handler;
-};
-interface ProtectOptions {
-    protect: string[];
-    signInPath: string;
-    sessionSecret?: string | string[];
-}
-declare function isProtectedPath(pathname: string, protect: string[]): boolean;
-declare function createCredportMiddleware(options: ProtectOptions): (request: Request) => Promise<Response | undefined>;
 interface VerifiedSession {
     verificationId: string;
     userRef?: string;
@@ -39,7 +39,26 @@ interface VerifiedSession {
     expiresAt: string;
     claims: Record<string, unknown>;
 }
-declare function getVerifiedSession(options?: {
-    sessionSecret?: string | string[];
-}): Promise<VerifiedSession | null>;
-export { type CredportNextConfig, type ProtectOptions, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getVerifiedSession, isProtectedPath };
+declare const REDIRECT_URL_PARAM = "redirect_url";
+interface ProtectOptions {
+    protect: string[];
+    signInPath: string;
+    sessionSecret?: string | string[] | undefined;
+    getUserRef?: GetUserRef | undefined;
+}
+declare function createCredportMiddleware(options: ProtectOptions): (request: Request) => Promise<Response | undefined>;
+declare function isProtectedPath(pathname: string, protect: string[]): boolean;
+declare function safeRedirectPath(value: unknown, fallback?: string): string;
+declare function getPublishableKey(value?: string | undefined): Promise<string>;
+type Handler = (request: Request) => Promise<Response>;
+declare function createCredportHandlers(options: CredportNextConfig): {
+    GET: Handler;
+    POST: Handler;
+    DELETE: Handler;
+};
+interface GetVerifiedSessionOptions {
+    sessionSecret?: string | string[] | undefined;
+    userRef?: string | undefined;
+}
+declare function getVerifiedSession(options?: GetVerifiedSessionOptions): Promise<VerifiedSession | null>;
+export { type ClaimRequirements, type ClaimValue, type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, PRESET_CLAIM_REQUIREMENTS, type ProtectOptions, REDIRECT_URL_PARAM, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };

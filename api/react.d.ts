@@ -4,15 +4,15 @@ import { ReactNode } from 'react';
 import { Coordination } from '@credport/browser';
 interface CredportEndpoints {
     start: string;
-    session?: string;
+    session?: string | undefined;
 }
 interface CredportProviderProps {
-    publishableKey: string;
-    baseUrl: string;
+    publishableKey: string | undefined;
+    baseUrl: string | undefined;
     endpoints: CredportEndpoints;
-    sessionMode?: "library" | "manual";
-    fetch?: typeof fetch;
-    coordination?: Coordination;
+    sessionMode?: "library" | "manual" | undefined;
+    fetch?: typeof fetch | undefined;
+    coordination?: Coordination | undefined;
     children?: ReactNode;
 }
 declare function CredportProvider({ publishableKey, baseUrl, endpoints, sessionMode, fetch, coordination, children, }: CredportProviderProps): react.JSX.Element;
@@ -20,8 +20,8 @@ export { type CredportEndpoints as C, CredportProvider as a, type CredportProvid
 // index.d.ts
 export { C as CredportEndpoints, a as CredportProvider, b as CredportProviderProps } from './credport-context.js';
 import * as react from 'react';
-import { SVGProps } from 'react';
-import { StartParams, FlowState, CredportError } from '@credport/browser';
+import { SVGProps, ReactNode } from 'react';
+import { FlowState, CredportError } from '@credport/browser';
 interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
     value: string;
     label: string;
@@ -29,7 +29,7 @@ interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
 declare function QRCode({ value, label, ...svg }: QRCodeProps): react.JSX.Element;
 interface VerificationQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
     authorizationRequestUri: string;
-    label?: string;
+    label?: string | undefined;
 }
 declare function VerificationQRCode({ authorizationRequestUri, label, ...props }: VerificationQRCodeProps): react.JSX.Element;
 interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
@@ -37,30 +37,68 @@ interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label"
         offerQrUri: string;
         offerUri: string;
     };
-    label?: string;
-    linkText?: string | null;
-    linkClassName?: string;
+    label?: string | undefined;
+    linkText?: string | null | undefined;
+    linkClassName?: string | undefined;
 }
 declare function CredentialOfferQRCode({ offer, label, linkText, linkClassName, ...props }: CredentialOfferQRCodeProps): react.JSX.Element;
-interface UseVerificationOptions extends StartParams {
-    autoStart?: boolean;
-    onVerified?: (state: FlowState) => void;
-    onFailed?: (state: FlowState) => void;
-    onExpired?: (state: FlowState) => void;
+interface UseVerificationOptions {
+    policyId: string;
+    customerUserRef?: string | undefined;
+    metadata?: Record<string, string> | undefined;
+    provider?: string | undefined;
+    autoStart?: boolean | undefined;
+    returnTo?: string | false | undefined;
+    navigate?: ((path: string) => void) | undefined;
+    onVerified?: ((state: FlowState) => void) | undefined;
+    onFailed?: ((state: FlowState) => void) | undefined;
+    onExpired?: ((state: FlowState) => void) | undefined;
 }
 interface UseVerificationResult {
     status: FlowState["phase"];
-    verificationId?: string;
-    authorizationRequestUri?: string;
-    failureCode?: string;
-    error?: CredportError;
-    timeRemaining?: number;
+    verificationId?: string | undefined;
+    authorizationRequestUri?: string | undefined;
+    failureCode?: string | undefined;
+    error?: CredportError | undefined;
+    timeRemaining?: number | undefined;
     start(): Promise<FlowState>;
     retry(): Promise<FlowState>;
     reset(): void;
 }
 declare function useVerification(options: UseVerificationOptions): UseVerificationResult;
-export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, type UseVerificationOptions, type UseVerificationResult, VerificationQRCode, type VerificationQRCodeProps, useVerification };
+declare const defaultVerificationMessages: {
+    starting: string;
+    scan: string;
+    openWallet: string;
+    in_progress: string;
+    finalizing: string;
+    verified: string;
+    failed: string;
+    presentation_invalid: string;
+    claims_missing: string;
+    credential_revoked: string;
+    credential_expired: string;
+    wallet_rejected: string;
+    expired: string;
+    canceled: string;
+    timeout: string;
+    error: string;
+    retry: string;
+    walletLink: string;
+    showQrCode: string;
+    qrLabel: string;
+    expiresIn: string;
+};
+type VerificationMessages = Record<keyof typeof defaultVerificationMessages, string>;
+type WalletHandoff = "auto" | "qr" | "link";
+interface VerificationGateProps extends UseVerificationOptions {
+    children?: ReactNode;
+    handoff?: WalletHandoff | undefined;
+    messages?: Partial<VerificationMessages> | undefined;
+    className?: string | undefined;
+}
+declare function VerificationGate({ children, handoff, messages, className, autoStart, ...options }: VerificationGateProps): react.JSX.Element;
+export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, type UseVerificationOptions, type UseVerificationResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useVerification };
 // testing.d.ts
 import { Model } from '@credport/mock';
 import { PresentOptions } from '@credport/mock/wallet';

@@ -1,22 +1,78 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
-export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT } from '@credport/core';
+export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError } from '@credport/core';
+import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, WebhookEventWire, LifecycleStatus, IssuanceStatus, VerificationStatusValue, FailureCode } from '@credport/core/contract';
+export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type CamelCased<T> = T extends unknown ? {
+    [K in keyof T as K extends string ? CamelCase<K> : K]: T[K];
+} : never;
+type OneOf<A, B> = (A & {
+    [K in keyof B]?: never;
+}) | (B & {
+    [K in keyof A]?: never;
+});
+type ClaimEntry = ClaimEntryInput;
+type CredentialDefinition = CredentialDefinitionWire;
+type CredentialDefinitionInput = Omit<CreateCredentialDefinitionBody, "lifecycleStatus">;
+type CredentialDefinitionUpdate = Omit<UpdateCredentialDefinitionBody, "credentialDefinitionId" | "lifecycleStatus">;
+type IssuanceSession = IssuanceSessionWire;
+type IssuanceOffer = IssuanceOfferWire;
+type CreateOfferInput = Omit<CreateOfferBody, "credentialDefinitionId" | "vct"> & OneOf<{
+    credentialDefinitionId: string;
+}, {
+    vct: string;
+}>;
+type Policy = CamelCased<PolicyWire>;
+type CreatePolicyInput = CamelCased<Omit<CreatePolicyBody, "credential_definition_id" | "vct">> & OneOf<{
+    credentialDefinitionId: string;
+}, {
+    vct: string;
+}>;
+type Verification = CamelCased<VerificationWire>;
+type CreatedVerification = CamelCased<CreatedVerificationWire>;
+type CreateVerificationInput = CamelCased<CreateVerificationBody>;
+type VerificationStatus = CamelCased<VerificationStatusWire>;
+type VerificationResult = CamelCased<VerificationResultWire>;
+interface RequestOptions {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    maxRetries?: number;
+}
+interface WriteOptions extends RequestOptions {
+    idempotencyKey?: string;
+}
+interface ListParams extends RequestOptions {
+    limit?: number;
+    cursor?: string;
+}
+interface WebhookEventStore {
+    remember(eventId: string, ttlSeconds: number): boolean | Promise<boolean>;
+    forget?(eventId: string): void | Promise<void>;
+}
+interface MemoryWebhookEventStoreOptions {
+    maxEntries?: number | undefined;
+    now?: (() => number) | undefined;
+}
+declare function createMemoryWebhookEventStore(options?: MemoryWebhookEventStoreOptions): WebhookEventStore;
 declare const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 declare const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
-interface WebhookEvent<T = Record<string, unknown>> {
-    id: string;
-    object: "event";
-    type: "issuance.ready_to_issue" | "issuance.token_issued" | "issuance.credential_issued" | "issuance.canceled" | "issuance.expired" | "issuance.failed" | "issuance.revoked" | "verification.in_progress" | "verification.verified" | "verification.failed" | "verification.expired" | "verification.canceled" | (string & {});
-    created: number;
-    livemode: boolean;
+type IssuanceWebhookEvent = Extract<WebhookEventWire, {
+    type: `issuance.${string}`;
+}>;
+type VerificationWebhookEvent = Omit<Extract<WebhookEventWire, {
+    type: `verification.${string}`;
+}>, "data"> & {
     data: {
-        object: T;
+        object: Verification;
     };
-}
+};
+type WebhookEvent = IssuanceWebhookEvent | VerificationWebhookEvent;
 interface WebhookVerifyOptions {
     secret?: string;
     toleranceSeconds?: number;
     now?: number;
+    eventStore?: WebhookEventStore | undefined;
 }
 type WebhookInput = Request | {
     payload: string | Uint8Array;
@@ -39,153 +95,6 @@ declare class Page<T> implements AsyncIterable<T> {
         limit?: number;
     }): Promise<T[]>;
 }
-type LifecycleStatus = "draft" | "published" | "archived";
-interface ClaimEntry {
-    path: string[];
-    mandatory?: boolean;
-    display?: {
-        name: string;
-        locale?: string;
-    }[];
-}
-interface CredentialDefinition {
-    object: "credential_definition";
-    credentialDefinitionId: string;
-    vct: string | null;
-    format: string;
-    title: string | null;
-    aliases: string[];
-    rendering: Record<string, unknown> | null;
-    claims: ClaimEntry[];
-    lifecycleStatus: LifecycleStatus;
-    metadata: unknown;
-    global: boolean;
-    createdAt: string;
-    updatedAt: string;
-}
-interface CredentialDefinitionInput {
-    credentialDefinitionId: string;
-    vct?: string;
-    format?: "dc+sd-jwt" | (string & {});
-    title?: string;
-    aliases?: string[];
-    rendering?: Record<string, unknown>;
-    claims?: ClaimEntry[];
-    metadata?: unknown;
-}
-type CredentialDefinitionUpdate = Omit<CredentialDefinitionInput, "credentialDefinitionId">;
-type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
-interface IssuanceSession {
-    object: "openid4vc_issuance";
-    id: string;
-    status: IssuanceStatus;
-    credentialDefinitionId: string;
-    issuanceMode: "InTime";
-    metadata: Record<string, string>;
-    credentialStatus?: "active" | "revoked";
-    revokedAt?: string;
-    createdAt: string;
-    updatedAt: string;
-    expiresAt: string;
-    livemode: boolean;
-}
-interface IssuanceOffer extends IssuanceSession {
-    offerUri: string;
-    offerQrUri: string;
-    txCode?: string;
-}
-type CreateOfferInput = ({
-    credentialDefinitionId: string;
-    vct?: never;
-} | {
-    vct: string;
-    credentialDefinitionId?: never;
-}) & {
-    claims: Record<string, unknown>;
-    issuanceMode?: "InTime";
-    metadata?: Record<string, string>;
-    txCode?: {
-        length?: number;
-    };
-};
-interface Policy {
-    object: "policy";
-    policyId: string;
-    name: string;
-    status: "active" | "archived";
-    preset: boolean;
-    credentialDefinitionId?: string;
-    vct: string;
-    fields: {
-        path: string[];
-    }[];
-    createdAt: string;
-}
-type CreatePolicyInput = ({
-    credentialDefinitionId: string;
-    vct?: never;
-} | {
-    vct: string;
-    credentialDefinitionId?: never;
-}) & {
-    name: string;
-    fields: {
-        path: string[];
-    }[];
-};
-type VerificationStatusValue = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
-type FailureCode = "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | (string & {});
-interface Verification {
-    object: "verification";
-    id: string;
-    status: VerificationStatusValue;
-    failureCode?: FailureCode;
-    policyId: string;
-    customerUserRef: string | null;
-    metadata: Record<string, string>;
-    expiresAt: string;
-    createdAt: string;
-    updatedAt: string;
-    livemode: boolean;
-}
-interface CreatedVerification extends Verification {
-    clientToken: string;
-    authorizationRequestUri: string;
-}
-interface CreateVerificationInput {
-    policyId: string;
-    customerUserRef?: string;
-    metadata?: Record<string, string>;
-}
-interface VerificationStatus {
-    object: "verification_status";
-    id: string;
-    status: VerificationStatusValue;
-    failureCode?: FailureCode;
-    expiresAt: string;
-}
-interface VerificationResult {
-    object: "verification_result";
-    verificationId: string;
-    status: VerificationStatusValue;
-    failureCode?: FailureCode;
-    policyId: string;
-    customerUserRef: string | null;
-    claims: Record<string, unknown>;
-    resultToken: string;
-}
-interface RequestOptions {
-    signal?: AbortSignal;
-    timeoutMs?: number;
-    maxRetries?: number;
-}
-interface WriteOptions extends RequestOptions {
-    idempotencyKey?: string;
-}
-interface ListParams extends RequestOptions {
-    limit?: number;
-    cursor?: string;
-}
 declare class CredentialDefinitions {
     private readonly pipeline;
     constructor(pipeline: RequestPipeline);
@@ -198,7 +107,7 @@ declare class CredentialDefinitions {
     list(params?: ListParams & {
         lifecycleStatus?: LifecycleStatus;
     }): Promise<Page<CredentialDefinition>>;
-    private post;
+    private send;
 }
 declare class Issuance {
     private readonly pipeline;
@@ -210,6 +119,7 @@ declare class Issuance {
     list(params?: ListParams & {
         status?: IssuanceStatus;
     }): Promise<Page<IssuanceSession>>;
+    private session;
 }
 declare class Policies {
     private readonly pipeline;
@@ -218,6 +128,7 @@ declare class Policies {
     get(policyId: string, options?: RequestOptions): Promise<Policy>;
     list(params?: ListParams): Promise<Page<Policy>>;
     archive(policyId: string, options?: WriteOptions): Promise<Policy>;
+    private send;
 }
 declare class Verifications {
     private readonly pipeline;
@@ -238,6 +149,7 @@ interface CredportOptions {
     timeoutMs?: number;
     maxRetries?: number;
     backoff?: BackoffOptions;
+    maxResponseBytes?: number;
     fetch?: typeof fetch;
 }
 declare class Credport {
@@ -246,8 +158,34 @@ declare class Credport {
     readonly policies: Policies;
     readonly verifications: Verifications;
     readonly webhooks: {
-        verify: (input: WebhookInput, options?: WebhookVerifyOptions) => Promise<WebhookEvent<Record<string, unknown>>>;
+        verify: (input: WebhookInput, options?: WebhookVerifyOptions) => Promise<WebhookEvent>;
     };
     constructor(options?: CredportOptions);
 }
-export { type ClaimEntry, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type FailureCode, type IssuanceOffer, type IssuanceSession, type IssuanceStatus, type LifecycleStatus, type ListParams, Page, type Policy, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationStatusValue, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, signWebhookPayload, verifyWebhook };
+declare const RESULT_TOKEN_TYPE = "credport-result+jwt";
+interface VerifyResultTokenOptions {
+    verificationId: string;
+    policyId?: string | undefined;
+    customerUserRef?: string | null | undefined;
+    baseUrl?: string | undefined;
+    issuer?: string | undefined;
+    audience?: string | undefined;
+    jwks?: {
+        keys: JsonWebKey[];
+    } | undefined;
+    clockToleranceSeconds?: number | undefined;
+}
+interface VerifiedResultToken {
+    verificationId: string;
+    status: VerificationStatusValue;
+    failureCode?: FailureCode;
+    policyId: string;
+    customerUserRef: string | null;
+    claims: Record<string, unknown>;
+    issuer: string;
+    audience: string;
+    issuedAt: number;
+    expiresAt: number;
+}
+declare function verifyResultToken(token: string, options: VerifyResultTokenOptions): Promise<VerifiedResultToken>;
+export { type CamelCase, type CamelCased, type ClaimEntry, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type ListParams, type MemoryWebhookEventStoreOptions, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, signWebhookPayload, verifyResultToken, verifyWebhook };

@@ -1,7 +1,32 @@
-// Runs publint and attw on every built package; exits non-zero on any problem.
+// Runs publint and attw on every built package, and checks what npm shows of it: repository,
+// homepage and bugs in the manifest, and README links that work on npmjs.com (absolute, since npm
+// resolves no relative link). Exits non-zero on any problem.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+
+const REPOSITORY = "https://github.com/credport/credport";
+
+/** What npm shows of a package beyond its code. */
+function publishingProblems(pkg, dir, name) {
+  const problems = [];
+  if (pkg.repository?.url !== `git+${REPOSITORY}.git`)
+    problems.push(`repository.url must be git+${REPOSITORY}.git`);
+  if (pkg.repository?.directory !== `packages/${name}`)
+    problems.push(`repository.directory must be packages/${name}`);
+  if (!pkg.homepage?.startsWith(`${REPOSITORY}/`))
+    problems.push(`homepage must be under ${REPOSITORY}`);
+  if (pkg.bugs?.url !== `${REPOSITORY}/issues`)
+    problems.push(`bugs.url must be ${REPOSITORY}/issues`);
+  const readme = readFileSync(join(dir, "README.md"), "utf8");
+  for (const [, target] of readme.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (!/^(https?:|mailto:|#)/.test(target))
+      problems.push(
+        `README link ${target} is relative: npm cannot follow it; link ${REPOSITORY}/…`,
+      );
+  }
+  return problems;
+}
 
 const root = new URL("..", import.meta.url).pathname;
 const packagesDir = join(root, "packages");
@@ -9,6 +34,13 @@ let failed = false;
 for (const name of readdirSync(packagesDir)) {
   const dir = join(packagesDir, name);
   const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const problems = publishingProblems(pkg, dir, name);
+  if (problems.length > 0) failed = true;
+  console.log(
+    problems.length === 0
+      ? `ok    npm page ${pkg.name}`
+      : `FAIL  npm page ${pkg.name}\n      ${problems.join("\n      ")}`,
+  );
   for (const [tool, args] of [
     ["publint", ["--strict"]],
     ["attw", ["--pack", ".", "--profile", pkg.attwProfile ?? "node16"]],

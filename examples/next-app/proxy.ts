@@ -1,10 +1,10 @@
 import { createCredportMiddleware } from "@credport/next";
 import { type NextRequest, NextResponse } from "next/server";
 
-let protect: ReturnType<typeof createCredportMiddleware> | undefined;
+// Created once: a missing CREDPORT_SESSION_SECRET fails here, not at the first visitor (`next build` excepted).
+const protect = createCredportMiddleware({ protect: ["/members"], signInPath: "/verify" });
 
 export async function proxy(request: NextRequest) {
-  protect ??= createCredportMiddleware({ protect: ["/members"], signInPath: "/verify" });
   return (await protect(request)) ?? NextResponse.next();
 }
 

@@ -5,6 +5,8 @@ export default defineProject({
     name: "example-next-app",
     include: ["test/**/*.test.ts"],
     environment: "node",
+    // One `next build` of the example per run, shared by every test file.
+    globalSetup: ["test/support/build-once.ts"],
     testTimeout: 180_000,
     hookTimeout: 240_000,
   },

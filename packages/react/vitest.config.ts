@@ -5,6 +5,7 @@ export default defineProject({
   test: {
     name: "react",
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    exclude: ["test/e2e/**"],
     environment: "jsdom",
   },
 });

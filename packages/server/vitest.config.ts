@@ -5,5 +5,7 @@ export default defineProject({
     name: "server",
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     environment: "node",
+    // Contract tests: every exchange with the mock is checked against the wire contract.
+    setupFiles: ["../mock/test/support/contract-watch.ts"],
   },
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -6,9 +6,8 @@ import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
-import type { Browser } from "playwright-core";
+import { describeEngines } from "@credport/test-browsers";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "../../../packages/browser/test/e2e/chromium.js";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 const nextBin = join(appDir, "node_modules/next/dist/bin/next");
@@ -16,7 +15,6 @@ const screenshots = fileURLToPath(new URL("../../../artifacts/next-app-e2e/", im
 const SESSION_SECRET = "e2e-session-secret-0123456789abcdefghij";
 
 let emulator: Emulator;
-let browser: Browser;
 const instances: { url: string; process: ChildProcess }[] = [];
 
 const freePort = () =>
@@ -38,6 +36,7 @@ async function startNext(): Promise<{ url: string; process: ChildProcess }> {
       CREDPORT_SECRET_KEY: emulator.keys.secretKey,
       CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
       CREDPORT_SESSION_SECRET: SESSION_SECRET,
+      EXAMPLE_PLAIN_HTTP: "1",
     },
     stdio: "ignore",
   });
@@ -54,88 +53,86 @@ async function startNext(): Promise<{ url: string; process: ChildProcess }> {
 }
 
 beforeAll(async () => {
-  // What users deploy: the production build of the app, on the built packages.
-  execFileSync(process.execPath, [nextBin, "build"], {
-    cwd: appDir,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "pipe",
-  });
+  // What users deploy: the production build of the app (test/support/build-once.ts), on the built packages.
   emulator = await startEmulator();
   instances.push(await startNext(), await startNext());
-  browser = await launchChromium();
   mkdirSync(screenshots, { recursive: true });
   console.log(`next-app e2e screenshots: ${screenshots}`);
 });
 
 afterAll(async () => {
-  await browser?.close();
   // `next start` renames its process: stop it by the PID we kept.
   for (const instance of instances) instance.process.kill("SIGTERM");
   await emulator?.close();
 });
 
-it("walls /members, verifies with the test wallet, and the session works on a second instance", async () => {
-  const [a, b] = instances;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${a!.url}/members`);
-  await page.waitForURL(/\/verify$/);
-  const qr = page.getByRole("img", { name: "Scan with your wallet to verify" });
-  await qr.waitFor();
-  await page.screenshot({ path: join(screenshots, "1-verification-wall.png") });
+const VERIFY_QR = 'svg[role="img"][aria-label="Scan with your wallet to verify"]';
+const OFFER_QR = 'svg[role="img"][aria-label="Scan with your wallet to receive the credential"]';
 
-  const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
-  const wallet = await createTestWallet();
-  const offer = await credport.issuance.createOffer({
-    credentialDefinitionId: "credport.identity.v1",
-    claims: {
-      given_name: "Ada",
-      family_name: "Lovelace",
-      birthdate: "1815-12-10",
-      age_over_18: true,
-    },
+describeEngines("the Next.js example (next build, two instances)", (engine, name) => {
+  it("walls /members, verifies with the test wallet, and the session works on a second instance", async () => {
+    const [a, b] = instances;
+    const session = await engine().newSession();
+    try {
+      const tab = await session.openTab(`${a!.url}/members`);
+      await expect.poll(() => tab.url()).toMatch(/\/verify(\?|$)/);
+      await tab.waitForSelector(VERIFY_QR);
+      await tab.screenshot(join(screenshots, `${name}-1-verification-wall.png`));
+
+      const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
+      const wallet = await createTestWallet();
+      const offer = await credport.issuance.createOffer({
+        credentialDefinitionId: "credport.identity.v1",
+        claims: {
+          given_name: "Ada",
+          family_name: "Lovelace",
+          birthdate: "1815-12-10",
+          age_over_18: true,
+        },
+      });
+      await wallet.acceptOffer(offer.offerUri);
+      await wallet.present((await tab.attribute("#wallet-link", "href"))!);
+
+      await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/\/members$/);
+      await expect.poll(() => tab.text("#member")).toContain("over 18: true");
+      await tab.screenshot(join(screenshots, `${name}-2-members.png`));
+
+      // Stateless scaling: the other instance, same secret, accepts the cookie.
+      const cookie = (await tab.cookies()).find((c) => c.name === "credport_session");
+      expect(cookie?.httpOnly).toBe(true);
+      expect(cookie?.sameSite).toBe("Lax");
+      const other = await fetch(`${b!.url}/members`, {
+        headers: { cookie: `credport_session=${cookie!.value}` },
+        redirect: "manual",
+      });
+      expect(other.status).toBe(200);
+      expect(await other.text()).toMatch(/over 18: (<!-- -->)?true/);
+      const anonymous = await fetch(`${b!.url}/members.json`, { redirect: "manual" });
+      expect(anonymous.status).toBe(307);
+    } finally {
+      await session.close();
+    }
   });
-  await wallet.acceptOffer(offer.offerUri);
-  await wallet.present((await page.locator("#wallet-link").getAttribute("href"))!);
 
-  await page.waitForURL(/\/members$/, { timeout: 20_000 });
-  await expect.poll(() => page.locator("#member").textContent()).toContain("over 18: true");
-  await page.screenshot({ path: join(screenshots, "2-members.png") });
-
-  // Stateless scaling: the other instance, same secret, accepts the cookie.
-  const cookies = await context.cookies();
-  const session = cookies.find((c) => c.name === "credport_session");
-  expect(session?.httpOnly).toBe(true);
-  expect(session?.sameSite).toBe("Lax");
-  const other = await fetch(`${b!.url}/members`, {
-    headers: { cookie: `credport_session=${session!.value}` },
-    redirect: "manual",
+  it("the issuer page shows an offer QR code that follows the wallet's redemption", async () => {
+    const session = await engine().newSession();
+    try {
+      const tab = await session.openTab(`${instances[0]!.url}/issue`);
+      await tab.click("main button");
+      await tab.waitForSelector(OFFER_QR);
+      await expect.poll(() => tab.text("#offer-status")).toBe("offer_created");
+      await tab.screenshot(join(screenshots, `${name}-3-issuer-offer.png`));
+      const wallet = await createTestWallet();
+      await wallet.acceptOffer((await tab.attribute("a.wallet-link", "href"))!);
+      await expect
+        .poll(() => tab.text("#offer-status"), { timeout: 10_000 })
+        .toBe("credential_issued");
+      await tab.screenshot(join(screenshots, `${name}-4-issuer-issued.png`));
+      expect(wallet.credentials[0]!.vct).toBe("https://credport.example/vct/employee-badge");
+    } finally {
+      await session.close();
+    }
   });
-  expect(other.status).toBe(200);
-  expect(await other.text()).toMatch(/over 18: (<!-- -->)?true/);
-  const anonymous = await fetch(`${b!.url}/members.json`, { redirect: "manual" });
-  expect(anonymous.status).toBe(307);
-  await context.close();
-});
-
-it("the issuer page shows an offer QR code that follows the wallet's redemption", async () => {
-  const page = await browser.newPage();
-  await page.goto(`${instances[0]!.url}/issue`);
-  await page.getByRole("button", { name: "Issue a badge" }).click();
-  await page
-    .getByRole("img", { name: "Scan with your wallet to receive the credential" })
-    .waitFor();
-  await expect.poll(() => page.locator("#offer-status").textContent()).toBe("offer_created");
-  await page.screenshot({ path: join(screenshots, "3-issuer-offer.png") });
-  const wallet = await createTestWallet();
-  await wallet.acceptOffer(
-    (await page.getByRole("link", { name: "Open in your wallet" }).getAttribute("href"))!,
-  );
-  await expect
-    .poll(() => page.locator("#offer-status").textContent(), { timeout: 10_000 })
-    .toBe("credential_issued");
-  await page.screenshot({ path: join(screenshots, "4-issuer-issued.png") });
-  expect(wallet.credentials[0]!.vct).toBe("https://credport.example/vct/employee-badge");
 });
 
 it("ships no key material to the browser", () => {

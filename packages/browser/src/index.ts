@@ -1,10 +1,16 @@
 export {
+  CredportConnectionError,
   CredportError,
+  type CredportErrorType,
+  CredportInvalidResponseError,
   CredportInvalidTokenError,
   CredportKeyMismatchError,
   CredportMissingTokenError,
-} from "./errors.js";
+  isCredportError,
+  type KnownCredportError,
+} from "@credport/core";
 export type { StatusSnapshot } from "./snapshot.js";
+export type { StartedVerification } from "./start-answer.js";
 export {
   createStatusClient,
   type StatusClient,
@@ -20,7 +26,6 @@ export {
   createVerificationFlow,
   type FlowPhase,
   type FlowState,
-  type StartedVerification,
   type StartParams,
   type VerificationFlow,
   type VerificationFlowOptions,

@@ -1,5 +1,4 @@
-import type { CredportError } from "@credport/core";
-import { parsePublishableKey } from "@credport/core";
+import { type CredportError, normalizeBaseUrl, parsePublishableKey } from "@credport/core";
 import type { StatusSnapshot } from "./snapshot.js";
 import {
   type EndpointConfig,
@@ -13,7 +12,7 @@ import { documentVisibility, type Visibility } from "./visibility.js";
 export interface StatusClientOptions {
   /** `pk_test_…` or `pk_live_…`. A secret key is refused: it must never reach a browser. */
   publishableKey: string;
-  /** The service's base URL. */
+  /** The service's base URL, without `/v1` (every path starts with it). */
   baseUrl: string;
   fetch?: typeof fetch;
   /** "auto" (default): realtime first, polling when realtime is unavailable. */
@@ -31,7 +30,10 @@ export interface SubscribeTarget extends StatusTarget {
 export interface SubscribeOptions {
   /** An error that ends the subscription (missing_token, invalid_token, key_mismatch, …). */
   onError?: (error: CredportError) => void;
-  /** The expiry (or ceiling) passed without a final status; no request follows. */
+  /**
+   * The expiry (by the service's clock) or the ceiling passed, and one final read found no final
+   * status; no request follows.
+   */
   onTimeout?: () => void;
 }
 
@@ -41,7 +43,11 @@ export interface Subscription {
 }
 
 export interface StatusClient {
-  /** Follows a verification; `onSnapshot` runs on every change, a final status exactly once. */
+  /**
+   * Follows a verification; `onSnapshot` runs on every change, a final status exactly once. An
+   * exception thrown by a callback does not end the subscription: it is reported with the global
+   * `reportError` (the window's `error` event).
+   */
   subscribe(
     target: SubscribeTarget,
     onSnapshot: (snapshot: StatusSnapshot) => void,
@@ -62,7 +68,7 @@ export interface StatusClient {
 export function createStatusClient(options: StatusClientOptions): StatusClient {
   parsePublishableKey(options.publishableKey);
   const config: EndpointConfig = {
-    baseUrl: String(options.baseUrl ?? "").replace(/\/+$/, ""),
+    baseUrl: normalizeBaseUrl(options.baseUrl),
     publishableKey: options.publishableKey,
     fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
   };

@@ -1,9 +1,9 @@
-import { CredportError, errorFromStatus, parseRetryAfter } from "@credport/core";
 import {
-  CredportInvalidTokenError,
-  CredportKeyMismatchError,
-  CredportMissingTokenError,
-} from "./errors.js";
+  CredportConnectionError,
+  type CredportError,
+  errorFromStatus,
+  parseRetryAfter,
+} from "@credport/core";
 import { type StatusSnapshot, snapshotFromWire } from "./snapshot.js";
 
 export interface StatusTarget {
@@ -34,25 +34,14 @@ export const statusUrl = (
   leaf: "status" | "events",
 ) => `${config.baseUrl}/v1/verifications/${encodeURIComponent(target.verificationId)}/${leaf}`;
 
-/** The three browser-status errors get their own classes; everything else the core mapping. */
+/** An error answer as its class (missing_token, invalid_token and key_mismatch have their own). */
 export async function errorFromResponse(
   response: Response,
   operation: string,
 ): Promise<CredportError> {
-  const body = await response.json().catch(() => undefined);
-  const code = (body as { code?: unknown } | undefined)?.code;
-  const message = `credport: ${operation} failed (${String(code ?? response.status)}): ${(body as { message?: string } | undefined)?.message ?? ""}`;
-  const options = {
-    code: String(code),
-    status: response.status,
-    requestId: response.headers.get("x-request-id") ?? undefined,
-  };
-  if (code === "missing_token") return new CredportMissingTokenError(message, options);
-  if (code === "invalid_token") return new CredportInvalidTokenError(message, options);
-  if (code === "key_mismatch") return new CredportKeyMismatchError(message, options);
-  return errorFromStatus(response.status, body, {
+  return errorFromStatus(response.status, await response.json().catch(() => undefined), {
     operation,
-    requestId: options.requestId,
+    requestId: response.headers.get("x-request-id") ?? undefined,
     retryAfter: parseRetryAfter(response.headers.get("retry-after")),
   });
 }
@@ -81,7 +70,7 @@ export async function readStatusOnce(
     };
   } catch (cause) {
     return {
-      error: new CredportError("credport: the status read did not reach the service.", {
+      error: new CredportConnectionError("credport: the status read did not reach the service.", {
         code: "connection_failed",
         cause,
       }),
@@ -89,11 +78,9 @@ export async function readStatusOnce(
   }
 }
 
-/** Errors after which reading again cannot help. */
+/**
+ * Errors after which reading again cannot help: 401 (missing_token, invalid_token), 403
+ * (key_mismatch) and 404.
+ */
 export const isFatal = (error: CredportError) =>
-  error instanceof CredportMissingTokenError ||
-  error instanceof CredportInvalidTokenError ||
-  error instanceof CredportKeyMismatchError ||
-  error.status === 401 ||
-  error.status === 403 ||
-  error.status === 404;
+  error.status === 401 || error.status === 403 || error.status === 404;

@@ -18,6 +18,11 @@ export interface SubscriptionTiming {
   requestTimeoutMs: number;
   /** Without an `expiresAt`, the subscription ends after this long. Default five minutes. */
   defaultCeilingMs: number;
+  /**
+   * A realtime stream silent for this long (not even a heartbeat; the service sends one every
+   * 15 s) is abandoned, and polling takes over. Default 45,000 ms.
+   */
+  realtimeIdleTimeoutMs: number;
 }
 
 export const DEFAULT_TIMING: SubscriptionTiming = {
@@ -25,6 +30,7 @@ export const DEFAULT_TIMING: SubscriptionTiming = {
   maxPollIntervalMs: 8000,
   requestTimeoutMs: 10_000,
   defaultCeilingMs: 5 * 60 * 1000,
+  realtimeIdleTimeoutMs: 45_000,
 };
 
 export interface SubscriptionHooks {
@@ -43,11 +49,16 @@ export interface SubscriptionEnv {
 
 /** Consecutive realtime drops without a single event before polling takes over. */
 const MAX_REALTIME_DROPS = 3;
+/** Longest single timer: setTimeout overflows past 2^31 − 1 ms, and a re-check copes with sleep. */
+const MAX_TIMER_MS = 60_000;
 
 /**
  * Follows one verification until a terminal status, its expiry (or the default ceiling), an error
  * that reading again cannot fix, or `stop()`. Realtime first; polling with backoff as the fallback.
  * Delivers a snapshot only when it changed, and a terminal one exactly once.
+ *
+ * The expiry is the service's time: the `Date` header of its answers corrects this device's clock.
+ * At the deadline one final read runs; a final status found there wins over `onTimeout`.
  */
 export function startSubscription(
   config: EndpointConfig,
@@ -60,20 +71,33 @@ export function startSubscription(
   let stopped = false;
   let last: StatusSnapshot | undefined;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   let polling = false;
   let pollInFlight = false;
+  let finalReadInFlight = false;
   let interval = timing.pollIntervalMs;
+  /** The service's clock minus this device's, once an answer said. */
+  let skewMs = 0;
 
-  const expiresAt = target.expiresAt ? Date.parse(target.expiresAt) : Number.NaN;
-  const deadline = Number.isFinite(expiresAt) ? expiresAt : env.now() + timing.defaultCeilingMs;
-  const deadlineTimer = setTimeout(
-    () => {
-      if (stopped) return;
-      stop();
-      hooks.onTimeout?.();
+  const expiresAt = Date.parse(target.expiresAt ?? "");
+  const ceiling = env.now() + timing.defaultCeilingMs;
+  const timeLeft = () =>
+    Number.isFinite(expiresAt) ? expiresAt - (env.now() + skewMs) : ceiling - env.now();
+
+  // Every answer's Date header corrects the deadline. It has second precision (hence + 500 ms), so
+  // a difference under a second is noise and counts as none.
+  const tracked: EndpointConfig = {
+    ...config,
+    fetch: async (input, init) => {
+      const response = await config.fetch(input, init);
+      const skew = Date.parse(response.headers.get("date") ?? "") + 500 - env.now();
+      if (Math.abs(skew - skewMs) > 1000) {
+        skewMs = Math.abs(skew) < 1000 ? 0 : skew;
+        armDeadline();
+      }
+      return response;
     },
-    Math.max(0, deadline - env.now()),
-  );
+  };
 
   const offVisibility = visibility.onChange(() => {
     if (polling && !stopped && !visibility.isHidden()) {
@@ -95,14 +119,47 @@ export function startSubscription(
     if (stopped || sameSnapshot(last, snapshot)) return false;
     last = snapshot;
     if (isTerminal(snapshot)) stop();
-    hooks.onSnapshot(snapshot);
+    callback(() => hooks.onSnapshot(snapshot));
     return true;
   }
 
   function fail(error: CredportError) {
     if (stopped) return;
     stop();
-    hooks.onError?.(error);
+    callback(() => hooks.onError?.(error));
+  }
+
+  function armDeadline() {
+    clearTimeout(deadlineTimer);
+    if (stopped || finalReadInFlight) return;
+    const left = timeLeft();
+    if (left > 0) deadlineTimer = setTimeout(armDeadline, Math.min(left, MAX_TIMER_MS));
+    else void finalRead();
+  }
+
+  /** At the deadline: one more read. A final status wins; time left by the service's clock re-arms. */
+  async function finalRead() {
+    finalReadInFlight = true;
+    const result = await read();
+    finalReadInFlight = false;
+    if (stopped) return;
+    if (result.data) accept(result.data);
+    if (stopped) return;
+    if (timeLeft() > 0) return armDeadline();
+    stop();
+    callback(() => hooks.onTimeout?.());
+  }
+
+  /** One status read, abandoned when slower than the request timeout or when the subscription ends. */
+  async function read() {
+    const request = new AbortController();
+    const abortRequest = () => request.abort();
+    lifetime.signal.addEventListener("abort", abortRequest);
+    const slow = setTimeout(abortRequest, timing.requestTimeoutMs);
+    const result = await readStatusOnce(tracked, target, request.signal);
+    clearTimeout(slow);
+    lifetime.signal.removeEventListener("abort", abortRequest);
+    return result;
   }
 
   const pause = (ms: number) =>
@@ -119,17 +176,19 @@ export function startSubscription(
     while (!stopped) {
       let sawEvent = false;
       const end = await streamStatus(
-        config,
+        tracked,
         target,
         (snapshot) => {
           sawEvent = true;
           accept(snapshot);
         },
         lifetime.signal,
+        timing.realtimeIdleTimeoutMs,
       );
-      if (stopped || end.kind === "aborted") return;
-      if (end.kind === "unavailable") return startPolling();
-      if (end.kind === "error") return fail(end.error);
+      if (stopped || end === "aborted") return;
+      // A stalled stream means something holds streams back (a buffering proxy): poll instead.
+      if (end === "unavailable" || end === "stalled") return startPolling();
+      if (typeof end === "object") return fail(end);
       drops = sawEvent ? 1 : drops + 1;
       if (drops > MAX_REALTIME_DROPS) return startPolling();
       await pause(Math.min(500 * 2 ** (drops - 1), timing.maxPollIntervalMs));
@@ -145,13 +204,7 @@ export function startSubscription(
     if (stopped || pollInFlight) return;
     if (visibility.isHidden()) return; // resumed by the visibility listener
     pollInFlight = true;
-    const request = new AbortController();
-    const abortRequest = () => request.abort();
-    lifetime.signal.addEventListener("abort", abortRequest);
-    const slow = setTimeout(abortRequest, timing.requestTimeoutMs);
-    const result = await readStatusOnce(config, target, request.signal);
-    clearTimeout(slow);
-    lifetime.signal.removeEventListener("abort", abortRequest);
+    const result = await read();
     pollInFlight = false;
     if (stopped) return;
     let delay: number;
@@ -171,7 +224,22 @@ export function startSubscription(
     pollTimer = setTimeout(() => void poll(), delay);
   }
 
+  armDeadline();
   if (env.transport === "polling") startPolling();
   else void runRealtime();
   return stop;
+}
+
+/**
+ * Runs an app callback. What it throws is reported (the global `reportError`: the window's `error`
+ * event and the console) instead of ending the subscription.
+ */
+function callback(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+    if (typeof report === "function") report(error);
+    else console.error(error);
+  }
 }

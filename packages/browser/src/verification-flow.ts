@@ -1,5 +1,6 @@
 import { CredportError } from "@credport/core";
 import type { StatusSnapshot } from "./snapshot.js";
+import { readStartAnswer, type StartedVerification } from "./start-answer.js";
 import type { StatusClient } from "./status-client.js";
 import { browserCoordination, type Coordination, leadOrFollow } from "./tab-coordination.js";
 
@@ -8,14 +9,6 @@ export interface StartParams {
   customerUserRef?: string;
   metadata?: Record<string, string>;
   provider?: string;
-}
-
-/** What the app's backend answers at `startUrl`. */
-export interface StartedVerification {
-  verificationId: string;
-  clientToken: string;
-  expiresAt: string;
-  authorizationRequestUri: string;
 }
 
 export type FlowPhase =
@@ -257,39 +250,42 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       current?.stop();
       set({ phase: "starting" });
       let stop = () => {};
-      const promise = postJson(options.startUrl, params).then(
-        (data) => {
-          const verification: StartedVerification = {
-            verificationId: String(data.verificationId ?? data.id),
-            clientToken: String(data.clientToken ?? data.client_token),
-            expiresAt: String(data.expiresAt ?? data.expires_at),
-            authorizationRequestUri: String(
-              data.authorizationRequestUri ?? data.authorization_request_uri,
-            ),
-          };
-          if (current?.promise !== promise) return state; // reset() while starting
-          set({
-            phase: "pending",
-            verificationId: verification.verificationId,
-            authorizationRequestUri: verification.authorizationRequestUri,
-            expiresAt: verification.expiresAt,
-          });
-          stop = follow(verification, coordination);
-          return state;
-        },
-        (error: unknown) => {
-          const e =
-            error instanceof CredportError
-              ? error
-              : flowError("verification_start_failed", "the start request did not reach the app");
-          if (current?.promise === promise) set({ phase: "error", error: e });
-          throw e;
-        },
-      );
+      const promise = postJson(options.startUrl, params)
+        .then((data) => readStartAnswer(data, `the start endpoint (${options.startUrl})`))
+        .then(
+          (verification) => {
+            if (current?.promise !== promise) return state; // reset() while starting
+            set({
+              phase: "pending",
+              verificationId: verification.verificationId,
+              authorizationRequestUri: verification.authorizationRequestUri,
+              expiresAt: verification.expiresAt,
+            });
+            stop = follow(verification, coordination);
+            return state;
+          },
+          (error: unknown) => {
+            const e =
+              error instanceof CredportError
+                ? error
+                : flowError("verification_start_failed", "the start request did not reach the app");
+            if (current?.promise === promise) set({ phase: "error", error: e });
+            throw e;
+          },
+        );
       current = { key, promise, stop: () => stop() };
       return promise;
     },
-    attach(verification) {
+    attach(attached) {
+      let verification: StartedVerification;
+      try {
+        verification = readStartAnswer(attached, "attach()");
+      } catch (error) {
+        current?.stop();
+        current = undefined;
+        set({ phase: "error", error: error as CredportError });
+        return;
+      }
       const coordination = options.coordination ?? browserCoordination();
       if (mode === "library" && !coordination) {
         set({

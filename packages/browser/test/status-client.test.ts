@@ -240,8 +240,10 @@ describe("subscribe", () => {
     const beforeCeiling = statusRequests();
     await vi.advanceTimersByTimeAsync(1000);
     expect(timeouts).toBe(1);
+    // One final read at the ceiling (a final status found there would win), then nothing.
+    expect(statusRequests()).toBe(beforeCeiling + 1);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(statusRequests()).toBe(beforeCeiling);
+    expect(statusRequests()).toBe(beforeCeiling + 1);
     // Backoff to the 8 s cap: about 40 reads over five minutes, not 300.
     expect(beforeCeiling).toBeLessThan(60);
   });

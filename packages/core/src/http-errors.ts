@@ -4,6 +4,9 @@ import {
   CredportConflictError,
   type CredportError,
   CredportInvalidResponseError,
+  CredportInvalidTokenError,
+  CredportKeyMismatchError,
+  CredportMissingTokenError,
   CredportNotFoundError,
   CredportPermissionError,
   CredportRateLimitError,
@@ -30,7 +33,14 @@ export function readWireError(body: unknown): WireError | undefined {
   };
 }
 
-/** The one place an HTTP status becomes an error class. */
+/** Service codes with a class of their own (the browser-status failures). */
+const BY_CODE = {
+  missing_token: CredportMissingTokenError,
+  invalid_token: CredportInvalidTokenError,
+  key_mismatch: CredportKeyMismatchError,
+} as const;
+
+/** The one place an HTTP status (and a few codes) becomes an error class. */
 export function errorFromStatus(
   status: number,
   body: unknown,
@@ -38,13 +48,22 @@ export function errorFromStatus(
 ): CredportError {
   const wire = readWireError(body);
   if (!wire) {
-    return new CredportInvalidResponseError(
-      `credport: ${meta.operation} failed with HTTP ${status} and a body that is not a Credport error.`,
-      { code: "invalid_response", status, requestId: meta.requestId },
+    // A proxy's page, or nothing: a 5xx (or 408) is still the service failing; anything else is odd.
+    const apiError = status >= 500 || status === 408;
+    return new (apiError ? CredportAPIError : CredportInvalidResponseError)(
+      `credport: ${meta.operation} failed with HTTP ${status} and no Credport error body.`,
+      { code: apiError ? "server_error" : "invalid_response", status, requestId: meta.requestId },
     );
   }
-  const message = `credport: ${meta.operation} failed (${wire.code}): ${wire.message}`;
+  // The service's own wording may name its HTTP headers, which SDK users never set themselves.
+  // (Spelled so that the secret header's name never appears in a browser bundle.)
+  const text = /x-(service|publishable)-key|authorization/i.test(wire.message)
+    ? "the key or client token was missing or refused; check the client's key (and clientToken)"
+    : wire.message;
+  const message = `credport: ${meta.operation} failed (${wire.code}): ${text}`;
   const options = { code: wire.code, status, requestId: meta.requestId, details: wire.details };
+  const byCode = BY_CODE[wire.code as keyof typeof BY_CODE];
+  if (byCode && (status === 401 || status === 403)) return new byCode(message, options);
   if (status === 400 || status === 422) return new CredportValidationError(message, options);
   if (status === 401) return new CredportAuthenticationError(message, options);
   if (status === 403) return new CredportPermissionError(message, options);

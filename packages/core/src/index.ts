@@ -4,6 +4,7 @@ export {
   parsePublishableKey,
   parseSecretKey,
 } from "./api-keys.js";
+export { normalizeBaseUrl, normalizeServerBaseUrl } from "./base-url.js";
 export {
   CredportAPIError,
   CredportAuthenticationError,
@@ -11,25 +12,30 @@ export {
   CredportConflictError,
   CredportConnectionError,
   CredportError,
+  type CredportErrorOptions,
+  type CredportErrorType,
   CredportInvalidResponseError,
+  CredportInvalidTokenError,
+  CredportKeyMismatchError,
+  CredportMissingTokenError,
   CredportNotFoundError,
   CredportPermissionError,
   CredportRateLimitError,
   CredportSignatureVerificationError,
   CredportTimeoutError,
   CredportValidationError,
-  redactSecrets,
+  isCredportError,
+  type KnownCredportError,
 } from "./errors.js";
 export { errorFromStatus, readWireError, type WireError } from "./http-errors.js";
-export {
-  type ApiResponse,
-  createRequestPipeline,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_TIMEOUT_MS,
-  type RequestPipeline,
-  type RequestPipelineOptions,
-  type RequestSpec,
-} from "./request-pipeline.js";
+// Types only: the pipeline itself is `@credport/core/pipeline`, which browser code never loads.
+export type {
+  ApiResponse,
+  RequestPipeline,
+  RequestPipelineOptions,
+  RequestSpec,
+} from "./pipeline/request-pipeline.js";
+export { redactSecrets } from "./redact.js";
 export {
   type BackoffOptions,
   backoffDelay,

@@ -19,10 +19,25 @@ export function backoffDelay(
   return Math.max(jittered, Math.min(backoff.initialDelayMs, backoff.maxDelayMs));
 }
 
-/** `Retry-After` in seconds (delta form, or an HTTP date). */
+/** The three HTTP-date forms all start with a day name (RFC 9110 §5.6.7). */
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
+
+/**
+ * `Retry-After` in seconds: delta seconds (digits only) or an HTTP date. Anything else — a
+ * negative number, an exponent, a word — is `undefined`, and the caller falls back to its backoff.
+ */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+(\.\d+)?$/.test(header.trim())) return Number(header);
-  const at = Date.parse(header);
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (!HTTP_DATE.test(value)) return undefined;
+  const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
 }
+
+/**
+ * Statuses retried with the same idempotency key: 408 (the server gave up waiting for the request),
+ * 429 (when its Retry-After is within the backoff cap) and every 5xx.
+ */
+export const isRetryableStatus = (status: number) =>
+  status === 408 || status === 429 || status >= 500;

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { startEmulator } from "./emulator.js";
+import { writeEnvFile } from "./env-file.js";
 import { checkPublicBaseUrl } from "./protocol/public-base-url.js";
 
 const usage =
-  "usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--data credport-emulator.json] [--public-url https://abc.tunnel.example]";
+  "usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--data credport-emulator.json] [--public-url https://abc.tunnel.example] [--env-file .env.local [--public-prefix NEXT_PUBLIC_]]";
 
 async function main() {
   const { values } = parseArgs({
@@ -15,6 +16,8 @@ async function main() {
       "public-url": { type: "string" },
       // Keep the whole state in this file across restarts (same keys, sessions, credentials).
       data: { type: "string" },
+      "env-file": { type: "string" },
+      "public-prefix": { type: "string", default: "NEXT_PUBLIC_" },
       help: { type: "boolean" },
     },
   });
@@ -38,6 +41,13 @@ async function main() {
       process.exit(2);
     }
   }
+  const publicPrefix = values["public-prefix"];
+  if (!/^[A-Z][A-Z0-9_]*_$/.test(publicPrefix)) {
+    console.error(
+      `credport-emulator: --public-prefix must be upper case and end in _ (NEXT_PUBLIC_, VITE_)\n${usage}`,
+    );
+    process.exit(2);
+  }
   const emulator = await startEmulator({
     port,
     host: values.host,
@@ -46,6 +56,17 @@ async function main() {
     onDataFileError: (error) =>
       console.error(`credport-emulator: ${error instanceof Error ? error.message : String(error)}`),
   });
+  const envFile = values["env-file"];
+  if (envFile) {
+    writeEnvFile(envFile, {
+      CREDPORT_BASE_URL: emulator.publicUrl,
+      CREDPORT_SECRET_KEY: emulator.keys.secretKey,
+      CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
+      CREDPORT_WEBHOOK_SECRET: emulator.keys.webhookSecret,
+      [`${publicPrefix}CREDPORT_BASE_URL`]: emulator.publicUrl,
+      [`${publicPrefix}CREDPORT_PUBLISHABLE_KEY`]: emulator.keys.publishableKey,
+    });
+  }
   const publicPath = new URL(emulator.publicUrl).pathname.replace(/\/$/, "");
   const reachedAt =
     emulator.publicUrl === emulator.url
@@ -65,7 +86,7 @@ Test project ${emulator.projectId} (test environment):
   CREDPORT_SECRET_KEY=${emulator.keys.secretKey}
   CREDPORT_PUBLISHABLE_KEY=${emulator.keys.publishableKey}
   CREDPORT_WEBHOOK_SECRET=${emulator.keys.webhookSecret}
-
+${envFile ? `\nWritten to ${envFile}, with CREDPORT_SESSION_SECRET and ${publicPrefix}CREDPORT_BASE_URL / ${publicPrefix}CREDPORT_PUBLISHABLE_KEY.\n` : ""}
 ${kept}
 Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
   const stop = () => {

@@ -1,22 +1,23 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import { TrafficLog } from "./dashboard/traffic-log.js";
 import { emulatorProject } from "./emulator-project.js";
-import { faceHandler } from "./face/face-routes.js";
+import { faceRoute } from "./face/face-routes.js";
+import { serveFace } from "./face/face-server.js";
 import { TEST_WALLET_PATH } from "./http/handoff-uris.js";
-import { createRouter, DROP_CONNECTION } from "./http/router.js";
+import { createRouter } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
 import { type ModelStore, openModelStore } from "./persistence/model-store.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./protocol/public-base-url.js";
 import { WalletSessions } from "./wallet-page/wallet-sessions.js";
 
+/** Options of {@link startEmulator}; every one may be left out. */
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Defaults to 127.0.0.1: the emulator is for this machine only. */
   host?: string;
-  /** Serve an existing model instead of a new one. */
+  /** Serve an existing model (e.g. one made with other `limits`) instead of a new one. */
   model?: Model;
   /**
    * Where wallets and browsers reach the emulator when it sits behind an HTTPS reverse proxy or a
@@ -53,7 +54,15 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-/** Serves the mock over real HTTP on loopback, from the same routes as the msw handlers. */
+/** Requests that may change the model: after one, the data file (if any) is written again. */
+const WRITES = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+
+/**
+ * Serves the mock over real HTTP on loopback, from the same routes and model as the msw handlers,
+ * through the router's node:http path (no Fetch objects per request). Its own pages — the
+ * dashboard and the test wallet page — are looked up before the routes. While it runs, expiries
+ * happen in real time too.
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const publicBaseUrl =
     options.publicBaseUrl === undefined ? undefined : checkPublicBaseUrl(options.publicBaseUrl);
@@ -65,8 +74,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         options.onDataFileError ?? ((error) => console.error(error)),
       )
     : undefined;
-  const router = createRouter(model, undefined, { servesTestWallet: true });
-  const traffic = new TrafficLog(() => model.changes.notify());
+  const traffic = new TrafficLog();
+  const router = createRouter(model, undefined, {
+    servesTestWallet: true,
+    onServed: (served) => {
+      traffic.record(served);
+      // Most of the model changes without a webhook (a definition, a key): tell the data file.
+      if (WRITES.has(served.method)) model.changes.notify();
+    },
+  });
   // The wallet page's wallets reach the public protocol endpoints through this emulator itself.
   const wallets = new WalletSessions((input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -76,59 +92,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   let projectId = "";
   let baseUrl = "";
+  let basePath = "";
   const server = createServer((req, res) => {
-    serve(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-  });
-
-  async function serve(req: IncomingMessage, res: ServerResponse) {
-    const abort = new AbortController();
-    res.on("close", () => abort.abort());
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const url = new URL(req.url ?? "/", baseUrl);
-    if (publicBaseUrl) url.pathname = wellKnownUnderBasePath(url.pathname, publicBaseUrl);
-    const request = new Request(url, {
-      method: req.method,
-      headers: toHeaders(req),
-      body: hasBody ? new Uint8Array(await readBody(req)) : undefined,
-      signal: abort.signal,
-    });
-    const startedAt = Date.now();
-    const base = new URL(publicBaseUrl ?? baseUrl).pathname.replace(/\/$/, "");
-    const underBase = base !== "" && (url.pathname === base || url.pathname.startsWith(`${base}/`));
-    const face = faceHandler({
+    const raw = req.url ?? "/";
+    const query = raw.indexOf("?");
+    let path = query === -1 ? raw : raw.slice(0, query);
+    // Behind a proxy with a base path, well-known documents arrive at the origin's root.
+    if (publicBaseUrl) {
+      path = wellKnownUnderBasePath(path, publicBaseUrl);
+      req.url = `${path}${query === -1 ? "" : raw.slice(query)}`;
+    }
+    const underBase = basePath !== "" && (path === basePath || path.startsWith(`${basePath}/`));
+    const pagePath = underBase ? path.slice(basePath.length) || "/" : path;
+    const page = faceRoute(req.method ?? "GET", pagePath);
+    if (!page) {
+      router.serveNode(req, res, publicBaseUrl ?? baseUrl);
+      return;
+    }
+    const context = {
       model,
-      request,
-      url,
-      path: underBase ? url.pathname.slice(base.length) || "/" : url.pathname,
-      basePath: underBase ? base : "",
+      path: pagePath,
+      basePath: underBase ? basePath : "",
       publicBaseUrl: publicBaseUrl ?? baseUrl,
       localUrl: baseUrl,
       emulatorProjectId: projectId,
       traffic,
       wallets,
+    };
+    serveFace(req, res, page, context, baseUrl).then(() => {
+      if (WRITES.has(req.method ?? "")) model.changes.notify();
     });
-    const result = face ? await face : await router.handle(request, publicBaseUrl ?? baseUrl);
-    if (!face && req.method !== "OPTIONS") {
-      const path = `${url.pathname.slice(underBase ? base.length : 0)}${url.search}`;
-      traffic.record(request, path, result === DROP_CONNECTION ? null : result, startedAt);
-    }
-    if (result === DROP_CONNECTION) {
-      req.socket.destroy();
-      return;
-    }
-    res.writeHead(result.status, Object.fromEntries(result.headers));
-    if (!result.body) {
-      res.end();
-      return;
-    }
-    // Streams (realtime) are flushed as they come.
-    const body = Readable.fromWeb(result.body as import("node:stream/web").ReadableStream);
-    body.on("error", () => res.destroy());
-    body.pipe(res);
-  }
+  });
 
   const host = options.host ?? "127.0.0.1";
   try {
@@ -142,14 +136,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  basePath = new URL(publicBaseUrl ?? baseUrl).pathname.replace(/\/$/, "");
   const project = emulatorProject(model, store?.emulatorProjectId ?? null);
   projectId = project.projectId;
   if (store) {
     store.setEmulatorProjectId(project.projectId);
     await store.flush();
   }
-  const sweeper = setInterval(() => model.sweep(), 1000);
-  sweeper.unref();
+  const stopExpiring = model.keepExpiring();
 
   return {
     url: baseUrl,
@@ -164,7 +158,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     dashboardUrl: `${baseUrl}/`,
     walletUrl: `${baseUrl}${TEST_WALLET_PATH}`,
     close: async () => {
-      clearInterval(sweeper);
+      stopExpiring();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
@@ -172,19 +166,4 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await store?.close();
     },
   };
-}
-
-function toHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -1,13 +1,20 @@
 export { type Emulator, type EmulatorOptions, startEmulator } from "./emulator.js";
-export type { Route, RouteContext } from "./http/route.js";
-export { createRouter, DROP_CONNECTION, type Router, type RouterOptions } from "./http/router.js";
+export type { EventStream, Reply, Route, RouteContext } from "./http/route.js";
+export {
+  createRouter,
+  DROP_CONNECTION,
+  type Router,
+  type RouterOptions,
+  type ServedRequest,
+} from "./http/router.js";
 export { DEFINITION_LIFECYCLE } from "./model/definition-lifecycle.js";
 export { ModelError } from "./model/errors.js";
 export type { FaultKind, FaultRule } from "./model/faults.js";
 export { ISSUANCE_TRANSITIONS } from "./model/issuance-transitions.js";
 export type { Environment, ProjectKeys, Scope } from "./model/keys.js";
-export { createModel, Model, type ModelOptions } from "./model/model.js";
+export { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./model/limits.js";
+export { createModel, type LoggedRequest, Model, type ModelOptions } from "./model/model.js";
 export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-transitions.js";
-export { signWebhookPayload } from "./model/webhooks.js";
+export { signWebhookPayloadSync } from "./model/webhooks.js";
 export { createHandlers, DEFAULT_MOCK_BASE_URL } from "./msw.js";
 export { DataFileError, type DataFileErrorCode } from "./persistence/data-file-error.js";

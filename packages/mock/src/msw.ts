@@ -12,8 +12,11 @@ export const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";
 export function createHandlers(model: Model, options: { baseUrl?: string } = {}) {
   const baseUrl = (options.baseUrl ?? DEFAULT_MOCK_BASE_URL).replace(/\/$/, "");
   const router = createRouter(model);
+  // A pattern without capture groups: msw would percent-decode captured parameters itself and
+  // fail on a malformed path (`%ZZ`) before the router could answer it.
+  const underBase = new RegExp(`^${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/`);
   return [
-    http.all(`${baseUrl}/*`, async ({ request }) => {
+    http.all(underBase, async ({ request }) => {
       const result = await router.handle(request, baseUrl);
       return result === DROP_CONNECTION ? HttpResponse.error() : result;
     }),

@@ -39,6 +39,48 @@ describe.each(TRANSPORTS)("idempotency and faults ($name)", (transport) => {
     expect([other.status, other.body.code]).toEqual([409, "idempotency_key_reused"]);
   });
 
+  it("simultaneous requests with one key take effect once: the others wait and replay the first answer", async () => {
+    for (let round = 0; round < 20; round++) {
+      const before = service.model.issuance.records.length;
+      const headers = { "idempotency-key": `together-${round}` };
+      const answers = await Promise.all(
+        [0, 1, 2].map(() => service.call("POST", OFFER, { body, headers })),
+      );
+      expect(service.model.issuance.records.length).toBe(before + 1);
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+      expect(answers.filter((a) => a.headers.get("idempotent-replayed") === "true")).toHaveLength(
+        2,
+      );
+    }
+  });
+
+  it("a simultaneous request with the same key and another body is 409 at once, and changes nothing", async () => {
+    const before = service.model.issuance.records.length;
+    const headers = { "idempotency-key": "together-other-body" };
+    const [first, other] = await Promise.all([
+      service.call("POST", OFFER, { body, headers }),
+      service.call("POST", OFFER, { body: { ...body, metadata: { n: "2" } }, headers }),
+    ]);
+    expect(first.status).toBe(201);
+    expect([other.status, other.body.code]).toEqual([409, "idempotency_key_reused"]);
+    expect(service.model.issuance.records.length).toBe(before + 1);
+  });
+
+  it("a refused request stores nothing: the key works for the corrected request", async () => {
+    const headers = { "idempotency-key": "fix-and-retry" };
+    const before = service.model.snapshot();
+    const refused = await service.call("POST", OFFER, {
+      body: { credentialDefinitionId: "badge-v1" },
+      headers,
+    });
+    expect(refused.status).toBe(400);
+    expect(service.model.snapshot()).toEqual(before);
+    const fixed = await service.call("POST", OFFER, { body, headers });
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get("idempotent-replayed")).toBeNull();
+  });
+
   it("a publish key reused for a different definition is 409 idempotency_key_reused", async () => {
     for (const id of ["p-1", "p-2"]) {
       await service.call("POST", "/v1/issuer/credential-definitions", {
@@ -106,5 +148,25 @@ describe.each(TRANSPORTS)("idempotency and faults ($name)", (transport) => {
     service.model.faults.clear();
     expect(failed).toBeGreaterThan(15);
     expect(failed).toBeLessThan(45);
+  });
+  it("the first verification on a fresh model is created once under simultaneous retries", async () => {
+    for (let round = 0; round < 10; round++) {
+      service.model.reset(); // a fresh model: the verifier key is made by the first verification
+      const { secretKey } = service.model.createProject();
+      const headers = { "idempotency-key": `first-verification-${round}` };
+      const answers = await Promise.all(
+        [0, 1, 2, 3, 4].map(() =>
+          service.call("POST", "/v1/verifications", {
+            key: secretKey,
+            body: { policy_id: "preset_age_over_18" },
+            headers,
+          }),
+        ),
+      );
+      expect(service.model.verifications.records).toHaveLength(1);
+      expect(new Set(answers.map((a) => a.body.id))).toEqual(
+        new Set([service.model.verifications.records[0]!.id]),
+      );
+    }
   });
 });

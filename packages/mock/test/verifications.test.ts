@@ -123,6 +123,16 @@ describe.each(TRANSPORTS)("policies and verifications ($name)", (transport) => {
       expires_at: v.expires_at,
     });
     expect(ok.headers.get("access-control-allow-origin")).toBe("*");
+    // Browsers correct their clock by the service's Date header: it must be readable cross-origin.
+    expect(ok.headers.get("access-control-expose-headers")).toMatch(/\bdate\b/);
+  });
+
+  it("answers carry the service's time in Date, following the model's clock", async () => {
+    service.model.clock.advance(20 * 60 * 1000);
+    const answer = await service.call("GET", "/v1/policies/preset_age_over_18");
+    const date = Date.parse(answer.headers.get("date") ?? "");
+    expect(Math.abs(date - service.model.clock.now())).toBeLessThan(2000);
+    expect(date - Date.now()).toBeGreaterThan(19 * 60 * 1000);
   });
 
   it("the client token is invalid_token after the verification expired; the server sees expired", async () => {

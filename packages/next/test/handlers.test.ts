@@ -1,77 +1,47 @@
-import { createHandlers, createModel } from "@credport/mock";
-import { createCredportHandlers, createCredportMiddleware, isProtectedPath } from "@credport/next";
+import {
+  createCredportHandlers,
+  createCredportMiddleware,
+  getVerifiedSession,
+  isProtectedPath,
+} from "@credport/next";
 import { Credport, signWebhookPayload } from "@credport/server";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { testConfig } from "./support/config.js";
+import { APP, BASE, SECRET, setUpMockService } from "./support/mock-service.js";
+import { currentRequest } from "./support/next-headers.js";
+import { TestBrowser } from "./support/test-browser.js";
 
-const BASE = "https://api.credport.test";
-const APP = "https://app.test";
-const SECRET = "s".repeat(32);
-const model = createModel();
-const project = model.createProject();
-const server = setupServer(...createHandlers(model, { baseUrl: BASE }));
-beforeAll(() => server.listen({ onUnhandledRequest: "bypass" }));
+vi.mock("next/headers", async () => (await import("./support/next-headers.js")).fakeNextHeaders);
+vi.mock("next/server", async () => (await import("./support/next-headers.js")).fakeNextServer);
+
+const service = setUpMockService();
+const { model, project } = service;
 afterEach(() => {
   vi.useRealTimers();
-  model.requestLog.length = 0;
+  vi.unstubAllEnvs();
 });
-afterAll(() => server.close());
 
 let currentUser: string | undefined = "user-1";
 const events: string[] = [];
-const config = {
-  secretKey: project.secretKey,
-  baseUrl: BASE,
-  sessionSecret: SECRET,
-  policyId: "preset_age_over_18",
-  getUserRef: () => currentUser,
-  keepClaims: ["age_over_18"],
+const getUserRef = () => currentUser;
+const config = testConfig(project, {
+  getUserRef,
   webhook: {
     secret: project.webhookSecret,
     onEvent: (e: { type: string }) => void events.push(e.type),
   },
-};
+});
 const handlers = createCredportHandlers(config);
 
-/** The browser's cookie jar: what Set-Cookie put there, minus what it cleared. */
-class Browser {
-  jar = new Map<string, string>();
-  setCookies: string[] = [];
-  async send(
-    method: "GET" | "POST" | "DELETE",
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const request = new Request(`${APP}/api/credport/${path}`, {
-      method,
-      headers: {
-        origin: APP,
-        "content-type": "application/json",
-        cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const response = await handlers[method](request);
-    this.setCookies = response.headers.getSetCookie();
-    for (const cookie of this.setCookies) {
-      const [pair] = cookie.split(";");
-      const [name, value] = pair!.split("=");
-      if (/Max-Age=0/i.test(cookie)) this.jar.delete(name!);
-      else this.jar.set(name!, value!);
-    }
-    return { status: response.status, body: response.status === 204 ? {} : await response.json() };
+class Browser extends TestBrowser {
+  constructor() {
+    super(handlers);
   }
 }
 
-const start = async (browser: Browser) =>
-  (await browser.send("POST", "verifications", {})).body as { verificationId: string };
-const verify = (id: string) => {
-  model.verifications.applyTrigger(id, "request_fetched");
-  model.verifications.applyTrigger(id, "presentation_verified", { claims: { age_over_18: true } });
-};
-const resultCalls = () => model.requestLog.filter((r) => r.path.endsWith("/result")).length;
+const start = async (browser: Browser) => ({ verificationId: await browser.start() });
+const verify = (id: string) => service.verify(id);
+const resultCalls = service.resultCalls;
 
 describe("configuration", () => {
   it("refuses a session secret shorter than 32 bytes at start-up", () => {
@@ -92,7 +62,7 @@ describe("creating a verification", () => {
       customerUserRef: "attacker",
     });
     expect(created.status).toBe(201);
-    const record = model.verifications.findForProtocol(created.body.verificationId)!;
+    const record = model.verifications.findForProtocol(created.body.verificationId!)!;
     expect(record.policyId).toBe("preset_age_over_18");
     expect(record.customerUserRef).toBe("user-1");
     const cookie = browser.setCookies[0]!;
@@ -121,7 +91,9 @@ describe("creating a verification", () => {
     ).toBe(200);
   });
 
-  it("is not Secure on http://localhost (development)", async () => {
+  it("is not Secure in development (next dev on http://localhost)", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    const handlers = createCredportHandlers(config);
     const request = new Request("http://localhost:3000/api/credport/verifications", {
       method: "POST",
       headers: { origin: "http://localhost:3000" },
@@ -137,13 +109,14 @@ describe("finalizing the session", () => {
     const { verificationId } = await start(browser);
     verify(verificationId);
     const done = await browser.send("POST", "session", { verificationId });
-    expect(done).toEqual({ status: 200, body: { verified: true } });
+    expect(done).toMatchObject({ status: 200, body: { verified: true } });
     expect(browser.jar.has("credport_session")).toBe(true);
     expect(browser.jar.has(`credport_pending_${verificationId}`)).toBe(false);
     const middleware = createCredportMiddleware({
       protect: ["/members"],
       signInPath: "/verify",
       sessionSecret: SECRET,
+      getUserRef,
     });
     const request = new Request(`${APP}/members`, {
       headers: { cookie: `credport_session=${browser.jar.get("credport_session")}` },
@@ -171,7 +144,7 @@ describe("finalizing the session", () => {
         );
         const [pair] = response.headers.getSetCookie()[0]!.split(";");
         b.jar.clear();
-        b.jar.set(`credport_pending_${id}`, pair!.split("=")[1]!);
+        b.jar.set(`credport_pending_${id}`, pair!.slice(pair!.indexOf("=") + 1));
       },
     ],
     [
@@ -260,11 +233,8 @@ describe("finalizing the session", () => {
     const { verificationId } = await start(browser);
     verify(verificationId);
     await browser.send("POST", "session", { verificationId });
-    const { unsealData } = await import("iron-session");
-    const session = await unsealData<Record<string, unknown>>(
-      browser.jar.get("credport_session")!,
-      { password: { "1": SECRET } },
-    );
+    currentRequest.cookie = browser.cookieHeader();
+    const session = (await getVerifiedSession({ sessionSecret: SECRET, userRef: "user-1" }))!;
     expect(session.claims).toEqual({ age_over_18: true });
     expect(Object.keys(session).sort()).toEqual([
       "claims",
@@ -300,7 +270,7 @@ describe("protecting routes", () => {
     });
     const response = await middleware(new Request(`${APP}/members.json`));
     expect(response?.status).toBe(307);
-    expect(response?.headers.get("location")).toBe(`${APP}/verify`);
+    expect(response?.headers.get("location")).toBe(`${APP}/verify?redirect_url=%2Fmembers.json`);
   });
 });
 

@@ -1,22 +1,28 @@
 import { type Coordination, createStatusClient, type StatusClient } from "@credport/browser";
+import { CredportConfigurationError } from "@credport/core";
 import { createContext, type ReactNode, useContext, useState } from "react";
 
 export interface CredportEndpoints {
   /** Your backend's route that creates a verification (and sets the pending binding cookie). */
   start: string;
   /** Your backend's route that finalizes the session; required unless sessionMode is "manual". */
-  session?: string;
+  session?: string | undefined;
 }
 
 export interface CredportProviderProps {
-  publishableKey: string;
-  baseUrl: string;
+  /**
+   * `pk_test_…` or `pk_live_…`, e.g. `process.env.NEXT_PUBLIC_CREDPORT_PUBLISHABLE_KEY`. A missing
+   * one throws a configuration error that names the variable; a secret key is refused.
+   */
+  publishableKey: string | undefined;
+  /** The service's base URL, e.g. `process.env.NEXT_PUBLIC_CREDPORT_BASE_URL`. */
+  baseUrl: string | undefined;
   endpoints: CredportEndpoints;
-  sessionMode?: "library" | "manual";
+  sessionMode?: "library" | "manual" | undefined;
   /** A Fetch implementation for status reads and your endpoints (tests pass one from `@credport/react/testing`). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Web Locks and BroadcastChannel stand-ins, for environments without them (tests). */
-  coordination?: Coordination;
+  coordination?: Coordination | undefined;
   children?: ReactNode;
 }
 
@@ -24,11 +30,19 @@ export interface CredportContextValue {
   status: StatusClient;
   endpoints: CredportEndpoints;
   sessionMode: "library" | "manual";
-  fetch?: typeof fetch;
-  coordination?: Coordination;
+  fetch?: typeof fetch | undefined;
+  coordination?: Coordination | undefined;
 }
 
 const CredportContext = createContext<CredportContextValue | null>(null);
+
+function required(value: string | undefined, name: string, code: string, variable: string) {
+  if (value) return value;
+  throw new CredportConfigurationError(
+    `credport: <CredportProvider> has no ${name}. Pass ${name}={…}, e.g. from ${variable} (\`credport-emulator --env-file .env.local\` writes it for local development).`,
+    { code },
+  );
+}
 
 /** Makes the publishable key, the service URL and your endpoints available to the hooks below it. */
 export function CredportProvider({
@@ -40,7 +54,18 @@ export function CredportProvider({
   coordination,
   children,
 }: CredportProviderProps) {
-  const [status] = useState(() => createStatusClient({ publishableKey, baseUrl, fetch }));
+  const [status] = useState(() =>
+    createStatusClient({
+      publishableKey: required(
+        publishableKey,
+        "publishableKey",
+        "MISSING_API_KEY",
+        "NEXT_PUBLIC_CREDPORT_PUBLISHABLE_KEY",
+      ),
+      baseUrl: required(baseUrl, "baseUrl", "MISSING_BASE_URL", "NEXT_PUBLIC_CREDPORT_BASE_URL"),
+      fetch,
+    }),
+  );
   return (
     <CredportContext.Provider value={{ status, endpoints, sessionMode, fetch, coordination }}>
       {children}
@@ -50,6 +75,9 @@ export function CredportProvider({
 
 export function useCredportContext(): CredportContextValue {
   const value = useContext(CredportContext);
-  if (!value) throw new Error("credport: useVerification must be used inside <CredportProvider>.");
+  if (!value)
+    throw new Error(
+      "credport: useVerification and <VerificationGate> must be used inside <CredportProvider>.",
+    );
   return value;
 }

@@ -16,3 +16,9 @@ export {
   type UseVerificationResult,
   useVerification,
 } from "./use-verification.js";
+export { VerificationGate, type VerificationGateProps } from "./verification-gate.js";
+export {
+  defaultVerificationMessages,
+  type VerificationMessages,
+} from "./verification-messages.js";
+export type { WalletHandoff } from "./wallet-handoff.js";

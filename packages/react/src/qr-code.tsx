@@ -37,7 +37,7 @@ export function QRCode({ value, label, ...svg }: QRCodeProps) {
 
 export interface VerificationQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
   authorizationRequestUri: string;
-  label?: string;
+  label?: string | undefined;
 }
 
 /** The wallet's authorization request as a QR code, for desktop users. */
@@ -51,10 +51,10 @@ export function VerificationQRCode({
 
 export interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
   offer: { offerQrUri: string; offerUri: string };
-  label?: string;
+  label?: string | undefined;
   /** Text of the wallet link shown for mobile users; `null` hides it. */
-  linkText?: string | null;
-  linkClassName?: string;
+  linkText?: string | null | undefined;
+  linkClassName?: string | undefined;
 }
 
 /** A credential offer as a QR code (desktop) and a wallet link (mobile). */

@@ -7,24 +7,43 @@ import {
 } from "@credport/browser";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCredportContext } from "./credport-context.js";
+import { returnPathFromLocation, safeReturnPath } from "./return-path.js";
+import { useTimeRemaining } from "./use-time-remaining.js";
 
-export interface UseVerificationOptions extends StartParams {
+export interface UseVerificationOptions {
+  /** A built-in preset (`preset_age_over_18`, `preset_identity_basic`) or your policy's ID. */
+  policyId: string;
+  customerUserRef?: string | undefined;
+  metadata?: Record<string, string> | undefined;
+  provider?: string | undefined;
   /** Start as soon as the component mounts (once, also under Strict Mode). */
-  autoStart?: boolean;
-  onVerified?: (state: FlowState) => void;
-  onFailed?: (state: FlowState) => void;
-  onExpired?: (state: FlowState) => void;
+  autoStart?: boolean | undefined;
+  /**
+   * Where to go once verified (after the session is written): the page's `?redirect_url=` when it
+   * holds a path on this site (`@credport/next`'s middleware sets it), else this path. Anything
+   * that could leave the site (`//host`, `/\host`, absolute URLs) is ignored. `false`: stay.
+   */
+  returnTo?: string | false | undefined;
+  /** How to go there; default `location.replace`, so Back does not start a new verification. */
+  navigate?: ((path: string) => void) | undefined;
+  onVerified?: ((state: FlowState) => void) | undefined;
+  onFailed?: ((state: FlowState) => void) | undefined;
+  onExpired?: ((state: FlowState) => void) | undefined;
 }
 
 export interface UseVerificationResult {
   status: FlowState["phase"];
-  verificationId?: string;
-  /** `openid4vp://…` for a QR code or a wallet link. */
-  authorizationRequestUri?: string;
-  failureCode?: string;
-  error?: CredportError;
-  /** Milliseconds until the verification expires, while it is open. */
-  timeRemaining?: number;
+  verificationId?: string | undefined;
+  /** `openid4vp://…` for a QR code (desktop) or a wallet link (mobile). */
+  authorizationRequestUri?: string | undefined;
+  /** With `failed`: `presentation_invalid`, `claims_missing`, `credential_revoked`, `credential_expired`, `wallet_rejected`. */
+  failureCode?: string | undefined;
+  error?: CredportError | undefined;
+  /**
+   * Milliseconds until the verification expires, while it is open; `undefined` before the first
+   * effect (time is read only in effects, so server and prerendered HTML never depend on the clock).
+   */
+  timeRemaining?: number | undefined;
   start(): Promise<FlowState>;
   /** Starts again after a final state. */
   retry(): Promise<FlowState>;
@@ -33,10 +52,19 @@ export interface UseVerificationResult {
 
 const SERVER_SNAPSHOT: FlowState = { phase: "idle" };
 
-/** The start parameters from the latest options (read through a ref, so callbacks stay stable). */
-function startParams(options: UseVerificationOptions): StartParams {
-  const { policyId, customerUserRef, metadata, provider } = options;
-  return { policyId, customerUserRef, metadata, provider };
+/** The start parameters from the latest options, without unset fields. */
+function startParams({ policyId, customerUserRef, metadata, provider }: UseVerificationOptions) {
+  const params: StartParams = { policyId };
+  if (customerUserRef !== undefined) params.customerUserRef = customerUserRef;
+  if (metadata !== undefined) params.metadata = metadata;
+  if (provider !== undefined) params.provider = provider;
+  return params;
+}
+
+/** Where to go after `verified`, or `undefined` to stay. */
+function returnPath(returnTo: string | false | undefined): string | undefined {
+  if (returnTo === false) return undefined;
+  return returnPathFromLocation() ?? safeReturnPath(returnTo);
 }
 
 /** A verification for this component: state from `@credport/browser`'s flow, nothing more. */
@@ -77,7 +105,7 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     };
   }, [flow]);
 
-  // Final callbacks: once per verification.
+  // Final callbacks: once per verification; then, once verified, back to where the user was.
   const fired = useRef<string | undefined>(undefined);
   useEffect(() => {
     const key = `${state.verificationId}:${state.phase}`;
@@ -91,6 +119,8 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     if (!callback) return;
     fired.current = key;
     latest.current[callback]?.(state);
+    const path = state.phase === "verified" ? returnPath(latest.current.returnTo) : undefined;
+    if (path !== undefined) (latest.current.navigate ?? ((p) => location.replace(p)))(path);
   }, [state]);
 
   const timeRemaining = useTimeRemaining(state);
@@ -105,16 +135,4 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     retry,
     reset,
   };
-}
-
-function useTimeRemaining(state: FlowState): number | undefined {
-  const open = state.phase === "pending" || state.phase === "in_progress";
-  const expiresAt = state.expiresAt ? Date.parse(state.expiresAt) : undefined;
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!open) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [open]);
-  return open && expiresAt !== undefined ? Math.max(0, expiresAt - now) : undefined;
 }

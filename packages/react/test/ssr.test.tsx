@@ -21,3 +21,29 @@ it("renders on the server without window, in the idle state", () => {
   );
   expect(html).toContain("status: <!-- -->idle");
 });
+
+it("a missing publishable key or base URL fails at once, naming what to set", () => {
+  const render = (publishableKey: string | undefined, baseUrl: string | undefined) => () =>
+    renderToString(
+      <CredportProvider
+        publishableKey={publishableKey}
+        baseUrl={baseUrl}
+        endpoints={{ start: "/s", session: "/f" }}
+      >
+        <Wall />
+      </CredportProvider>,
+    );
+  expect(render(undefined, "https://api.credport.test")).toThrow(
+    expect.objectContaining({
+      type: "configuration_error",
+      code: "MISSING_API_KEY",
+      message: expect.stringContaining("NEXT_PUBLIC_CREDPORT_PUBLISHABLE_KEY"),
+    }),
+  );
+  expect(render(`pk_test_${"a".repeat(24)}`, "")).toThrow(
+    expect.objectContaining({
+      code: "MISSING_BASE_URL",
+      message: expect.stringContaining("NEXT_PUBLIC_CREDPORT_BASE_URL"),
+    }),
+  );
+});

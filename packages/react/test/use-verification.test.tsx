@@ -148,7 +148,7 @@ describe("useVerification", () => {
     await waitFor(() => expect(status()).toBe("canceled"));
   });
 
-  it("timeout when the client's clock passes the expiry first; onExpired once", async () => {
+  it("expired when the expiry passes: the final read at the deadline finds it expired; onExpired once", async () => {
     const env = createCredportTestEnvironment();
     const onExpired = vi.fn();
     vi.useFakeTimers({
@@ -159,7 +159,7 @@ describe("useVerification", () => {
       renderWith(env, <VerifyAge autoStart onExpired={onExpired} />);
       await waitFor(() => expect(status()).toBe("pending"));
       await act(() => vi.advanceTimersByTimeAsync(15 * 60 * 1000 + 1000));
-      await waitFor(() => expect(status()).toBe("timeout"));
+      await waitFor(() => expect(status()).toBe("expired"));
       expect(onExpired).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();

@@ -1,64 +1,80 @@
-// verifications.getStatus against the emulator vs a raw fetch of the same URL (target ≤ 1.15×),
-// and the cold import time of @credport/server. Prints figures; asserts nothing.
-import { execFileSync } from "node:child_process";
-import { startEmulator } from "@credport/mock";
+// verifications.getStatus against raw fetch + json() of the same URL, both against a minimal stub
+// server in its own process (the in-process emulator's own ~0.3 ms per request would hide ours),
+// and the cold import of @credport/server. Prints figures; asserts nothing.
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Credport } from "@credport/server";
+import { coldImportFigure, measureColdImport } from "../../../scripts/bench/cold-import.mjs";
+import { percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 
-const ROUNDS = 2000;
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
+const ROUNDS = QUICK ? 1500 : 6000;
+const WARM_UP = QUICK ? 300 : 1000;
+const KEY = `sk_test_${"b".repeat(32)}`;
 
-const emulator = await startEmulator();
-const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
-const { id } = await credport.verifications.create({ policyId: "preset_age_over_18" });
-const url = `${emulator.url}/v1/verifications/${id}/status`;
-const headers = { "x-service-key": emulator.keys.secretKey, accept: "application/json" };
+if (wants("ratio")) {
+  const stub = fork(fileURLToPath(new URL("./stub-server.mjs", import.meta.url)));
+  const port = await new Promise((resolve) => stub.once("message", resolve));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const url = `${baseUrl}/v1/verifications/ver_bench/status`;
+  const headers = { "x-service-key": KEY, accept: "application/json" };
+  const credport = new Credport({ secretKey: KEY, baseUrl });
 
-const timeSdk = async () => {
-  const start = performance.now();
-  await credport.verifications.getStatus(id);
-  return performance.now() - start;
-};
-const timeRaw = async () => {
-  const start = performance.now();
-  await (await fetch(url, { headers })).json();
-  return performance.now() - start;
-};
+  const time = async (call) => {
+    const start = performance.now();
+    await call();
+    return performance.now() - start;
+  };
+  const sdkCall = () => credport.verifications.getStatus("ver_bench");
+  const rawCall = async () => (await fetch(url, { headers })).json();
 
-for (let i = 0; i < 200; i++) await Promise.all([timeSdk(), timeRaw()]); // warm-up
-const sdk = [];
-const raw = [];
-for (let i = 0; i < ROUNDS; i++) {
-  // Interleaved, so that drift in the machine's load hits both alike.
-  if (i % 2) {
-    sdk.push(await timeSdk());
-    raw.push(await timeRaw());
-  } else {
-    raw.push(await timeRaw());
-    sdk.push(await timeSdk());
+  for (let i = 0; i < WARM_UP; i++) {
+    await sdkCall();
+    await rawCall();
+  }
+  const sdk = [];
+  const raw = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    // Interleaved, alternating the order, so that drift in the machine's load hits both alike.
+    if (i % 2) {
+      sdk.push(await time(sdkCall));
+      raw.push(await time(rawCall));
+    } else {
+      raw.push(await time(rawCall));
+      sdk.push(await time(sdkCall));
+    }
+  }
+  stub.kill();
+
+  console.log(
+    `verifications.getStatus vs raw fetch + json(), ${ROUNDS} calls each, stub server in its own process:`,
+  );
+  for (const p of [50, 95, 99]) {
+    const ratio = percentile(sdk, p) / percentile(raw, p);
+    const name = p === 50 ? "median" : `p${p}`;
+    console.log(
+      `  ${name.padEnd(6)} raw ${percentile(raw, p).toFixed(3)} ms, @credport/server ${percentile(sdk, p).toFixed(3)} ms: ${ratio.toFixed(3)}×`,
+    );
+    reportFigure({
+      id: `server.get-status.ratio.${name}`,
+      label: `verifications.getStatus, ${name}, vs raw fetch + json()`,
+      value: Number(ratio.toFixed(3)),
+      unit: "×",
+      yardstick: `raw fetch + json() ${percentile(raw, p).toFixed(3)} ms`,
+      ...(p === 50 ? { goal: "≤ 1.05×", check: "lower" } : {}),
+    });
   }
 }
-await emulator.close();
 
-const sdkMedian = median(sdk);
-const rawMedian = median(raw);
-console.log(`verifications.getStatus, ${ROUNDS} calls against the emulator on loopback:`);
-console.log(`  raw fetch        median ${rawMedian.toFixed(3)} ms`);
-console.log(
-  `  @credport/server median ${sdkMedian.toFixed(3)} ms  (${(sdkMedian / rawMedian).toFixed(2)}× raw; target ≤ 1.15×)`,
-);
-
-const coldImports = [];
-for (let i = 0; i < 5; i++) {
-  const out = execFileSync(process.execPath, [
-    "--input-type=module",
-    "-e",
-    'const t = performance.now(); await import("@credport/server"); console.log(performance.now() - t);',
-  ]);
-  coldImports.push(Number(out.toString().trim()));
+if (wants("cold-import")) {
+  const cold = coldImportFigure(
+    "server.cold-import.ms",
+    "@credport/server",
+    "≤ +15 ms",
+    measureColdImport("@credport/server", {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      runs: QUICK ? 5 : 15,
+    }),
+  );
+  console.log(cold.line);
+  reportFigure(cold.figure);
 }
-console.log(
-  `  cold import of @credport/server: median ${median(coldImports).toFixed(1)} ms over 5 fresh processes`,
-);

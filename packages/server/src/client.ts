@@ -1,10 +1,10 @@
 import {
   type BackoffOptions,
   CredportConfigurationError,
-  createRequestPipeline,
+  normalizeServerBaseUrl,
   parseSecretKey,
-  type RequestPipeline,
 } from "@credport/core";
+import { createRequestPipeline, type RequestPipeline } from "@credport/core/pipeline";
 import { CredentialDefinitions } from "./resources/credential-definitions.js";
 import { Issuance } from "./resources/issuance.js";
 import { Policies } from "./resources/policies.js";
@@ -20,15 +20,23 @@ import {
 export interface CredportOptions {
   /** `sk_test_…` or `sk_live_…`. Defaults to `CREDPORT_SECRET_KEY`. */
   secretKey?: string;
-  /** The service's base URL. Defaults to `CREDPORT_BASE_URL`; there is no hosted default. */
+  /**
+   * The service's base URL, without `/v1` (every path starts with it). Defaults to
+   * `CREDPORT_BASE_URL`; there is no hosted default.
+   */
   baseUrl?: string;
-  /** Per-attempt timeout. Default 30,000 ms. */
+  /** Per-attempt timeout, reading the body included. Default 30,000 ms. */
   timeoutMs?: number;
-  /** Retries after the first attempt, for network errors, timeouts, 5xx and 429. Default 2. */
+  /** Retries after the first attempt, for network errors, timeouts, 408, 429 and 5xx. Default 2. */
   maxRetries?: number;
   /** Backoff between retries: 500 ms doubling to a 5,000 ms cap, with jitter. */
   backoff?: BackoffOptions;
-  /** A Fetch implementation; defaults to the global one. */
+  /**
+   * The largest response body the client reads, in bytes; a larger one fails the call with a
+   * `CredportInvalidResponseError` (`response_too_large`) without being read. Default 4 MiB.
+   */
+  maxResponseBytes?: number;
+  /** A Fetch implementation; defaults to the global one, looked up at the first request. */
   fetch?: typeof fetch;
 }
 
@@ -69,30 +77,25 @@ export class Credport {
         },
       );
     }
-    if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
-      throw new CredportConfigurationError(
-        "credport: baseUrl must be an http(s) URL such as https://api.example.com.",
-        {
-          code: "INVALID_BASE_URL",
-        },
-      );
-    }
-    for (const [name, value] of [
-      ["timeoutMs", options.timeoutMs],
-      ["maxRetries", options.maxRetries],
+    for (const [name, value, min] of [
+      ["timeoutMs", options.timeoutMs, 0],
+      ["maxRetries", options.maxRetries, 0],
+      ["maxResponseBytes", options.maxResponseBytes, 1],
     ] as const) {
-      if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
-        throw new CredportConfigurationError(`credport: ${name} must be a non-negative integer.`, {
-          code: "INVALID_OPTION",
-        });
+      if (value !== undefined && (!Number.isInteger(value) || value < min)) {
+        throw new CredportConfigurationError(
+          `credport: ${name} must be ${min ? "a positive" : "a non-negative"} integer.`,
+          { code: "INVALID_OPTION" },
+        );
       }
     }
     const pipeline: RequestPipeline = createRequestPipeline({
-      baseUrl,
+      baseUrl: normalizeServerBaseUrl(baseUrl),
       headers: { "x-service-key": secretKey, "user-agent": userAgent() },
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,
       backoff: options.backoff,
+      maxResponseBytes: options.maxResponseBytes,
       fetch: options.fetch,
     });
     this.credentialDefinitions = new CredentialDefinitions(pipeline);

@@ -5,6 +5,7 @@ export {
   CredportConflictError,
   CredportConnectionError,
   CredportError,
+  type CredportErrorType,
   CredportInvalidResponseError,
   CredportNotFoundError,
   CredportPermissionError,
@@ -13,13 +14,28 @@ export {
   CredportTimeoutError,
   CredportValidationError,
   INVALID_API_KEY_FORMAT,
+  isCredportError,
+  type KnownCredportError,
 } from "@credport/core";
 export { Credport, type CredportOptions } from "./client.js";
 export { Page } from "./page.js";
+export {
+  RESULT_TOKEN_TYPE,
+  type VerifiedResultToken,
+  type VerifyResultTokenOptions,
+  verifyResultToken,
+} from "./result-token.js";
 export type * from "./types.js";
 export {
+  createMemoryWebhookEventStore,
+  type MemoryWebhookEventStoreOptions,
+  type WebhookEventStore,
+} from "./webhook-event-store.js";
+export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  type IssuanceWebhookEvent,
   signWebhookPayload,
+  type VerificationWebhookEvent,
   verifyWebhook,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookEvent,

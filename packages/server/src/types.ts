@@ -1,177 +1,86 @@
-/** camelCase shapes of the resources, as the client returns them. */
+/**
+ * The shapes the client takes and returns: the wire contract's types (`@credport/core/contract`),
+ * in camelCase throughout. Issuance and definitions are camelCase on the wire already; policies
+ * and verifications are snake_case there and mapped key by key (`CamelCased`).
+ */
+import type {
+  ClaimEntryInput,
+  CreateCredentialDefinitionBody,
+  CreatedVerificationWire,
+  CreateOfferBody,
+  CreatePolicyBody,
+  CreateVerificationBody,
+  CredentialDefinitionWire,
+  IssuanceOfferWire,
+  IssuanceSessionWire,
+  PolicyWire,
+  UpdateCredentialDefinitionBody,
+  VerificationResultWire,
+  VerificationStatusWire,
+  VerificationWire,
+} from "@credport/core/contract";
 
-export type LifecycleStatus = "draft" | "published" | "archived";
+export type {
+  FailureCode,
+  IssuanceStatus,
+  LifecycleStatus,
+  VerificationStatusValue,
+} from "@credport/core/contract";
 
-export interface ClaimEntry {
-  /** Nested path segments, e.g. `["address", "locality"]`. */
-  path: string[];
-  mandatory?: boolean;
-  /** Wallet-visible names. */
-  display?: { name: string; locale?: string }[];
-}
+/** `snake_case` → `snakeCase`. */
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
 
-export interface CredentialDefinition {
-  object: "credential_definition";
-  credentialDefinitionId: string;
-  vct: string | null;
-  format: string;
-  title: string | null;
-  aliases: string[];
-  rendering: Record<string, unknown> | null;
-  claims: ClaimEntry[];
-  lifecycleStatus: LifecycleStatus;
-  metadata: unknown;
-  /** A global definition, shared by every project and read-only. */
-  global: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An object with its top-level keys in camelCase (nested caller data keeps its keys). */
+export type CamelCased<T> = T extends unknown
+  ? { [K in keyof T as K extends string ? CamelCase<K> : K]: T[K] }
+  : never;
 
-export interface CredentialDefinitionInput {
-  credentialDefinitionId: string;
-  vct?: string;
-  format?: "dc+sd-jwt" | (string & {});
-  title?: string;
-  aliases?: string[];
-  rendering?: Record<string, unknown>;
-  claims?: ClaimEntry[];
-  /** Management metadata: any JSON within the documented limits; never shown to wallets. */
-  metadata?: unknown;
-}
+/** Exactly one of two shapes' keys. */
+type OneOf<A, B> = (A & { [K in keyof B]?: never }) | (B & { [K in keyof A]?: never });
 
-export type CredentialDefinitionUpdate = Omit<CredentialDefinitionInput, "credentialDefinitionId">;
+/** One claim a definition declares: `path` (nested segments), `mandatory`, wallet-visible `display`. */
+export type ClaimEntry = ClaimEntryInput;
 
-export type IssuanceStatus =
-  | "offer_created"
-  | "ready_to_issue"
-  | "token_issued"
-  | "credential_issued"
-  | "canceled"
-  | "expired"
-  | "failed";
+export type CredentialDefinition = CredentialDefinitionWire;
 
-export interface IssuanceSession {
-  object: "openid4vc_issuance";
-  id: string;
-  status: IssuanceStatus;
-  credentialDefinitionId: string;
-  issuanceMode: "InTime";
-  metadata: Record<string, string>;
-  /** Absent before issuance; `active` once issued; `revoked` after revoke. */
-  credentialStatus?: "active" | "revoked";
-  revokedAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  livemode: boolean;
-}
+/** What `create` and `createDraft` take (the lifecycle status is set by the method). */
+export type CredentialDefinitionInput = Omit<CreateCredentialDefinitionBody, "lifecycleStatus">;
+
+/** What `update` takes: the editable fields of a draft. */
+export type CredentialDefinitionUpdate = Omit<
+  UpdateCredentialDefinitionBody,
+  "credentialDefinitionId" | "lifecycleStatus"
+>;
+
+export type IssuanceSession = IssuanceSessionWire;
 
 /** Returned by `createOffer` only: the wallet hand-off. Treat `offerUri` like a secret link. */
-export interface IssuanceOffer extends IssuanceSession {
-  offerUri: string;
-  offerQrUri: string;
-  /** Present when a transaction code was asked for; show it to the holder out of band. */
-  txCode?: string;
-}
+export type IssuanceOffer = IssuanceOfferWire;
 
-export type CreateOfferInput = (
-  | { credentialDefinitionId: string; vct?: never }
-  | { vct: string; credentialDefinitionId?: never }
-) & {
-  /** Nested objects following the definition's claim paths. */
-  claims: Record<string, unknown>;
-  issuanceMode?: "InTime";
-  /** String-to-string map. */
-  metadata?: Record<string, string>;
-  /** Ask for a numeric transaction code the wallet must present. */
-  txCode?: { length?: number };
-};
+/** `createOffer` input: exactly one of `credentialDefinitionId` and `vct`. */
+export type CreateOfferInput = Omit<CreateOfferBody, "credentialDefinitionId" | "vct"> &
+  OneOf<{ credentialDefinitionId: string }, { vct: string }>;
 
-export interface Policy {
-  object: "policy";
-  policyId: string;
-  name: string;
-  status: "active" | "archived";
-  preset: boolean;
-  credentialDefinitionId?: string;
-  vct: string;
-  fields: { path: string[] }[];
-  createdAt: string;
-}
+export type Policy = CamelCased<PolicyWire>;
 
-export type CreatePolicyInput = (
-  | { credentialDefinitionId: string; vct?: never }
-  | { vct: string; credentialDefinitionId?: never }
-) & {
-  name: string;
-  /** Every field is requested from the wallet and returned in the result. */
-  fields: { path: string[] }[];
-};
+/** `policies.create` input: exactly one of `credentialDefinitionId` and `vct`. */
+export type CreatePolicyInput = CamelCased<
+  Omit<CreatePolicyBody, "credential_definition_id" | "vct">
+> &
+  OneOf<{ credentialDefinitionId: string }, { vct: string }>;
 
-export type VerificationStatusValue =
-  | "pending"
-  | "in_progress"
-  | "verified"
-  | "failed"
-  | "expired"
-  | "canceled";
-export type FailureCode =
-  | "presentation_invalid"
-  | "claims_missing"
-  | "credential_revoked"
-  | "credential_expired"
-  | "wallet_rejected"
-  | (string & {});
+export type Verification = CamelCased<VerificationWire>;
 
-export interface Verification {
-  object: "verification";
-  id: string;
-  status: VerificationStatusValue;
-  /** Only when status is failed. */
-  failureCode?: FailureCode;
-  policyId: string;
-  customerUserRef: string | null;
-  metadata: Record<string, string>;
-  expiresAt: string;
-  createdAt: string;
-  updatedAt: string;
-  livemode: boolean;
-}
+/** Returned by `verifications.create` only: adds `clientToken` and `authorizationRequestUri`. */
+export type CreatedVerification = CamelCased<CreatedVerificationWire>;
 
-/** Returned by `verifications.create` only. */
-export interface CreatedVerification extends Verification {
-  /** For browser status reads with the publishable key; lives as long as the verification. */
-  clientToken: string;
-  /** `openid4vp://…`: render as a QR code or a wallet link. */
-  authorizationRequestUri: string;
-}
+export type CreateVerificationInput = CamelCased<CreateVerificationBody>;
 
-export interface CreateVerificationInput {
-  policyId: string;
-  customerUserRef?: string;
-  metadata?: Record<string, string>;
-}
+export type VerificationStatus = CamelCased<VerificationStatusWire>;
 
-export interface VerificationStatus {
-  object: "verification_status";
-  id: string;
-  status: VerificationStatusValue;
-  failureCode?: FailureCode;
-  expiresAt: string;
-}
-
-export interface VerificationResult {
-  object: "verification_result";
-  verificationId: string;
-  status: VerificationStatusValue;
-  failureCode?: FailureCode;
-  policyId: string;
-  customerUserRef: string | null;
-  /** Exactly the policy's fields, nested by path. */
-  claims: Record<string, unknown>;
-  /** JWS over the same content, verifiable with the service's JWKS. */
-  resultToken: string;
-}
+export type VerificationResult = CamelCased<VerificationResultWire>;
 
 /** Options every method accepts. */
 export interface RequestOptions {

@@ -1,31 +1,34 @@
 import { CredportSignatureVerificationError, CredportValidationError } from "@credport/core";
+import {
+  describeFirstIssue,
+  ISSUANCE_EVENT_TYPES,
+  issuanceEvent,
+  VERIFICATION_EVENT_TYPES,
+  verificationEvent,
+  type WebhookEventWire,
+} from "@credport/core/contract";
+import type { Verification } from "./types.js";
+import type { WebhookEventStore } from "./webhook-event-store.js";
+import { fromWire } from "./wire.js";
 
 export const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** A verified webhook event. Receivers must accept types they do not know. */
-export interface WebhookEvent<T = Record<string, unknown>> {
-  id: string;
-  object: "event";
-  type:
-    | "issuance.ready_to_issue"
-    | "issuance.token_issued"
-    | "issuance.credential_issued"
-    | "issuance.canceled"
-    | "issuance.expired"
-    | "issuance.failed"
-    | "issuance.revoked"
-    | "verification.in_progress"
-    | "verification.verified"
-    | "verification.failed"
-    | "verification.expired"
-    | "verification.canceled"
-    | (string & {});
-  created: number;
-  livemode: boolean;
-  /** The resource as the API returns it on the wire (issuance camelCase, verification snake_case). */
-  data: { object: T };
-}
+/** An issuance event: `data.object` is the issuance session. */
+export type IssuanceWebhookEvent = Extract<WebhookEventWire, { type: `issuance.${string}` }>;
+
+/** A verification event: `data.object` is the verification, in camelCase like the rest of the client. */
+export type VerificationWebhookEvent = Omit<
+  Extract<WebhookEventWire, { type: `verification.${string}` }>,
+  "data"
+> & { data: { object: Verification } };
+
+/**
+ * A verified webhook event, discriminated on `type`: `event.type === "verification.verified"`
+ * narrows `event.data.object` to a `Verification`. An event of a type this version does not know
+ * is passed through as it came: handle the types you need and ignore the rest (`default:`).
+ */
+export type WebhookEvent = IssuanceWebhookEvent | VerificationWebhookEvent;
 
 export interface WebhookVerifyOptions {
   /** The endpoint's webhook secret (`whsec_…`). Defaults to `CREDPORT_WEBHOOK_SECRET`. */
@@ -34,6 +37,12 @@ export interface WebhookVerifyOptions {
   toleranceSeconds?: number;
   /** For tests: the current time in unix seconds. */
   now?: number;
+  /**
+   * Remembers event IDs and refuses one already seen (code `webhook_event_replayed`), for twice the
+   * tolerance: a replay inside the signature window is refused. Without it, every correctly signed
+   * delivery is returned, and your handler must be idempotent.
+   */
+  eventStore?: WebhookEventStore | undefined;
 }
 
 /** The raw body and the `Webhook-Signature` header, or a Fetch `Request` to read them from. */
@@ -106,11 +115,49 @@ export async function verifyWebhook(
       "no signature matches. Pass the raw request body exactly as received (not parsed and re-serialised JSON), and the secret of this endpoint.",
     );
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(payload) as WebhookEvent;
+    parsed = JSON.parse(payload);
   } catch {
     throw fail("webhook_payload_invalid", "the signed payload is not JSON.");
   }
+  const event = toEvent(parsed);
+  if (options.eventStore) {
+    if (typeof event?.id !== "string" || event.id === "")
+      throw fail("webhook_payload_invalid", "the signed event has no id.");
+    if (!(await options.eventStore.remember(event.id, 2 * tolerance))) {
+      throw fail(
+        "webhook_event_replayed",
+        "this event was already received; acknowledge it without handling it again.",
+      );
+    }
+  }
+  return event;
+}
+
+/** Known types are checked against the contract and given in camelCase; others pass as they came. */
+function toEvent(parsed: unknown): WebhookEvent {
+  const type = (parsed as { type?: unknown } | null)?.type;
+  const schema = (ISSUANCE_EVENT_TYPES as readonly unknown[]).includes(type)
+    ? issuanceEvent
+    : (VERIFICATION_EVENT_TYPES as readonly unknown[]).includes(type)
+      ? verificationEvent
+      : undefined;
+  if (!schema) return parsed as WebhookEvent;
+  const result = schema.safeParse(parsed, { reportInput: true });
+  if (!result.success) {
+    const { message } = describeFirstIssue(result.error, { root: "event", wording: "shape" });
+    throw fail(
+      "webhook_payload_invalid",
+      `the signed ${String(type)} event breaks the API contract (${message}).`,
+    );
+  }
+  const event = parsed as WebhookEventWire;
+  if (schema === verificationEvent) {
+    const { data } = event as Extract<WebhookEventWire, { type: `verification.${string}` }>;
+    return { ...event, data: { object: fromWire(data.object) } } as VerificationWebhookEvent;
+  }
+  return event as IssuanceWebhookEvent;
 }
 
 /**

@@ -1,11 +1,14 @@
 import { getVerifiedSession } from "@credport/next";
 import { redirect } from "next/navigation";
 
-export const dynamic = "force-dynamic";
+// Cache Components (Next.js 16's default): this page waits for the session read rather than
+// streaming a static shell first.
+export const instant = false;
 
 export default async function MembersPage() {
   const session = await getVerifiedSession();
-  if (!session) redirect("/verify");
+  // The route requires it already; the page checks what it relies on.
+  if (session?.claims.age_over_18 !== true) redirect("/verify?redirect_url=%2Fmembers");
   return (
     <main>
       <h1>Members</h1>

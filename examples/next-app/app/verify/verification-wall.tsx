@@ -2,12 +2,14 @@
 import { CredportProvider, useVerification, VerificationQRCode } from "@credport/react";
 import { useRouter } from "next/navigation";
 
-function Wall() {
+function Wall({ returnTo }: { returnTo: string }) {
   const router = useRouter();
   const v = useVerification({
     policyId: "preset_age_over_18",
     autoStart: true,
-    onVerified: () => router.push("/members"),
+    // After the session is written, go back where the wall sent the visitor from.
+    returnTo,
+    navigate: router.replace,
   });
   return (
     <section>
@@ -37,9 +39,12 @@ function Wall() {
 export function VerificationWall({
   publishableKey,
   baseUrl,
+  returnTo,
 }: {
   publishableKey: string;
   baseUrl: string;
+  /** A path on this site, already checked on the server (safeRedirectPath). */
+  returnTo: string;
 }) {
   return (
     <CredportProvider
@@ -47,7 +52,7 @@ export function VerificationWall({
       baseUrl={baseUrl}
       endpoints={{ start: "/api/credport/verifications", session: "/api/credport/session" }}
     >
-      <Wall />
+      <Wall returnTo={returnTo} />
     </CredportProvider>
   );
 }

@@ -1,29 +1,3 @@
-import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
-
-export const CHROMIUM = "/usr/bin/chromium";
-
-/**
- * Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback).
- * Playwright gives every launch a fresh temporary profile.
- */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Real-browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
+// Kept for real-browser tests not yet on the engine driver; new tests use `describeEngines` from
+// @credport/test-browsers, which runs them in Chromium, Firefox and WebKit.
+export { CHROMIUM, launchChromiumBrowser as launchChromium } from "@credport/test-browsers";

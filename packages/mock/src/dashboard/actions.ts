@@ -1,7 +1,9 @@
 import type { FaceContext } from "../face/context.js";
 import { forbiddenCrossSite, isSameOrigin, localPath, readForm, redirect } from "../face/forms.js";
+import { clockAdvanceBody, webhookBody } from "../http/control-plane-schemas.js";
 import { ModelError } from "../model/errors.js";
 import type { FaultKind } from "../model/faults.js";
+import { parseInput } from "../model/parse-input.js";
 
 export const FAULT_KINDS = [
   "server_error",
@@ -25,9 +27,7 @@ const ACTIONS: Record<string, Action> = {
     return on ? "Realtime switched on" : "Realtime switched off: clients poll";
   },
   clock: (ctx, form) => {
-    const ms = Number(form.get("ms"));
-    if (!Number.isFinite(ms) || ms < 0 || ms > 366 * 24 * 3600 * 1000)
-      throw bad("ms: a number of milliseconds from 0 to one year");
+    const { ms } = parseInput(clockAdvanceBody, { ms: Number(form.get("ms")) });
     ctx.model.clock.advance(ms);
     ctx.model.changes.notify();
     return `Clock moved ${Math.round(ms / 60000)} min ahead`;
@@ -47,12 +47,13 @@ const ACTIONS: Record<string, Action> = {
     return "The emulator was reset";
   },
   "webhook-endpoint": (ctx, form) => {
-    const projectId = form.get("projectId") ?? "";
-    const environment = form.get("environment") === "live" ? "live" : "test";
-    const url = form.get("url") ?? "";
+    const { projectId, environment, url } = parseInput(webhookBody, {
+      projectId: form.get("projectId") ?? "",
+      environment: form.get("environment") === "live" ? "live" : "test",
+      url: form.get("url") ?? "",
+    });
     if (!ctx.model.keys.projects.has(projectId)) throw bad("projectId: no such project");
-    if (!/^https?:\/\/\S+$/.test(url)) throw bad("url: an http(s) URL");
-    ctx.model.webhooks.register({ projectId, environment }, url);
+    ctx.model.webhooks.register({ projectId, environment: environment ?? "test" }, url);
     ctx.model.changes.notify();
     return `Events of ${projectId} now go to ${url}`;
   },

@@ -1,14 +1,14 @@
-import type { Model } from "../model/model.js";
+import type { ChangeFeed } from "../model/change-feed.js";
 
 /** Changes closer together than this are announced once. */
 const COALESCE_MS = 200;
 const HEARTBEAT_MS = 15_000;
 
 /**
- * `GET /__dashboard/live`: a Server-Sent Events stream with an `event: change` after the model
- * (or the request log) changed; the page then fetches its live region again.
+ * `GET /__dashboard/live`: a Server-Sent Events stream with an `event: change` after one of the
+ * feeds (the model, the request log) told of a change; the page then fetches its live region again.
  */
-export function liveUpdates(model: Model, signal: AbortSignal): Response {
+export function liveUpdates(feeds: readonly ChangeFeed[], signal: AbortSignal): Response {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -18,18 +18,19 @@ export function liveUpdates(model: Model, signal: AbortSignal): Response {
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      const unsubscribe = model.changes.subscribe(() => {
+      const changed = () => {
         timer ??= setTimeout(() => {
           timer = undefined;
           send("event: change\ndata: {}\n\n");
         }, COALESCE_MS);
-      });
+      };
+      const unsubscribes = feeds.map((feed) => feed.subscribe(changed));
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       heartbeat.unref?.();
       cleanup = () => {
         if (closed) return;
         closed = true;
-        unsubscribe();
+        for (const unsubscribe of unsubscribes) unsubscribe();
         clearTimeout(timer);
         clearInterval(heartbeat);
         try {

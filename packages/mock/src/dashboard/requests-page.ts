@@ -20,8 +20,8 @@ export function requestsPage(ctx: FaceContext): Page {
   <thead><tr><th scope="col">Time</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">Idempotency key</th><th scope="col">Request ID</th><th scope="col">Took</th></tr></thead>
   <tbody>${entries.map(
     (e) => html`<tr>
-    <td class="nowrap">${time(e.at)}</td>
-    <td><span class="mono"><strong>${e.method}</strong> ${e.path}</span></td>
+    <td class="nowrap">${time(e.startedAt)}</td>
+    <td><span class="mono"><strong>${e.method}</strong> ${e.target}</span></td>
     <td class="nowrap"><span class="pill pill-${statusTone(e.status)}">${e.status ?? "dropped"}</span></td>
     <td>${e.idempotencyKey ? html`<span class="mono small">${e.idempotencyKey}</span>${e.replayed ? html` <span class="pill pill-info">replayed</span>` : ""}` : html`<span class="muted">–</span>`}</td>
     <td class="mono small">${e.requestId ?? ""}</td>

@@ -1,47 +1,34 @@
+import type { ServedRequest } from "../http/router.js";
+import { ChangeFeed } from "../model/change-feed.js";
+
 /** One request the emulator served, as the dashboard's request log shows it. */
-export interface TrafficEntry {
+export interface TrafficEntry extends ServedRequest {
   seq: number;
-  at: string;
-  method: string;
-  /** Path and query, relative to the service's base. */
-  path: string;
-  /** `null` when an injected fault dropped the connection without an answer. */
-  status: number | null;
-  requestId: string | null;
-  idempotencyKey: string | null;
-  replayed: boolean;
   durationMs: number;
 }
 
 /** Entries kept: the newest ones. */
 const KEPT = 500;
 
-/** The emulator's recent traffic — API, protocol and control plane — newest last. */
+/**
+ * The emulator's recent traffic — API, protocol and control plane — newest last. Filled from the
+ * router's `onServed`; its own change feed, because the log is not model state (the data file
+ * does not follow it).
+ */
 export class TrafficLog {
   readonly entries: TrafficEntry[] = [];
+  readonly changes = new ChangeFeed();
   private seq = 0;
 
-  constructor(private readonly changed: () => void) {}
-
-  record(request: Request, path: string, response: Response | null, startedAt: number): void {
+  record(served: ServedRequest): void {
     this.seq += 1;
-    this.entries.push({
-      seq: this.seq,
-      at: new Date(startedAt).toISOString(),
-      method: request.method,
-      path,
-      status: response?.status ?? null,
-      requestId: response?.headers.get("x-request-id") ?? null,
-      idempotencyKey: request.headers.get("idempotency-key"),
-      replayed: response?.headers.get("idempotent-replayed") === "true",
-      durationMs: Date.now() - startedAt,
-    });
+    this.entries.push({ ...served, seq: this.seq, durationMs: Date.now() - served.startedAt });
     if (this.entries.length > KEPT) this.entries.shift();
-    this.changed();
+    this.changes.notify();
   }
 
   clear(): void {
     this.entries.length = 0;
-    this.changed();
+    this.changes.notify();
   }
 }

@@ -17,11 +17,11 @@ import { htmlResponse } from "./html.js";
 import { layout, type Page } from "./layout.js";
 import { STYLESHEET, STYLESHEET_PATH } from "./styles.js";
 
-type Handler = (ctx: FaceContext) => Response | Promise<Response>;
+export type FaceHandler = (ctx: FaceContext) => Response | Promise<Response>;
 
 /** A dashboard page: the whole document, or only its live region when the page's script asks. */
 const page =
-  (render: (ctx: FaceContext) => Page | Promise<Page>): Handler =>
+  (render: (ctx: FaceContext) => Page | Promise<Page>): FaceHandler =>
   async (ctx) => {
     const rendered = await render(ctx);
     if (ctx.request.headers.get("x-credport-partial") === "1")
@@ -32,11 +32,11 @@ const page =
   };
 
 const asset =
-  (body: string, type: string): Handler =>
+  (body: string, type: string): FaceHandler =>
   () =>
     new Response(body, { headers: { "content-type": type, "cache-control": "no-cache" } });
 
-const GET: Record<string, Handler> = {
+const GET: Record<string, FaceHandler> = {
   "/": page(overviewPage),
   "/issuance": page(issuancePage),
   "/verifications": page(verificationsPage),
@@ -46,10 +46,11 @@ const GET: Record<string, Handler> = {
   "/wallet": showWallet,
   [STYLESHEET_PATH]: asset(STYLESHEET, "text/css; charset=utf-8"),
   [SCRIPT_PATH]: asset(CLIENT_SCRIPT, "text/javascript; charset=utf-8"),
-  "/__dashboard/live": (ctx) => liveUpdates(ctx.model, ctx.request.signal),
+  "/__dashboard/live": (ctx) =>
+    liveUpdates([ctx.model.changes, ctx.traffic.changes], ctx.request.signal),
 };
 
-const POST: Record<string, Handler> = {
+const POST: Record<string, FaceHandler> = {
   "/wallet/accept": acceptOffer,
   "/wallet/present": presentCredential,
   "/wallet/new": startOver,
@@ -58,13 +59,14 @@ const POST: Record<string, Handler> = {
 const ACTION_PATH = /^\/__dashboard\/actions\/([a-z-]+)$/;
 
 /**
- * The emulator's face: the dashboard and the test wallet page. `undefined` for every other
- * request, which the service's routes answer.
+ * The emulator's face: the handler of a dashboard or test wallet page request, or `undefined`
+ * for every other request (the service's routes answer those). A lookup, no parsing: the
+ * emulator asks it before each request.
  */
-export function faceHandler(ctx: FaceContext): Promise<Response> | Response | undefined {
-  const table = ctx.request.method === "GET" ? GET : ctx.request.method === "POST" ? POST : {};
-  const handler = Object.hasOwn(table, ctx.path) ? table[ctx.path] : undefined;
-  if (handler) return handler(ctx);
-  const action = ctx.request.method === "POST" ? ACTION_PATH.exec(ctx.path) : null;
-  return action ? runDashboardAction(ctx, action[1]!) : undefined;
+export function faceRoute(method: string, path: string): FaceHandler | undefined {
+  const table = method === "GET" ? GET : method === "POST" ? POST : undefined;
+  if (table && Object.hasOwn(table, path)) return table[path];
+  if (method !== "POST" || !path.startsWith("/__dashboard/actions/")) return undefined;
+  const action = ACTION_PATH.exec(path);
+  return action ? (ctx) => runDashboardAction(ctx, action[1]!) : undefined;
 }

@@ -1,20 +1,17 @@
 import { ModelError, validationError } from "../model/errors.js";
 import { randomToken } from "../model/ids.js";
+import type { Reply, RouteContext } from "./route.js";
 
 export const newRequestId = () => `req_${randomToken(20)}`;
 
-export function json(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
-  });
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  const all: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+  for (const name in headers) all[name] = headers[name]!;
+  return { status, headers: all, body: JSON.stringify(body) };
 }
 
-export function errorResponse(error: ModelError): Response {
+/** The error body of the service: `{ object: "error", code, message, details? }`. */
+export function errorReply(error: ModelError): Reply {
   const body = {
     object: "error",
     code: error.code,
@@ -24,18 +21,21 @@ export function errorResponse(error: ModelError): Response {
   return json(error.status, body, error.headers);
 }
 
-/** The request body as JSON; an empty or malformed body is 400 validation_error. */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+/** The request body as JSON; an empty body is `{}`, a malformed one 400 validation_error. */
+export async function readJson(source: Pick<RouteContext, "body"> | Request): Promise<unknown> {
+  const text = typeof source.body === "string" ? source.body : await (source as Request).text();
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw validationError("body: is not valid JSON");
+    throw validationError("body: is not valid JSON", { field: "body" });
   }
 }
 
+/** A failure of the mock itself, answered without a word about its cause. */
+export const internalError = () =>
+  new ModelError(500, "internal_error", "The emulator failed to handle this request.");
+
 export function toModelError(error: unknown): ModelError {
-  if (error instanceof ModelError) return error;
-  return new ModelError(500, "internal_error", "The emulator failed to handle this request.");
+  return error instanceof ModelError ? error : internalError();
 }

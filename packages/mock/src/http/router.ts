@@ -1,11 +1,19 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { ModelError, validationError } from "../model/errors.js";
 import type { Model } from "../model/model.js";
 import { createProtocolRoutes } from "../protocol/routes.js";
-import { errorResponse, newRequestId, toModelError } from "./responses.js";
-import type { Route } from "./route.js";
+import { faultAnswer } from "./fault-answer.js";
+import { fetchIncoming, toFetchResponse } from "./fetch-transport.js";
+import { answerOnce } from "./idempotent-answer.js";
+import { type Incoming, RequestContext } from "./incoming.js";
+import { failNodeAnswer, NodeIncoming, writeNodeAnswer } from "./node-transport.js";
+import { errorReply, internalError, newRequestId, toModelError } from "./responses.js";
+import type { Answer, Route } from "./route.js";
+import { RouteTable } from "./route-table.js";
 import { controlPlaneRoutes } from "./routes/control-plane.js";
 import { definitionRoutes } from "./routes/definitions.js";
 import { issuanceRoutes } from "./routes/issuance.js";
+import { openApiRoutes } from "./routes/openapi.js";
 import { policyRoutes } from "./routes/policies.js";
 import { verificationRoutes } from "./routes/verifications.js";
 
@@ -13,16 +21,22 @@ import { verificationRoutes } from "./routes/verifications.js";
 export const DROP_CONNECTION = Symbol("credport.mock.dropConnection");
 export type RouterResult = Response | typeof DROP_CONNECTION;
 
+/**
+ * Serves the routes from one model. Both transports share everything below the way the request
+ * arrives and the answer leaves: routing, faults, idempotency, the sweep, errors.
+ */
 export interface Router {
-  /** Serves one request; `baseUrl` is where the service is reached (origin plus optional path). */
+  /** Serves one Fetch request (msw, any Fetch server); `baseUrl` is where the service is reached (origin plus optional path). */
   handle(request: Request, baseUrl: string): Promise<RouterResult>;
+  /**
+   * Serves one node:http request (the emulator), without Fetch Request or Response objects for the
+   * built-in routes. `baseUrl` as for {@link Router.handle}.
+   */
+  serveNode(req: IncomingMessage, res: ServerResponse, baseUrl: string): void;
 }
 
-interface CompiledRoute {
-  route: Route<Model>;
-  regex: RegExp;
-  names: string[];
-}
+type Outcome = Answer | typeof DROP_CONNECTION;
+type MaybePromise<T> = T | Promise<T>;
 
 /** Browsers may read these cross-origin: status and realtime (client token + publishable key) and the wallet endpoints. */
 const BROWSER_READABLE = [
@@ -30,18 +44,41 @@ const BROWSER_READABLE = [
   /^\/oid4v(ci|p)\//,
   /^\/\.well-known\//,
 ];
-const CORS_HEADERS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, POST, OPTIONS",
-  "access-control-allow-headers":
+const CORS_HEADERS: [string, string][] = [
+  ["access-control-allow-origin", "*"],
+  ["access-control-allow-methods", "GET, POST, OPTIONS"],
+  [
+    "access-control-allow-headers",
     "authorization, x-publishable-key, content-type, last-event-id, dpop",
-  "access-control-expose-headers": "x-request-id, retry-after",
-  "access-control-max-age": "600",
-};
+  ],
+  ["access-control-expose-headers", "x-request-id, retry-after, date"],
+  ["access-control-max-age", "600"],
+];
 
+/** One request the router answered over node:http, as {@link RouterOptions.onServed} sees it. */
+export interface ServedRequest {
+  method: string;
+  /** Path and query string below the service's base path, as received. */
+  target: string;
+  /** `null` when an injected fault dropped the connection instead. */
+  status: number | null;
+  requestId: string;
+  idempotencyKey: string | null;
+  /** The answer was an idempotent replay (`Idempotent-Replayed: true`). */
+  replayed: boolean;
+  /** `Date.now()` when the request arrived. */
+  startedAt: number;
+}
+
+/** What a server that embeds the router adds to it (the emulator); msw handlers use none. */
 export interface RouterOptions {
-  /** The server also serves the test wallet page: test-mode create responses link to it. */
+  /** The server also serves the test wallet page: test-mode create answers link to it. */
   servesTestWallet?: boolean;
+  /**
+   * Called after each node:http request was answered (CORS preflights aside), e.g. for a request
+   * log. Without it the router reads nothing more than the answer needs.
+   */
+  onServed?: (served: ServedRequest) => void;
 }
 
 export function createRouter(
@@ -49,84 +86,121 @@ export function createRouter(
   routes: Route<Model>[] = allRoutes(),
   options: RouterOptions = {},
 ): Router {
-  const compiled = routes.map(compile);
+  const table = new RouteTable(routes);
+  const base = baseCache();
+  const servesTestWallet = options.servesTestWallet === true;
+  const onServed = options.onServed;
+
+  /**
+   * Everything between a request and its answer; never throws, and never answers an empty 500.
+   * Synchronous as long as nothing waits (a body, a delay, an async route): most reads pay for
+   * no promise at all.
+   */
+  function serve(incoming: Incoming, baseUrl: string, requestId: string): MaybePromise<Outcome> {
+    let cors = false;
+    const finish = (answer: Answer) =>
+      finishAnswer(answer, requestId, serviceDate(model.clock.now()), cors);
+    const failed = (error: unknown) => finish(errorReply(toModelError(error)));
+    try {
+      const { prefix, href } = base(baseUrl);
+      const path = routePath(incoming.target, prefix);
+      cors = isBrowserReadable(path);
+      if (incoming.method === "OPTIONS") return finish({ status: 204, headers: {} });
+      model.sweep();
+
+      const v1 = path.startsWith("/v1/");
+      if (v1) model.logRequest(incoming.method, path);
+      const fault = v1 ? model.faults.take(incoming.method, path) : undefined;
+      const early = fault && faultAnswer(fault);
+      if (early) return finish(early);
+      // After the route ran: a dropped connection instead of the answer, or the answer.
+      const settle = (answer: Answer): Outcome => {
+        if (fault?.kind !== "drop_after_write") return finish(answer);
+        discard(answer);
+        return DROP_CONNECTION;
+      };
+      const run = () => {
+        const answer = attempt(() => dispatch(incoming, path, href));
+        return answer instanceof Promise
+          ? answer.then(settle, (error) => settle(errorReply(toModelError(error))))
+          : settle(answer);
+      };
+      if (fault?.kind === "delay")
+        return new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000))
+          .then(run)
+          .catch(failed);
+      return run();
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  /** The route's answer; a route that throws answers its error. */
+  function attempt(route: () => MaybePromise<Answer>): MaybePromise<Answer> {
+    try {
+      return route();
+    } catch (error) {
+      return errorReply(toModelError(error));
+    }
+  }
+
+  function dispatch(incoming: Incoming, path: string, baseUrl: string): MaybePromise<Answer> {
+    const match = table.match(incoming.method, path);
+    if (match === "not_found")
+      throw new ModelError(404, "route_not_found", `No route ${incoming.method} ${path}.`);
+    if (match === "method_not_allowed")
+      throw new ModelError(
+        405,
+        "method_not_allowed",
+        `${incoming.method} is not allowed on ${path}.`,
+      );
+    const params = decodeParams(match.params);
+    const handle = (body: string) => {
+      const ctx = new RequestContext(incoming, body, params, baseUrl, model, servesTestWallet);
+      const key = incoming.method === "POST" ? ctx.header("idempotency-key") : null;
+      if (key !== null && path.startsWith("/v1/"))
+        return answerOnce(ctx, key, `POST ${path}`, () => match.route.handle(ctx));
+      return match.route.handle(ctx);
+    };
+    if (incoming.method === "GET" || incoming.method === "HEAD") return handle("");
+    return incoming.readBody(model.limits.requestBodyBytes).then(handle);
+  }
 
   return {
     async handle(request, baseUrl) {
       const requestId = newRequestId();
-      const url = new URL(request.url);
-      const base = new URL(baseUrl);
-      const prefix = base.pathname.replace(/\/$/, "");
-      const path = url.pathname.startsWith(prefix)
-        ? url.pathname.slice(prefix.length) || "/"
-        : url.pathname;
-      const cors = BROWSER_READABLE.some((re) => re.test(path));
-      const finish = (response: Response) => {
-        response.headers.set("x-request-id", requestId);
-        if (cors)
-          for (const [name, value] of Object.entries(CORS_HEADERS))
-            response.headers.set(name, value);
-        return response;
-      };
-
-      if (request.method === "OPTIONS") return finish(new Response(null, { status: 204 }));
-      model.sweep();
-
-      if (path.startsWith("/v1/")) {
-        model.requestLog.push({ method: request.method, path });
-        if (model.requestLog.length > 5000) model.requestLog.shift();
-      }
-      const fault = path.startsWith("/v1/") ? model.faults.take(request.method, path) : undefined;
-      if (fault?.kind === "server_error")
-        return finish(
-          errorResponse(new ModelError(500, "internal_error", "Injected fault: internal error.")),
-        );
-      if (fault?.kind === "service_unavailable") {
-        return finish(
-          errorResponse(
-            new ModelError(503, "service_unavailable", "Injected fault: service unavailable."),
-          ),
-        );
-      }
-      if (fault?.kind === "rate_limited") {
-        const retryAfter = String(fault.retryAfter ?? 1);
-        return finish(
-          errorResponse(
-            new ModelError(429, "rate_limited", "Too many requests; retry later.", undefined, {
-              "retry-after": retryAfter,
-            }),
-          ),
-        );
-      }
-
-      if (fault?.kind === "bad_gateway_html") {
-        // What a proxy in front of the service answers: not JSON at all.
-        return finish(
-          new Response("<html><body>502 Bad Gateway</body></html>", {
-            status: 502,
-            headers: { "content-type": "text/html" },
-          }),
-        );
-      }
-      if (fault?.kind === "delay")
-        await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
-
-      let response: Response;
+      const answer = await serve(fetchIncoming(request), baseUrl, requestId);
+      if (answer === DROP_CONNECTION) return answer;
       try {
-        response = await dispatch(
-          model,
-          compiled,
-          request,
-          url,
-          path,
-          base.href.replace(/\/$/, ""),
-          options.servesTestWallet === true,
-        );
-      } catch (error) {
-        response = errorResponse(toModelError(error));
+        return toFetchResponse(answer, request.signal);
+      } catch {
+        discard(answer);
+        const failure = errorReply(internalError());
+        failure.headers["x-request-id"] = requestId;
+        return toFetchResponse(failure, request.signal);
       }
-      if (fault?.kind === "drop_after_write") return DROP_CONNECTION;
-      return finish(response);
+    },
+    serveNode(req, res, baseUrl) {
+      const requestId = newRequestId();
+      const incoming = new NodeIncoming(req, res, base(baseUrl).origin);
+      const startedAt = onServed ? Date.now() : 0;
+      const write = (answer: Outcome) => {
+        if (onServed && incoming.method !== "OPTIONS")
+          onServed(servedRequest(incoming, base(baseUrl).prefix, answer, requestId, startedAt));
+        if (answer === DROP_CONNECTION) {
+          req.socket.destroy();
+          return;
+        }
+        try {
+          writeNodeAnswer(res, answer);
+        } catch {
+          discard(answer);
+          failNodeAnswer(res, requestId);
+        }
+      };
+      const outcome = serve(incoming, baseUrl, requestId);
+      if (outcome instanceof Promise) outcome.then(write, () => failNodeAnswer(res, requestId));
+      else write(outcome);
     },
   };
 }
@@ -138,110 +212,114 @@ export function allRoutes(): Route<Model>[] {
     ...policyRoutes,
     ...verificationRoutes,
     ...controlPlaneRoutes,
+    ...openApiRoutes,
     ...createProtocolRoutes(),
   ];
 }
 
-async function dispatch(
-  model: Model,
-  routes: CompiledRoute[],
-  request: Request,
-  url: URL,
-  path: string,
-  baseUrl: string,
-  servesTestWallet: boolean,
-): Promise<Response> {
-  let pathMatched = false;
-  for (const { route, regex, names } of routes) {
-    const match = regex.exec(path);
-    if (!match) continue;
-    pathMatched = true;
-    if (route.method !== request.method) continue;
-    const params: Record<string, string> = {};
-    names.forEach((name, i) => {
-      params[name] = decodeURIComponent(match[i + 1]!);
-    });
-    const idempotencyKey = request.headers.get("idempotency-key");
-    if (request.method === "POST" && idempotencyKey !== null && path.startsWith("/v1/")) {
-      return withIdempotency(model, request, idempotencyKey, `${request.method} ${path}`, (body) =>
-        route.handle({
-          request: withBody(request, body),
-          url,
-          params,
-          baseUrl,
-          model,
-          servesTestWallet,
-        }),
-      );
-    }
-    return route.handle({ request, url, params, baseUrl, model, servesTestWallet });
+function servedRequest(
+  incoming: Incoming,
+  prefix: string,
+  answer: Outcome,
+  requestId: string,
+  startedAt: number,
+): ServedRequest {
+  const { target } = incoming;
+  const headerOf = (name: string) =>
+    answer === DROP_CONNECTION
+      ? null
+      : answer instanceof Response
+        ? answer.headers.get(name)
+        : (answer.headers[name] ?? null);
+  return {
+    method: incoming.method,
+    target:
+      prefix !== "" && target.startsWith(prefix) ? target.slice(prefix.length) || "/" : target,
+    status: answer === DROP_CONNECTION ? null : answer.status,
+    requestId,
+    idempotencyKey: incoming.header("idempotency-key"),
+    replayed: headerOf("idempotent-replayed") === "true",
+    startedAt,
+  };
+}
+
+/** The `Date` header of the current second, made once a second (it is on every answer). */
+let dateSecond = Number.NaN;
+let dateHeader = "";
+function serviceDate(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateHeader = new Date(second * 1000).toUTCString();
   }
-  if (pathMatched)
-    return errorResponse(
-      new ModelError(405, "method_not_allowed", `${request.method} is not allowed on ${path}.`),
-    );
-  return errorResponse(
-    new ModelError(404, "route_not_found", `No route ${request.method} ${path}.`),
-  );
+  return dateHeader;
+}
+
+function isBrowserReadable(path: string): boolean {
+  for (const pattern of BROWSER_READABLE) if (pattern.test(path)) return true;
+  return false;
 }
 
 /**
- * Replays the stored answer to a repeated key, refuses a key reused for another request, and stores
- * every answer that is not a server error (a 5xx may be retried with the same key).
+ * Every answer carries its request ID and the service's time (`Date`, from the model's clock, so
+ * that clients correcting their clock by it follow `clock/advance` too); browser-readable ones the
+ * CORS headers.
  */
-async function withIdempotency(
-  model: Model,
-  request: Request,
-  key: string,
-  route: string,
-  run: (body: string) => Promise<Response> | Response,
-): Promise<Response> {
-  if (key.trim() === "" || key.length > 255)
-    throw validationError("Idempotency-Key: 1 to 255 characters", { field: "Idempotency-Key" });
-  const body = await request.text();
-  let tenant: { projectId: string; environment: "test" | "live" };
-  try {
-    tenant = model.keys.authenticateSecret(request.headers.get("x-service-key"));
-  } catch {
-    return run(body);
+function finishAnswer(answer: Answer, requestId: string, date: string, cors: boolean): Answer {
+  if (answer instanceof Response) {
+    answer.headers.set("x-request-id", requestId);
+    answer.headers.set("date", date);
+    if (cors) for (const [name, value] of CORS_HEADERS) answer.headers.set(name, value);
+  } else {
+    answer.headers["x-request-id"] = requestId;
+    answer.headers.date = date;
+    if (cors) for (const [name, value] of CORS_HEADERS) answer.headers[name] = value;
   }
-  const stored = model.idempotency.lookup(tenant, key, route, body);
-  if (stored)
-    return new Response(stored.body, {
-      status: stored.status,
-      headers: { ...stored.headers, "idempotent-replayed": "true" },
-    });
-  const response = await run(body);
-  if (response.status < 500) {
-    const text = await response.clone().text();
-    model.idempotency.store(tenant, key, route, body, {
-      status: response.status,
-      body: text,
-      headers: Object.fromEntries(response.headers),
-    });
-  }
-  return response;
+  return answer;
 }
 
-const withBody = (request: Request, body: string) =>
-  new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body,
-    signal: request.signal,
-  });
+/** `:param` values decoded; a value that is not valid percent-encoded UTF-8 is 400, naming the path. */
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  for (const name in params) {
+    const value = params[name]!;
+    if (!value.includes("%")) continue;
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      throw validationError(`path: the ${name} segment is not valid percent-encoded UTF-8`, {
+        field: "path",
+      });
+    }
+  }
+  return params;
+}
 
-function compile(route: Route<Model>): CompiledRoute {
-  const names: string[] = [];
-  const source = route.pattern
-    .split("/")
-    .map((segment) => {
-      if (segment.startsWith(":")) {
-        names.push(segment.slice(1));
-        return "([^/]+)";
-      }
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    })
-    .join("/");
-  return { route, regex: new RegExp(`^${source}$`), names };
+/** The path below the service's base path, without the query string. */
+function routePath(target: string, prefix: string): string {
+  const query = target.indexOf("?");
+  const pathname = query === -1 ? target : target.slice(0, query);
+  if (prefix === "" || !pathname.startsWith(prefix)) return pathname;
+  return pathname.slice(prefix.length) || "/";
+}
+
+/** The parts of a base URL the router needs, worked out once per distinct base URL. */
+function baseCache() {
+  let last: { baseUrl: string; origin: string; prefix: string; href: string } | undefined;
+  return (baseUrl: string) => {
+    if (last?.baseUrl !== baseUrl) {
+      const url = new URL(baseUrl);
+      last = {
+        baseUrl,
+        origin: url.origin,
+        prefix: url.pathname.replace(/\/$/, ""),
+        href: url.href.replace(/\/$/, ""),
+      };
+    }
+    return last;
+  };
+}
+
+/** An answer that will never be sent gives back what it holds (a realtime stream's place). */
+function discard(answer: Answer): void {
+  if (!(answer instanceof Response) && typeof answer.body === "object") answer.body.discard();
 }

@@ -1,3 +1,11 @@
+import { validationError } from "./errors.js";
+
+/**
+ * The latest time the clock may show. Later times would still be dates, but ISO strings past year
+ * 9999 need six-digit years, and a credential's one-year `exp` must stay a valid date too.
+ */
+export const CLOCK_MAX = Date.UTC(9999, 0, 1);
+
 /**
  * The service's clock: real time plus an offset that tests move forward. Moving it runs whatever
  * became due (expiries), so tests never wait for real time.
@@ -14,8 +22,21 @@ export class Clock {
     return new Date(at).toISOString();
   }
 
+  /**
+   * Moves the clock `ms` forward and returns the new time. Refused (400 validation_error naming
+   * `ms`, the clock unchanged) for anything but a finite number >= 0, or a move past {@link CLOCK_MAX}.
+   */
   advance(ms: number): number {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError("clock.advance: ms must be >= 0");
+    if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
+      throw validationError("ms: must be a finite number of milliseconds >= 0", { field: "ms" });
+    }
+    const now = this.now();
+    if (ms > CLOCK_MAX - now) {
+      throw validationError(
+        `ms: would move the clock past ${this.iso(CLOCK_MAX)}; at most ${CLOCK_MAX - now} from now`,
+        { field: "ms" },
+      );
+    }
     this.offsetMs += ms;
     for (const listener of this.listeners) listener();
     return this.now();

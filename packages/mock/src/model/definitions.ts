@@ -1,18 +1,15 @@
+import {
+  createCredentialDefinitionBody,
+  listCredentialDefinitionsQuery,
+  type UpdateCredentialDefinitionBody,
+  updateCredentialDefinitionBody,
+} from "@credport/core/contract";
 import { DEFINITION_LIFECYCLE, type LifecycleStatus } from "./definition-lifecycle.js";
 import { conflict, ModelError, notFound, validationError } from "./errors.js";
 import { GLOBAL_DEFINITIONS } from "./global-definitions.js";
-import {
-  clone,
-  isObject,
-  type Json,
-  type JsonObject,
-  optionalString,
-  requireBody,
-  requiredString,
-} from "./input.js";
+import { clone, type Json, type JsonObject, parseInput } from "./input.js";
 import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { checkDefinitionMetadata } from "./metadata-limits.js";
-import { type Page, type PageQuery, paginate } from "./pagination.js";
+import { type Page, paginate } from "./pagination.js";
 import { publishReadinessIssues } from "./publish-readiness.js";
 import { nextState } from "./state-machine.js";
 
@@ -38,17 +35,6 @@ export interface DefinitionRecord {
   updatedAt: string;
 }
 
-const ID_SHAPE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
-const EDITABLE_FIELDS = [
-  "vct",
-  "format",
-  "title",
-  "aliases",
-  "rendering",
-  "claims",
-  "metadata",
-] as const;
-
 export class Definitions {
   private readonly owned: DefinitionRecord[] = [];
   private readonly globals: DefinitionRecord[];
@@ -63,22 +49,8 @@ export class Definitions {
 
   create(auth: SecretAuth, input: unknown): DefinitionRecord {
     requireScope(auth, "definitions:write");
-    const body = requireBody(input);
-    const credentialDefinitionId = requiredString(body, "credentialDefinitionId", 100);
-    if (!ID_SHAPE.test(credentialDefinitionId)) {
-      throw validationError(
-        "credentialDefinitionId: letters, digits, '.', '_', ':' or '-', starting with a letter or digit",
-        {
-          field: "credentialDefinitionId",
-        },
-      );
-    }
-    const intent = body.lifecycleStatus;
-    if (intent !== undefined && intent !== null && intent !== "draft" && intent !== "published") {
-      throw validationError('lifecycleStatus: must be "published", "draft" or omitted', {
-        field: "lifecycleStatus",
-      });
-    }
+    const body = parseInput(createCredentialDefinitionBody, input);
+    const { credentialDefinitionId, lifecycleStatus: intent } = body;
     const fields = readEditableFields(body);
     if (this.findAny(auth, credentialDefinitionId)) {
       throw conflict(
@@ -115,17 +87,10 @@ export class Definitions {
     return clone(this.visible(auth, id));
   }
 
-  list(
-    auth: SecretAuth,
-    query: PageQuery & { lifecycleStatus?: string | null },
-  ): Page<DefinitionRecord> {
+  list(auth: SecretAuth, rawQuery: unknown): Page<DefinitionRecord> {
     requireScope(auth, "definitions:read");
-    const filter = query.lifecycleStatus;
-    if (filter != null && !["draft", "published", "archived"].includes(filter)) {
-      throw validationError("lifecycle_status: must be draft, published or archived", {
-        field: "lifecycle_status",
-      });
-    }
+    const query = parseInput(listCredentialDefinitionsQuery, rawQuery, "query");
+    const filter = query.lifecycle_status;
     const owned = this.owned.filter((d) => d.owner && sameTenant(d.owner, auth)).reverse();
     const items = filter
       ? [...owned, ...this.globals].filter(
@@ -160,16 +125,7 @@ export class Definitions {
   update(auth: SecretAuth, id: string, input: unknown): DefinitionRecord {
     requireScope(auth, "definitions:write");
     const record = this.ownedOrThrow(auth, id);
-    const body = requireBody(input);
-    if ("credentialDefinitionId" in body || "lifecycleStatus" in body) {
-      throw validationError(
-        "credentialDefinitionId and lifecycleStatus cannot be updated; use publish or archive",
-        {
-          field: "credentialDefinitionId" in body ? "credentialDefinitionId" : "lifecycleStatus",
-        },
-      );
-    }
-    const fields = readEditableFields(body);
+    const fields = readEditableFields(parseInput(updateCredentialDefinitionBody, input));
     nextState(
       DEFINITION_LIFECYCLE,
       record.lifecycleStatus,
@@ -301,91 +257,26 @@ function assertPublishable(record: DefinitionRecord): void {
   }
 }
 
-/** Shape checks of the editable fields; publish-readiness is checked separately. */
-function readEditableFields(body: JsonObject): Partial<DefinitionRecord> {
-  const out: Partial<DefinitionRecord> = {};
-  for (const field of EDITABLE_FIELDS) {
-    if (!(field in body) || body[field] === undefined) continue;
-    const value = body[field]!;
-    switch (field) {
-      case "vct":
-        out.vct = optionalString(body, "vct", 500) ?? null;
-        break;
-      case "format":
-        out.format = optionalString(body, "format", 50) ?? "dc+sd-jwt";
-        break;
-      case "title":
-        out.title = optionalString(body, "title", 200) ?? null;
-        break;
-      case "aliases":
-        if (
-          !Array.isArray(value) ||
-          value.length > 20 ||
-          value.some((a) => typeof a !== "string" || a.length > 100)
-        ) {
-          throw validationError(
-            "aliases: must be an array of at most 20 strings of at most 100 characters",
-            { field },
-          );
+/** The editable fields a (contract-checked) body sets; publish-readiness is checked separately. */
+function readEditableFields(
+  body: Omit<UpdateCredentialDefinitionBody, "credentialDefinitionId" | "lifecycleStatus">,
+): Partial<DefinitionRecord> {
+  const { vct, format, title, aliases, rendering, claims, metadata } = body;
+  return {
+    ...(vct !== undefined ? { vct } : {}),
+    ...(format !== undefined ? { format } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(aliases !== undefined ? { aliases: [...aliases] } : {}),
+    ...(rendering !== undefined ? { rendering: clone(rendering) as JsonObject | null } : {}),
+    ...(claims !== undefined
+      ? {
+          claims: claims.map(({ path, mandatory, display }) => ({
+            path: [...path],
+            mandatory: mandatory ?? false,
+            ...(display ? { display: clone(display) } : {}),
+          })),
         }
-        out.aliases = [...(value as string[])];
-        break;
-      case "rendering":
-        if (value !== null && !isObject(value))
-          throw validationError("rendering: must be an object", { field });
-        if (value !== null) checkDefinitionMetadata(value, "rendering");
-        out.rendering = value as JsonObject | null;
-        break;
-      case "claims":
-        out.claims = readClaims(value);
-        break;
-      case "metadata":
-        checkDefinitionMetadata(value, "metadata");
-        out.metadata = clone(value);
-        break;
-    }
-  }
-  return out;
-}
-
-function readClaims(value: Json): ClaimEntry[] {
-  if (!Array.isArray(value) || value.length > 100) {
-    throw validationError("claims: must be an array of at most 100 claim entries", {
-      field: "claims",
-    });
-  }
-  return value.map((entry, index) => {
-    const field = `claims[${index}]`;
-    if (!isObject(entry))
-      throw validationError(`${field}: must be an object with path and mandatory`, { field });
-    const { path, mandatory, display } = entry;
-    if (!Array.isArray(path) || path.some((segment) => typeof segment !== "string")) {
-      throw validationError(`${field}.path: must be an array of strings`, {
-        field: `${field}.path`,
-      });
-    }
-    if (mandatory !== undefined && typeof mandatory !== "boolean") {
-      throw validationError(`${field}.mandatory: must be a boolean`, {
-        field: `${field}.mandatory`,
-      });
-    }
-    const claim: ClaimEntry = { path: [...(path as string[])], mandatory: mandatory ?? false };
-    if (display !== undefined) {
-      if (
-        !Array.isArray(display) ||
-        display.some(
-          (d) =>
-            !isObject(d) ||
-            typeof d.name !== "string" ||
-            (d.locale !== undefined && typeof d.locale !== "string"),
-        )
-      ) {
-        throw validationError(`${field}.display: must be an array of { name, locale? }`, {
-          field: `${field}.display`,
-        });
-      }
-      claim.display = clone(display) as ClaimEntry["display"];
-    }
-    return claim;
-  });
+      : {}),
+    ...(metadata !== undefined ? { metadata: clone(metadata) as Json } : {}),
+  };
 }

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { conflict } from "./errors.js";
 import type { Tenant } from "./keys.js";
+import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 
 export interface StoredResponse {
   status: number;
@@ -7,53 +9,113 @@ export interface StoredResponse {
   headers: Record<string, string>;
 }
 
-interface IdempotencyRecord {
+interface StoredAnswer {
+  /** SHA-256 of the route and the canonical body: the request itself is not kept. */
   fingerprint: string;
   response: StoredResponse;
   storedAt: number;
+  bytes: number;
+}
+
+/** What to do with a request that carries an `Idempotency-Key`. */
+export type IdempotencyStep =
+  /** The key answered this request before: send the same answer again. */
+  | { kind: "replay"; response: StoredResponse }
+  /** The first request with this key is still running: wait for it, then ask again. */
+  | { kind: "wait"; until: Promise<void> }
+  /** The key is this request's now; `finish` gives it back with the answer to keep, if any. */
+  | { kind: "run"; finish(response?: StoredResponse): void };
+
+export interface IdempotencyLimits {
+  idempotencyRecords: number;
+  idempotencyBytes: number;
 }
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * `Idempotency-Key` on POST: the same key with the same route and body within 24 h replays the
- * first response; the same key with another route or body is 409 idempotency_key_reused.
+ * first answer; the same key with another route or body is 409 idempotency_key_reused. The key is
+ * taken synchronously when a request begins, so that simultaneous duplicates wait for the first one
+ * instead of running beside it. Answers are kept in arrival order and the oldest is forgotten first
+ * once `limits.idempotencyRecords` answers or `limits.idempotencyBytes` bytes are kept.
  */
 export class Idempotency {
-  private readonly records = new Map<string, IdempotencyRecord>();
+  private readonly answers = new Map<string, StoredAnswer>();
+  private readonly running = new Map<string, { fingerprint: string; until: Promise<void> }>();
+  private bytes = 0;
 
-  constructor(private readonly clock: { now(): number }) {}
+  constructor(
+    private readonly clock: { now(): number },
+    private readonly limits: IdempotencyLimits = DEFAULT_MODEL_LIMITS,
+  ) {}
 
-  lookup(tenant: Tenant, key: string, route: string, body: string): StoredResponse | undefined {
-    const record = this.records.get(recordKey(tenant, key));
-    if (!record || this.clock.now() - record.storedAt > TTL_MS) return undefined;
-    if (record.fingerprint !== fingerprint(route, body)) {
-      throw conflict(
-        "idempotency_key_reused",
-        "This Idempotency-Key was already used for a different request; use a new key for a new request.",
-      );
+  begin(tenant: Tenant, key: string, route: string, body: string): IdempotencyStep {
+    const id = `${tenant.projectId}:${tenant.environment}:${key}`;
+    const print = fingerprint(route, body);
+    const stored = this.answers.get(id);
+    if (stored && this.clock.now() - stored.storedAt > TTL_MS) this.forget(id, stored);
+    else if (stored) {
+      if (stored.fingerprint !== print) throw reused();
+      return { kind: "replay", response: stored.response };
     }
-    return record.response;
-  }
-
-  store(tenant: Tenant, key: string, route: string, body: string, response: StoredResponse): void {
-    this.records.set(recordKey(tenant, key), {
-      fingerprint: fingerprint(route, body),
-      response,
-      storedAt: this.clock.now(),
+    const running = this.running.get(id);
+    if (running) {
+      if (running.fingerprint !== print) throw reused();
+      return { kind: "wait", until: running.until };
+    }
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => {
+      release = resolve;
     });
+    this.running.set(id, { fingerprint: print, until });
+    return {
+      kind: "run",
+      finish: (response) => {
+        this.running.delete(id);
+        if (response) this.store(id, print, response);
+        release();
+      },
+    };
   }
 
+  /** Answers kept for replay. */
   get size(): number {
-    return this.records.size;
+    return this.answers.size;
+  }
+
+  private store(id: string, print: string, response: StoredResponse): void {
+    const now = this.clock.now();
+    const bytes = Buffer.byteLength(response.body);
+    this.answers.set(id, { fingerprint: print, response, storedAt: now, bytes });
+    this.bytes += bytes;
+    for (const [oldId, oldest] of this.answers) {
+      const over =
+        this.answers.size > this.limits.idempotencyRecords ||
+        this.bytes > this.limits.idempotencyBytes;
+      if (!over && now - oldest.storedAt <= TTL_MS) break;
+      this.forget(oldId, oldest);
+    }
+  }
+
+  private forget(id: string, answer: StoredAnswer): void {
+    this.answers.delete(id);
+    this.bytes -= answer.bytes;
   }
 }
 
-const recordKey = (tenant: Tenant, key: string) =>
-  `${tenant.projectId}:${tenant.environment}:${key}`;
-const fingerprint = (route: string, body: string) => `${route}\n${canonical(body)}`;
+const reused = () =>
+  conflict(
+    "idempotency_key_reused",
+    "This Idempotency-Key was already used for a different request; use a new key for a new request.",
+  );
 
 /** Bodies that differ only in key order or whitespace are the same request. */
+const fingerprint = (route: string, body: string) =>
+  createHash("sha256")
+    .update(`${route}\n${canonical(body)}`)
+    .digest("base64url");
+
 function canonical(body: string): string {
   if (body === "") return "";
   try {

@@ -1,77 +1,31 @@
+import { type ContractIssue, describeFirstIssue } from "@credport/core/contract";
 import { validationError } from "./errors.js";
 
-/** Reading untrusted JSON bodies: each helper names the field and the rule it broke. */
+/**
+ * Untrusted input is parsed with the wire contract of `@credport/core/contract`: the first
+ * problem becomes a 400 validation_error whose message and `details.field` are the contract's
+ * wording, the same the clients use.
+ */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export function requireBody(body: unknown): JsonObject {
-  if (!isObject(body)) throw validationError("body: must be a JSON object");
-  return body;
+interface ContractSchema<T> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly ContractIssue[] } };
 }
 
-export function requiredString(body: JsonObject, field: string, max = 200): string {
-  const value = body[field];
-  if (value === undefined || value === null)
-    throw validationError(`${field}: is required`, { field });
-  return checkString(value, field, max);
+export function parseInput<T>(schema: ContractSchema<T>, input: unknown, root = "body"): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const { field, message } = describeFirstIssue(result.error, { root });
+  throw validationError(message, { field });
 }
 
-export function optionalString(body: JsonObject, field: string, max = 200): string | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  return checkString(value, field, max);
-}
-
-function checkString(value: Json, field: string, max: number): string {
-  if (typeof value !== "string") throw validationError(`${field}: must be a string`, { field });
-  if (value.trim() === "") throw validationError(`${field}: must not be blank`, { field });
-  if (value.length > max)
-    throw validationError(`${field}: must be at most ${max} characters`, { field });
-  return value;
-}
-
-/** A string-to-string map such as offer or verification metadata. */
-export function optionalStringMap(
-  body: JsonObject,
-  field: string,
-): Record<string, string> | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (!isObject(value))
-    throw validationError(`${field}: must be an object of string values`, { field });
-  const entries = Object.entries(value);
-  if (entries.length > 50) throw validationError(`${field}: at most 50 entries`, { field });
-  for (const [key, entry] of entries) {
-    if (typeof entry !== "string") {
-      throw validationError(
-        `${field}.${key}: must be a string (metadata values are strings only)`,
-        {
-          field: `${field}.${key}`,
-        },
-      );
-    }
-    if (entry.length > 500)
-      throw validationError(`${field}.${key}: at most 500 characters`, {
-        field: `${field}.${key}`,
-      });
-  }
-  return { ...(value as Record<string, string>) };
-}
-
-/** A claim or field path: a non-empty array of non-empty strings. */
-export function checkPath(value: unknown, field: string): string[] {
-  if (!Array.isArray(value) || value.length === 0) {
-    throw validationError(`${field}: must be a non-empty array of strings`, { field });
-  }
-  for (const segment of value) {
-    if (typeof segment !== "string" || segment === "") {
-      throw validationError(`${field}: every segment must be a non-empty string`, { field });
-    }
-  }
-  return [...(value as string[])];
-}
+/** Query parameters as the contract reads them (one value per name). */
+export const queryOf = (url: URL): Record<string, string> => Object.fromEntries(url.searchParams);
 
 export const clone = <T>(value: T): T => structuredClone(value);

@@ -1,23 +1,24 @@
+import {
+  CLAIM_LEAF_RULE,
+  claimLeaf,
+  createOfferBody,
+  listIssuanceQuery,
+} from "@credport/core/contract";
+import { deepCopy } from "./deep-copy.js";
 import type { Definitions } from "./definitions.js";
 import { type ClaimEntry, definitionNotFound } from "./definitions.js";
 import { notFound, validationError } from "./errors.js";
+import { ExpiryQueue } from "./expiry-queue.js";
 import { newId, randomDigits, randomToken } from "./ids.js";
-import {
-  clone,
-  isObject,
-  type Json,
-  type JsonObject,
-  optionalString,
-  optionalStringMap,
-  requireBody,
-} from "./input.js";
+import { clone, isObject, type Json, type JsonObject, parseInput } from "./input.js";
 import {
   ISSUANCE_TRANSITIONS,
   type IssuanceStatus,
   type IssuanceTrigger,
 } from "./issuance-transitions.js";
-import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { type Page, type PageQuery, paginate } from "./pagination.js";
+import { requireScope, type SecretAuth, type Tenant } from "./keys.js";
+import type { Page } from "./pagination.js";
+import { RecordStore } from "./record-store.js";
 import { nextState } from "./state-machine.js";
 import { issuanceView } from "./views.js";
 import type { Webhooks } from "./webhooks.js";
@@ -47,8 +48,14 @@ export interface IssuanceRecord {
   statusListIndex: number;
 }
 
+const OPEN: readonly IssuanceStatus[] = ["offer_created", "ready_to_issue", "token_issued"];
+
 export class Issuance {
-  readonly records: IssuanceRecord[] = [];
+  private readonly store = new RecordStore<IssuanceRecord>();
+  /** Every issuance session, in creation order. */
+  readonly records: IssuanceRecord[] = this.store.all;
+  private readonly expiries = new ExpiryQueue();
+  private readonly byPreAuthorizedCode = new Map<string, IssuanceRecord>();
   private readonly statusListSize = new Map<string, number>();
 
   constructor(
@@ -59,32 +66,18 @@ export class Issuance {
 
   createOffer(auth: SecretAuth, input: unknown): { record: IssuanceRecord; txCode?: string } {
     requireScope(auth, "issuance:write");
-    const body = requireBody(input);
-    if (!isObject(body.claims)) {
-      throw validationError(
-        body.claims === undefined ? "claims: is required" : "claims: must be an object",
-        { field: "claims" },
-      );
-    }
-    const credentialDefinitionId = optionalString(body, "credentialDefinitionId", 100);
-    const vct = optionalString(body, "vct", 500);
-    if ((credentialDefinitionId === undefined) === (vct === undefined)) {
-      throw validationError("credentialDefinitionId, vct: send exactly one of them", {
-        field: "credentialDefinitionId",
-      });
-    }
-    const metadata = optionalStringMap(body, "metadata") ?? {};
-    const issuanceMode = body.issuanceMode ?? "InTime";
-    if (issuanceMode !== "InTime")
-      throw validationError('issuanceMode: must be "InTime"', { field: "issuanceMode" });
-    const txCodeLength = readTxCode(body.txCode);
+    const body = parseInput(createOfferBody, input);
+    const { credentialDefinitionId, vct } = body;
+    const claims = body.claims as JsonObject;
+    const metadata = { ...body.metadata };
+    const txCodeLength = body.txCode ? (body.txCode.length ?? 6) : undefined;
     const definition = this.definitions.resolvePublished(
       auth,
-      credentialDefinitionId ? { credentialDefinitionId } : { vct },
+      credentialDefinitionId ? { credentialDefinitionId } : { vct: vct! },
       credentialDefinitionId ? "credentialDefinitionId" : "vct",
     );
     if (!definition.vct || !definition.title) throw definitionNotFound();
-    checkClaimsFit(body.claims, definition.claims);
+    checkClaimsFit(claims, definition.claims);
 
     const now = this.clock.now();
     const tenantKey = `${auth.projectId}:${auth.environment}`;
@@ -100,7 +93,7 @@ export class Issuance {
         title: definition.title,
         claims: clone(definition.claims),
       },
-      claims: clone(body.claims),
+      claims: clone(claims),
       issuanceMode: "InTime",
       metadata,
       createdAt: this.clock.iso(now),
@@ -111,29 +104,27 @@ export class Issuance {
       statusListIndex,
       ...(txCodeLength ? { txCode: randomDigits(txCodeLength) } : {}),
     };
-    this.records.push(record);
-    return { record: clone(record), txCode: record.txCode };
+    this.store.add(record);
+    this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
+    this.expiries.add(record.id, now + OFFER_LIFETIME_MS);
+    return { record: deepCopy(record), txCode: record.txCode };
   }
 
   get(auth: SecretAuth, id: string): IssuanceRecord {
     requireScope(auth, "issuance:read");
-    return clone(this.owned(auth, id));
+    return deepCopy(this.owned(auth, id));
   }
 
-  list(auth: SecretAuth, query: PageQuery & { status?: string | null }): Page<IssuanceRecord> {
+  list(auth: SecretAuth, rawQuery: unknown): Page<IssuanceRecord> {
     requireScope(auth, "issuance:read");
-    if (query.status != null && !ISSUANCE_STATUSES.includes(query.status as IssuanceStatus)) {
-      throw validationError(`status: must be one of ${ISSUANCE_STATUSES.join(", ")}`, {
-        field: "status",
-      });
-    }
-    const items = this.records
-      .filter(
-        (r) => sameTenant(r.tenant, auth) && (query.status == null || r.status === query.status),
-      )
-      .reverse();
-    const page = paginate(items, query, (r) => r.id);
-    return { ...page, data: page.data.map(clone) };
+    const query = parseInput(listIssuanceQuery, rawQuery, "query");
+    const status = query.status;
+    const page = this.store.page(
+      auth,
+      query,
+      status == null ? undefined : (r) => r.status === status,
+    );
+    return { ...page, data: page.data.map(deepCopy) };
   }
 
   cancel(auth: SecretAuth, id: string): IssuanceRecord {
@@ -157,18 +148,18 @@ export class Issuance {
       Object.assign(record, { credentialStatus: "revoked", revokedAt: now, updatedAt: now });
       this.webhooks.emit(record.tenant, "issuance.revoked", issuanceView(record));
     }
-    return clone(record);
+    return deepCopy(record);
   }
 
   /** For the protocol endpoints: the full record, found by ID alone (wallets carry no key). */
   findForProtocol(id: string): IssuanceRecord | undefined {
-    const record = this.records.find((r) => r.id === id);
-    return record ? clone(record) : undefined;
+    const record = this.store.get(id);
+    return record ? deepCopy(record) : undefined;
   }
 
   findByPreAuthorizedCode(code: string): IssuanceRecord | undefined {
-    const record = this.records.find((r) => r.preAuthorizedCode === code);
-    return record ? clone(record) : undefined;
+    const record = this.byPreAuthorizedCode.get(code);
+    return record ? deepCopy(record) : undefined;
   }
 
   /** A wrong tx_code: counted; the third one fails the issuance. Returns the attempts left. */
@@ -194,26 +185,38 @@ export class Issuance {
     Object.assign(record, { status: to, updatedAt: now });
     if (to === "credential_issued") record.credentialStatus = "active";
     this.webhooks.emit(record.tenant, `issuance.${to}`, issuanceView(record));
-    return clone(record);
+    return deepCopy(record);
   }
 
-  /** Expires every open offer whose expiresAt has passed. */
+  /** When the next open offer expires (`Infinity`: none); nothing is due before. */
+  get nextExpiry(): number {
+    return this.expiries.nextAt;
+  }
+
+  /**
+   * Expires every open offer whose expiresAt has passed, looking only at those that are due. One
+   * that fails does not stop the others; the first failure is thrown at the end.
+   */
   sweep(now: number): void {
-    for (const record of this.records) {
-      if (
-        ["offer_created", "ready_to_issue", "token_issued"].includes(record.status) &&
-        Date.parse(record.expiresAt) <= now
-      ) {
-        this.applyTrigger(record.id, "expire");
+    let failure: unknown;
+    for (const id of this.expiries.takeDue(now)) {
+      const record = this.store.get(id);
+      if (!record || !OPEN.includes(record.status)) continue;
+      try {
+        this.applyTrigger(id, "expire");
+      } catch (error) {
+        failure ??= error;
       }
     }
+    if (failure) throw failure;
   }
 
   /** Revocation states of a tenant's Token Status List, by index. */
   statusList(tenant: Tenant): { size: number; revoked: number[] } {
     const size = this.statusListSize.get(`${tenant.projectId}:${tenant.environment}`) ?? 0;
-    const revoked = this.records
-      .filter((r) => sameTenant(r.tenant, tenant) && r.credentialStatus === "revoked")
+    const revoked = this.store
+      .ofTenant(tenant)
+      .filter((r) => r.credentialStatus === "revoked")
       .map((r) => r.statusListIndex);
     return { size, revoked };
   }
@@ -226,58 +229,44 @@ export class Issuance {
     });
   }
 
-  /** Puts back sessions and status list lengths saved by the emulator's data file. */
+  /**
+   * Puts back sessions and status list lengths saved by the emulator's data file, through the same
+   * indexes a create fills: open offers go back on the expiry queue (those already past their
+   * `expiresAt` expire at the next sweep, with their webhooks).
+   */
   restore(
     records: readonly IssuanceRecord[],
     statusLists: readonly { tenant: Tenant; size: number }[],
   ): void {
-    for (const record of records) this.records.push(clone(record));
+    for (const saved of records) {
+      const record = deepCopy(saved);
+      this.store.add(record);
+      this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
+      if (OPEN.includes(record.status)) this.expiries.add(record.id, Date.parse(record.expiresAt));
+    }
     for (const { tenant, size } of statusLists)
       this.statusListSize.set(`${tenant.projectId}:${tenant.environment}`, size);
   }
 
   private byId(id: string): IssuanceRecord {
-    const record = this.records.find((r) => r.id === id);
+    const record = this.store.get(id);
     if (!record) throw issuanceNotFound();
     return record;
   }
 
   private owned(tenant: Tenant, id: string): IssuanceRecord {
-    const record = this.records.find((r) => r.id === id && sameTenant(r.tenant, tenant));
+    const record = this.store.owned(tenant, id);
     if (!record) throw issuanceNotFound();
     return record;
   }
 }
 
-const ISSUANCE_STATUSES: IssuanceStatus[] = [
-  "offer_created",
-  "ready_to_issue",
-  "token_issued",
-  "credential_issued",
-  "canceled",
-  "expired",
-  "failed",
-];
-
 const issuanceNotFound = () =>
   notFound("not_found", "No such issuance session in this project and environment.");
 
-function readTxCode(value: Json | undefined): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!isObject(value))
-    throw validationError("txCode: must be an object such as { length: 6 }", { field: "txCode" });
-  const length = value.length ?? 6;
-  if (typeof length !== "number" || !Number.isInteger(length) || length < 4 || length > 8) {
-    throw validationError("txCode.length: must be an integer from 4 to 8", {
-      field: "txCode.length",
-    });
-  }
-  return length;
-}
-
 /**
- * Claims must fit the definition: every mandatory path present, no undeclared path, leaves are
- * strings, numbers or booleans. The first problem is reported.
+ * Claims (already within the contract's limits) must fit the definition: every mandatory path
+ * present, no undeclared path, a value at each declared path. The first problem is reported.
  */
 export function checkClaimsFit(claims: JsonObject, declared: ClaimEntry[]): void {
   const declaredKeys = new Set(declared.map((c) => c.path.join("\u0000")));
@@ -297,8 +286,8 @@ export function checkClaimsFit(claims: JsonObject, declared: ClaimEntry[]): void
           `claims.${here.join(".")}: not a claim path of the credential definition`,
           { field: `claims.${here.join(".")}` },
         );
-      } else if (!["string", "number", "boolean"].includes(typeof value)) {
-        throw validationError(`claims.${here.join(".")}: must be a string, number or boolean`, {
+      } else if (!claimLeaf.safeParse(value).success) {
+        throw validationError(`claims.${here.join(".")}: ${CLAIM_LEAF_RULE}`, {
           field: `claims.${here.join(".")}`,
         });
       }

@@ -1,3 +1,4 @@
+import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN } from "@credport/core/contract";
 import { ModelError } from "./errors.js";
 import { newId, randomToken } from "./ids.js";
 
@@ -43,8 +44,6 @@ export interface ProjectKeys extends Tenant {
   webhookSecret: string;
 }
 
-const SECRET_SHAPE = /^sk_(test|live)_[A-Za-z0-9]{24,}$/;
-const PUBLISHABLE_SHAPE = /^pk_(test|live)_[A-Za-z0-9]{24,}$/;
 const PREFIX: Record<KeyType, (env: Environment) => string> = {
   secret: (env) => `sk_${env}_`,
   publishable: (env) => `pk_${env}_`,
@@ -126,7 +125,7 @@ export class Keys {
       );
     }
     const record = this.keys.get(header);
-    if (!SECRET_SHAPE.test(header) || !record || record.type !== "secret") {
+    if (!SECRET_KEY_PATTERN.test(header) || !record || record.type !== "secret") {
       throw new ModelError(
         401,
         "invalid_api_key",
@@ -154,7 +153,7 @@ export class Keys {
     }
     const record = this.keys.get(header);
     if (
-      !PUBLISHABLE_SHAPE.test(header) ||
+      !PUBLISHABLE_KEY_PATTERN.test(header) ||
       !record ||
       record.type !== "publishable" ||
       record.revoked

@@ -1,12 +1,13 @@
 import { ProtocolState } from "../protocol/protocol-state.js";
 import { ChangeFeed } from "./change-feed.js";
 import { Clock } from "./clock.js";
+import { deepCopy } from "./deep-copy.js";
 import { Definitions } from "./definitions.js";
 import { Faults } from "./faults.js";
 import { Idempotency } from "./idempotency.js";
-import { clone } from "./input.js";
 import { Issuance } from "./issuance.js";
 import { type Environment, Keys, type ProjectKeys, type Scope } from "./keys.js";
+import { type ModelLimits, resolveLimits } from "./limits.js";
 import { Policies } from "./policies.js";
 import { Realtime } from "./realtime.js";
 import { ResultSigner } from "./result-signer.js";
@@ -16,13 +17,28 @@ import { Webhooks } from "./webhooks.js";
 export interface ModelOptions {
   /** Used for webhook deliveries; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** Overrides of the caps in {@link DEFAULT_MODEL_LIMITS} (each a positive integer). */
+  limits?: Partial<ModelLimits>;
 }
+
+/** One entry of {@link Model.requestLog}. */
+export interface LoggedRequest {
+  method: string;
+  /** The path below the base URL, at most 2,048 characters of it. */
+  path: string;
+}
+
+/** Expiries are looked at least this often while someone keeps them running in real time. */
+const EXPIRY_TICK_MS = 1000;
+const LOGGED_PATH_MAX = 2048;
 
 /**
  * One in-memory Credport service. msw handlers and the emulator serve the same model through the
  * same routes; tests drive its clock, realtime switch and fault injection directly.
  */
 export class Model {
+  /** The caps on what the model keeps (docs/api.md, "Emulator limits"). */
+  readonly limits: Readonly<ModelLimits>;
   clock!: Clock;
   faults!: Faults;
   realtime!: Realtime;
@@ -34,14 +50,20 @@ export class Model {
   verifications!: Verifications;
   idempotency!: Idempotency;
   signer!: ResultSigner;
-  /** The last `/v1` requests served (method and path), for tests that count what clients send. */
-  requestLog!: { method: string; path: string }[];
+  /** The last `/v1` requests served (method and path), newest last, at most `limits.requestLog`. */
+  requestLog!: LoggedRequest[];
   /** What the wallet-facing protocol endpoints remember between steps. */
   protocol!: ProtocolState;
-  /** Notified on every change a live view shows: events, deliveries, resets (and, in the emulator, every request). */
+  /**
+   * Notified on every change a live view shows: webhook events and deliveries, resets (and, in the
+   * emulator, every request that may write). It outlives {@link reset}.
+   */
   readonly changes = new ChangeFeed();
+  private expiryHolds = 0;
+  private expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: ModelOptions = {}) {
+    this.limits = Object.freeze(resolveLimits(options.limits));
     this.reset();
   }
 
@@ -49,13 +71,14 @@ export class Model {
   reset(): void {
     const now = () => this.clock.iso();
     this.clock = new Clock();
-    this.faults = new Faults();
-    this.realtime = new Realtime();
+    this.faults = new Faults(this.limits.faultRules);
+    this.realtime = new Realtime(this.limits.realtimeStreams);
     this.keys = new Keys(now);
     this.webhooks = new Webhooks(
       this.clock,
       this.keys,
       () => this.options.fetch ?? globalThis.fetch,
+      this.limits,
     );
     this.definitions = new Definitions(now);
     this.issuance = new Issuance(this.clock, this.definitions, this.webhooks);
@@ -68,28 +91,62 @@ export class Model {
       this.webhooks,
       this.signer,
     );
-    this.idempotency = new Idempotency(this.clock);
+    this.idempotency = new Idempotency(this.clock, this.limits);
     this.protocol = new ProtocolState(() => this.clock.now());
     this.requestLog = [];
     this.clock.onAdvance(() => this.sweep());
     this.webhooks.onActivity(() => this.changes.notify());
-    this.changes?.notify();
+    this.changes.notify();
   }
 
   createProject(options: { environment?: Environment; scopes?: Scope[] } = {}): ProjectKeys {
     return this.keys.createProject(options);
   }
 
-  /** Runs what became due: expiries of offers and verifications (with their webhooks). */
+  /**
+   * Runs what became due: expiries of offers and verifications (with their webhooks). Costs
+   * nothing until the next expiry is due, however many records are open.
+   */
   sweep(): void {
     const now = this.clock.now();
-    this.issuance.sweep(now);
-    this.verifications.sweep(now);
+    if (now < this.issuance.nextExpiry && now < this.verifications.nextExpiry) return;
+    try {
+      this.issuance.sweep(now);
+    } finally {
+      this.verifications.sweep(now);
+    }
+  }
+
+  /**
+   * Keeps expiries happening in real time, without requests or clock moves, until the returned
+   * function is called (the emulator while it runs, each open realtime stream). One shared timer,
+   * unref'd, that never waits longer than a second: a timer per record or per stream would keep one
+   * timer list per distinct duration alive in Node.
+   */
+  keepExpiring(): () => void {
+    this.expiryHolds += 1;
+    this.armExpiryTimer();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.expiryHolds -= 1;
+      if (this.expiryHolds === 0 && this.expiryTimer) {
+        clearTimeout(this.expiryTimer);
+        this.expiryTimer = undefined;
+      }
+    };
+  }
+
+  /** Adds a request to {@link requestLog}, dropping the oldest beyond `limits.requestLog`. */
+  logRequest(method: string, path: string): void {
+    this.requestLog.push({ method, path: path.slice(0, LOGGED_PATH_MAX) });
+    while (this.requestLog.length > this.limits.requestLog) this.requestLog.shift();
   }
 
   /** A deep, JSON-serialisable copy of all state, for asserting that a bad request changed nothing. */
   snapshot() {
-    return clone({
+    return deepCopy({
       projects: [...this.keys.projects],
       keys: [...this.keys.keys.values()],
       definitions: this.definitions.snapshot(),
@@ -99,6 +156,22 @@ export class Model {
       webhookEvents: this.webhooks.events.map((e) => e.event),
       idempotencyRecords: this.idempotency.size,
     });
+  }
+
+  private armExpiryTimer(): void {
+    if (this.expiryTimer || this.expiryHolds === 0) return;
+    const nextExpiry = Math.min(this.issuance.nextExpiry, this.verifications.nextExpiry);
+    const wait = Math.min(Math.max(nextExpiry - this.clock.now(), 0), EXPIRY_TICK_MS);
+    this.expiryTimer = setTimeout(() => {
+      this.expiryTimer = undefined;
+      try {
+        this.sweep();
+      } catch {
+        // A timer has no one to answer; requests that meet a failing sweep answer 500.
+      }
+      this.armExpiryTimer();
+    }, Math.ceil(wait));
+    this.expiryTimer.unref?.();
   }
 }
 

@@ -1,16 +1,10 @@
+import { createPolicyBody, listPoliciesQuery } from "@credport/core/contract";
 import type { Definitions } from "./definitions.js";
 import { ModelError, notFound, validationError } from "./errors.js";
 import { newId } from "./ids.js";
-import {
-  checkPath,
-  clone,
-  isObject,
-  optionalString,
-  requireBody,
-  requiredString,
-} from "./input.js";
+import { clone, parseInput } from "./input.js";
 import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { type Page, type PageQuery, paginate } from "./pagination.js";
+import { type Page, paginate } from "./pagination.js";
 import { POLICY_PRESETS } from "./policy-presets.js";
 
 export interface PolicyRecord {
@@ -39,30 +33,12 @@ export class Policies {
 
   create(auth: SecretAuth, input: unknown): PolicyRecord {
     requireScope(auth, "policies:write");
-    const body = requireBody(input);
-    const name = requiredString(body, "name", 100);
-    const credentialDefinitionId = optionalString(body, "credential_definition_id", 100);
-    const vct = optionalString(body, "vct", 500);
-    if ((credentialDefinitionId === undefined) === (vct === undefined)) {
-      throw validationError("credential_definition_id, vct: send exactly one of them", {
-        field: "credential_definition_id",
-      });
-    }
-    if (!Array.isArray(body.fields) || body.fields.length === 0 || body.fields.length > 50) {
-      throw validationError("fields: must be a non-empty array of at most 50 { path } entries", {
-        field: "fields",
-      });
-    }
-    const fields = body.fields.map((field, index) => {
-      if (!isObject(field))
-        throw validationError(`fields[${index}]: must be an object with a path`, {
-          field: `fields[${index}]`,
-        });
-      return { path: checkPath(field.path, `fields[${index}].path`) };
-    });
+    const body = parseInput(createPolicyBody, input);
+    const { name, credential_definition_id: credentialDefinitionId, vct } = body;
+    const fields = body.fields.map((field) => ({ path: [...field.path] }));
     const definition = this.definitions.resolvePublished(
       auth,
-      credentialDefinitionId ? { credentialDefinitionId } : { vct },
+      credentialDefinitionId ? { credentialDefinitionId } : { vct: vct! },
       credentialDefinitionId ? "credential_definition_id" : "vct",
     );
     const declared = new Set(definition.claims.map((c) => c.path.join(".")));
@@ -97,8 +73,9 @@ export class Policies {
   }
 
   /** The project's own policies; built-in presets are not listed. */
-  list(auth: SecretAuth, query: PageQuery): Page<PolicyRecord> {
+  list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord> {
     requireScope(auth, "policies:read");
+    const query = parseInput(listPoliciesQuery, rawQuery, "query");
     const items = this.records.filter((p) => p.tenant && sameTenant(p.tenant, auth)).reverse();
     const page = paginate(items, query, (p) => p.policyId);
     return { ...page, data: page.data.map(clone) };

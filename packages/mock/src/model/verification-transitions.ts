@@ -15,14 +15,7 @@ export type VerificationTrigger =
   | "cancel"
   | "expire";
 
-export const FAILURE_CODES = [
-  "presentation_invalid",
-  "claims_missing",
-  "credential_revoked",
-  "credential_expired",
-  "wallet_rejected",
-] as const;
-export type FailureCode = (typeof FAILURE_CODES)[number];
+export { FAILURE_CODES, type FailureCode } from "@credport/core/contract";
 
 const OPEN: VerificationStatus[] = ["pending", "in_progress"];
 const ENDED: VerificationStatus[] = ["verified", "failed", "expired", "canceled"];

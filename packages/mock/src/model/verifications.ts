@@ -1,16 +1,13 @@
-import { ModelError, notFound, validationError } from "./errors.js";
+import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
+import { deepCopy } from "./deep-copy.js";
+import { ModelError, notFound } from "./errors.js";
+import { ExpiryQueue } from "./expiry-queue.js";
 import { newId, randomToken } from "./ids.js";
-import {
-  clone,
-  type JsonObject,
-  optionalString,
-  optionalStringMap,
-  requireBody,
-  requiredString,
-} from "./input.js";
+import { type JsonObject, parseInput } from "./input.js";
 import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { type Page, type PageQuery, paginate } from "./pagination.js";
+import type { Page } from "./pagination.js";
 import type { Policies } from "./policies.js";
+import { RecordStore } from "./record-store.js";
 import type { ResultSigner } from "./result-signer.js";
 import { nextState } from "./state-machine.js";
 import {
@@ -21,7 +18,7 @@ import {
   type VerificationStatus,
   type VerificationTrigger,
 } from "./verification-transitions.js";
-import { verificationView } from "./views.js";
+import { verificationStatusView, verificationView } from "./views.js";
 import type { Webhooks } from "./webhooks.js";
 
 export const VERIFICATION_LIFETIME_MS = 15 * 60 * 1000;
@@ -48,7 +45,10 @@ export interface VerificationRecord {
 type Listener = (record: VerificationRecord) => void;
 
 export class Verifications {
-  readonly records: VerificationRecord[] = [];
+  private readonly store = new RecordStore<VerificationRecord>();
+  /** Every verification, in creation order. */
+  readonly records: VerificationRecord[] = this.store.all;
+  private readonly expiries = new ExpiryQueue();
   private readonly listeners = new Map<string, Set<Listener>>();
 
   constructor(
@@ -61,10 +61,10 @@ export class Verifications {
 
   create(auth: SecretAuth, input: unknown): VerificationRecord {
     requireScope(auth, "verifications:write");
-    const body = requireBody(input);
-    const policyId = requiredString(body, "policy_id", 100);
-    const customerUserRef = optionalString(body, "customer_user_ref", 200) ?? null;
-    const metadata = optionalStringMap(body, "metadata") ?? {};
+    const body = parseInput(createVerificationBody, input);
+    const policyId = body.policy_id;
+    const customerUserRef = body.customer_user_ref ?? null;
+    const metadata = { ...body.metadata };
     const policy = this.policies.resolveForVerification(auth, policyId);
     const now = this.clock.now();
     const record: VerificationRecord = {
@@ -81,28 +81,26 @@ export class Verifications {
       updatedAt: this.clock.iso(now),
       expiresAt: this.clock.iso(now + VERIFICATION_LIFETIME_MS),
     };
-    this.records.push(record);
-    return clone(record);
+    this.store.add(record);
+    this.expiries.add(record.id, now + VERIFICATION_LIFETIME_MS);
+    return deepCopy(record);
   }
 
   get(auth: SecretAuth, id: string): VerificationRecord {
     requireScope(auth, "verifications:read");
-    return clone(this.owned(auth, id));
+    return deepCopy(this.owned(auth, id));
   }
 
-  list(auth: SecretAuth, query: PageQuery & { status?: string | null }): Page<VerificationRecord> {
+  list(auth: SecretAuth, rawQuery: unknown): Page<VerificationRecord> {
     requireScope(auth, "verifications:read");
-    const statuses = ["pending", "in_progress", "verified", "failed", "expired", "canceled"];
-    if (query.status != null && !statuses.includes(query.status)) {
-      throw validationError(`status: must be one of ${statuses.join(", ")}`, { field: "status" });
-    }
-    const items = this.records
-      .filter(
-        (r) => sameTenant(r.tenant, auth) && (query.status == null || r.status === query.status),
-      )
-      .reverse();
-    const page = paginate(items, query, (r) => r.id);
-    return { ...page, data: page.data.map(clone) };
+    const query = parseInput(listVerificationsQuery, rawQuery, "query");
+    const status = query.status;
+    const page = this.store.page(
+      auth,
+      query,
+      status == null ? undefined : (r) => r.status === status,
+    );
+    return { ...page, data: page.data.map(deepCopy) };
   }
 
   cancel(auth: SecretAuth, id: string): VerificationRecord {
@@ -121,6 +119,31 @@ export class Verifications {
     authorization: string | null,
     publishableKey: string | null,
   ): VerificationRecord {
+    return deepCopy(this.browserReadable(id, authorization, publishableKey));
+  }
+
+  /** Status read by a server with the secret key. */
+  getForServer(auth: SecretAuth, id: string): VerificationRecord {
+    requireScope(auth, "verifications:read");
+    return deepCopy(this.owned(auth, id));
+  }
+
+  /** The status a browser reads (rules of {@link authorizeBrowser}), without copying the whole record. */
+  browserStatus(id: string, authorization: string | null, publishableKey: string | null) {
+    return verificationStatusView(this.browserReadable(id, authorization, publishableKey));
+  }
+
+  /** The status a server reads (rules of {@link getForServer}), without copying the whole record. */
+  serverStatus(auth: SecretAuth, id: string) {
+    requireScope(auth, "verifications:read");
+    return verificationStatusView(this.owned(auth, id));
+  }
+
+  private browserReadable(
+    id: string,
+    authorization: string | null,
+    publishableKey: string | null,
+  ): VerificationRecord {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
     if (!token)
       throw new ModelError(
@@ -129,7 +152,7 @@ export class Verifications {
         "No client token: send Authorization: Bearer <client token>.",
       );
     const key = this.keys.authenticatePublishable(publishableKey);
-    const record = this.records.find((r) => r.id === id);
+    const record = this.store.get(id);
     if (
       !record ||
       record.clientToken !== token ||
@@ -144,13 +167,7 @@ export class Verifications {
         "The publishable key belongs to another project or environment than this verification.",
       );
     }
-    return clone(record);
-  }
-
-  /** Status read by a server with the secret key. */
-  getForServer(auth: SecretAuth, id: string): VerificationRecord {
-    requireScope(auth, "verifications:read");
-    return clone(this.owned(auth, id));
+    return record;
   }
 
   /** The signed result: the policy's fields, and a JWS over the same content. */
@@ -173,7 +190,7 @@ export class Verifications {
         : {}),
       policy_id: record.policyId,
       customer_user_ref: record.customerUserRef,
-      claims: record.status === "verified" ? clone(record.claims ?? {}) : {},
+      claims: record.status === "verified" ? deepCopy(record.claims ?? {}) : {},
     };
     const resultToken = await this.signer.sign(content, {
       issuer,
@@ -184,8 +201,8 @@ export class Verifications {
   }
 
   findForProtocol(id: string): VerificationRecord | undefined {
-    const record = this.records.find((r) => r.id === id);
-    return record ? clone(record) : undefined;
+    const record = this.store.get(id);
+    return record ? deepCopy(record) : undefined;
   }
 
   /** The only way a verification changes status: through the transition table, with its webhook. */
@@ -194,7 +211,7 @@ export class Verifications {
     trigger: VerificationTrigger,
     data: { claims?: JsonObject; failureCode?: FailureCode } = {},
   ): VerificationRecord {
-    const record = this.records.find((r) => r.id === id);
+    const record = this.store.get(id);
     if (!record) throw verificationNotFound();
     const to = nextState(
       VERIFICATION_TRANSITIONS,
@@ -210,10 +227,10 @@ export class Verifications {
     }
     Object.assign(record, { status: to, updatedAt: this.clock.iso() });
     if (to === "failed") record.failureCode = data.failureCode;
-    if (to === "verified") record.claims = clone(data.claims ?? {});
+    if (to === "verified") record.claims = deepCopy(data.claims ?? {});
     this.webhooks.emit(record.tenant, `verification.${to}`, verificationView(record));
-    for (const listener of this.listeners.get(id) ?? []) listener(clone(record));
-    return clone(record);
+    for (const listener of this.listeners.get(id) ?? []) listener(deepCopy(record));
+    return deepCopy(record);
   }
 
   /** Realtime: called on every status change of this verification. */
@@ -227,24 +244,45 @@ export class Verifications {
     };
   }
 
+  /** When the next open verification expires (`Infinity`: none); nothing is due before. */
+  get nextExpiry(): number {
+    return this.expiries.nextAt;
+  }
+
+  /**
+   * Expires every open verification whose expiresAt has passed, looking only at those that are
+   * due. One that fails does not stop the others; the first failure is thrown at the end.
+   */
   sweep(now: number): void {
-    for (const record of this.records) {
-      if (
-        (record.status === "pending" || record.status === "in_progress") &&
-        Date.parse(record.expiresAt) <= now
-      ) {
-        this.applyTrigger(record.id, "expire");
+    let failure: unknown;
+    for (const id of this.expiries.takeDue(now)) {
+      const record = this.store.get(id);
+      if (!record || (record.status !== "pending" && record.status !== "in_progress")) continue;
+      try {
+        this.applyTrigger(id, "expire");
+      } catch (error) {
+        failure ??= error;
       }
+    }
+    if (failure) throw failure;
+  }
+
+  /**
+   * Puts back verifications saved by the emulator's data file, through the same indexes a create
+   * fills: open ones go back on the expiry queue (those already past their `expiresAt` expire at
+   * the next sweep, with their webhooks).
+   */
+  restore(records: readonly VerificationRecord[]): void {
+    for (const saved of records) {
+      const record = deepCopy(saved);
+      this.store.add(record);
+      if (record.status === "pending" || record.status === "in_progress")
+        this.expiries.add(record.id, Date.parse(record.expiresAt));
     }
   }
 
-  /** Puts back verifications saved by the emulator's data file. */
-  restore(records: readonly VerificationRecord[]): void {
-    for (const record of records) this.records.push(clone(record));
-  }
-
   private owned(tenant: Tenant, id: string): VerificationRecord {
-    const record = this.records.find((r) => r.id === id && sameTenant(r.tenant, tenant));
+    const record = this.store.owned(tenant, id);
     if (!record) throw verificationNotFound();
     return record;
   }

@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
+import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
+import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 import { type WebhookDelivery, WebhookDeliveryLog } from "./webhook-deliveries.js";
 
 export interface WebhookEventRecord {
@@ -28,10 +30,29 @@ export interface WebhookEndpoint {
 
 /** Delivery attempts per event and the pause before each retry. */
 const RETRY_DELAYS_MS = [0, 250, 1000, 4000];
+/** A receiver that has not answered by then counts as failed, so that no delivery lingers. */
+const ATTEMPT_TIMEOUT_MS = 10_000;
 
-/** `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
-export function signWebhookPayload(payload: string, secret: string, timestamp: number): string {
-  const v1 = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+export interface WebhookLimits {
+  /** Events kept in `events` (the oldest is dropped first). */
+  webhookEvents: number;
+  /** Deliveries under way at once; an event emitted beyond is recorded, not delivered. */
+  webhookDeliveries: number;
+  /** Registered endpoints. */
+  webhookEndpoints: number;
+}
+
+/**
+ * The `Webhook-Signature` header the emulator sends: `t=<unix seconds>,v1=<hex
+ * HMAC-SHA256(secret, "<t>.<raw body>")>`. Same options as `@credport/server`'s async
+ * `signWebhookPayload`; synchronous (Node's crypto), hence its own name.
+ */
+export function signWebhookPayloadSync(
+  payload: string,
+  options: { secret: string; timestamp?: number },
+): string {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const v1 = createHmac("sha256", options.secret).update(`${timestamp}.${payload}`).digest("hex");
   return `t=${timestamp},v1=${v1}`;
 }
 
@@ -39,6 +60,7 @@ const sameTenantOf = (a: Tenant, b: Tenant) =>
   a.projectId === b.projectId && a.environment === b.environment;
 
 export class Webhooks {
+  /** Every event emitted, newest last, at most `limits.webhookEvents` of them. */
   readonly events: WebhookEventRecord[] = [];
   readonly endpoints: WebhookEndpoint[] = [];
   private readonly deliveries = new Set<Promise<void>>();
@@ -49,6 +71,7 @@ export class Webhooks {
     private readonly clock: { now(): number },
     private readonly keys: Keys,
     private readonly fetchImpl: () => typeof fetch,
+    private readonly limits: WebhookLimits = DEFAULT_MODEL_LIMITS,
   ) {}
 
   emit(tenant: Tenant, type: string, object: unknown): void {
@@ -64,6 +87,7 @@ export class Webhooks {
     const payload = JSON.stringify(event);
     const record = { tenant, event, payload, signature: this.sign(tenant, payload) };
     this.events.push(record);
+    while (this.events.length > this.limits.webhookEvents) this.events.shift();
     this.changed();
     for (const endpoint of this.endpoints) {
       if (
@@ -81,20 +105,29 @@ export class Webhooks {
    */
   private sign(tenant: Tenant, payload: string): string {
     const secret = this.keys.webhookSecret(tenant);
-    return secret ? signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000)) : "";
+    return secret ? signWebhookPayloadSync(payload, { secret }) : "";
   }
 
+  /** Delivers this tenant's events to `url`; beyond `limits.webhookEndpoints` it is 400 limit_exceeded. */
   register(tenant: Tenant, url: string): WebhookEndpoint {
+    if (this.endpoints.length >= this.limits.webhookEndpoints) throw this.tooManyEndpoints();
     const endpoint = { id: newId("we"), tenant, url };
     this.endpoints.push(endpoint);
     return endpoint;
   }
 
-  /** Puts back endpoints and recorded events saved by the emulator's data file. */
+  /**
+   * Puts back endpoints and recorded events saved by the emulator's data file, within the same caps
+   * as {@link emit} and {@link register}: the newest `limits.webhookEvents` events are kept, and more
+   * endpoints than `limits.webhookEndpoints` is `limit_exceeded` before anything is put back.
+   */
   restore(endpoints: readonly WebhookEndpoint[], events: readonly WebhookEventRecord[]): void {
+    if (this.endpoints.length + endpoints.length > this.limits.webhookEndpoints)
+      throw this.tooManyEndpoints();
     for (const endpoint of endpoints) this.endpoints.push({ ...endpoint });
-    for (const { tenant, event, payload, signature } of events)
+    for (const { tenant, event, payload, signature } of events.slice(-this.limits.webhookEvents))
       this.events.push({ tenant, event, payload, signature });
+    while (this.events.length > this.limits.webhookEvents) this.events.shift();
   }
 
   /** Delivers a recorded event again to every endpoint of its tenant (the dashboard's resend). */
@@ -112,6 +145,16 @@ export class Webhooks {
     return () => this.activity.delete(listener);
   }
 
+  private tooManyEndpoints(): ModelError {
+    const max = this.limits.webhookEndpoints;
+    return new ModelError(
+      400,
+      "limit_exceeded",
+      `webhooks: at most ${max} endpoints may be registered; reset the emulator to start over`,
+      { limit: "webhookEndpoints", max },
+    );
+  }
+
   private changed(): void {
     for (const listener of this.activity) listener();
   }
@@ -123,6 +166,13 @@ export class Webhooks {
 
   private deliver(endpoint: WebhookEndpoint, record: WebhookEventRecord): void {
     const log = this.deliveryLog.start(record, endpoint);
+    if (this.deliveries.size >= this.limits.webhookDeliveries) {
+      log.attempt({
+        error: `not sent: ${this.limits.webhookDeliveries} deliveries were under way (limits.webhookDeliveries)`,
+      });
+      log.finish("failed");
+      return;
+    }
     const attempt = async () => {
       for (const delay of RETRY_DELAYS_MS) {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -134,6 +184,7 @@ export class Webhooks {
               "webhook-signature": this.sign(record.tenant, record.payload),
             },
             body: record.payload,
+            signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
           });
           log.attempt({ status: response.status });
           if (response.ok) return log.finish("delivered");

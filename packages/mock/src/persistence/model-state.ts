@@ -1,6 +1,7 @@
 import type { DefinitionRecord } from "../model/definitions.js";
 import type { IssuanceRecord } from "../model/issuance.js";
 import type { KeyRecord } from "../model/keys.js";
+import type { ModelLimits } from "../model/limits.js";
 import type { Model } from "../model/model.js";
 import type { PolicyRecord } from "../model/policies.js";
 import type { VerificationRecord } from "../model/verifications.js";
@@ -36,7 +37,26 @@ export async function saveModel(model: Model): Promise<SavedModel> {
 }
 
 /**
- * Replaces the model's state with a saved one: a reset, then every record put back through the
+ * What a saved state holds beyond a cap that refuses rather than forgets (more webhook endpoints
+ * than may be registered), or `undefined`. Capped histories (webhook events) are trimmed on load
+ * as they are while running.
+ */
+export function overLimit(
+  saved: SavedModel,
+  limits: Readonly<ModelLimits>,
+): { limit: keyof ModelLimits; what: string; count: number; max: number } | undefined {
+  const count = saved.webhookEndpoints.length;
+  if (count <= limits.webhookEndpoints) return undefined;
+  return {
+    limit: "webhookEndpoints",
+    what: "webhook endpoints",
+    count,
+    max: limits.webhookEndpoints,
+  };
+}
+
+/**
+ * Replaces the model's state with a saved one (checked with {@link overLimit} first): a reset, then every record put back through the
  * components, which rebuild their own indexes. Expiries that fell due meanwhile run at the next
  * sweep, with their webhooks.
  */

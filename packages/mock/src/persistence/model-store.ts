@@ -1,6 +1,7 @@
 import type { Model } from "../model/model.js";
 import { readDataFile, writeDataFile } from "./data-file.js";
-import { restoreModel, saveModel } from "./model-state.js";
+import { DataFileError } from "./data-file-error.js";
+import { overLimit, restoreModel, saveModel } from "./model-state.js";
 import { DATA_FILE_FORMAT, DATA_FILE_VERSION } from "./saved-state.js";
 
 /** Pause after a change before the file is written: a burst of changes is one write. */
@@ -27,7 +28,17 @@ export async function openModelStore(
   onError: (error: unknown) => void,
 ): Promise<ModelStore> {
   const saved = await readDataFile(path);
-  if (saved) restoreModel(model, saved.model);
+  if (saved) {
+    const over = overLimit(saved.model, model.limits);
+    if (over) {
+      throw new DataFileError(
+        "data_file_over_limit",
+        path,
+        `@credport/mock: the data file ${path} holds ${over.count} ${over.what}; this model keeps at most ${over.max} (limits.${over.limit}). It was left untouched; pass a model with a higher limit (createModel({ limits })), or another path.`,
+      );
+    }
+    restoreModel(model, saved.model);
+  }
   let emulatorProjectId = saved?.emulatorProjectId ?? null;
   let writing: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;

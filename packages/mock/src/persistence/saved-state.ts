@@ -12,7 +12,8 @@ export const DATA_FILE_VERSION = 1;
 const environment = z.enum(["test", "live"]);
 const tenant = z.looseObject({ projectId: z.string().min(1), environment });
 const jwk = z.looseObject({ kty: z.string() });
-const isoTime = z.string().min(1);
+// Expiry times go back on the expiry queue: they must be real times.
+const isoTime = z.iso.datetime();
 const stringMap = z.record(z.string(), z.string());
 
 const keyRecord = z.looseObject({

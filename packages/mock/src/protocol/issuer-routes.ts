@@ -1,5 +1,5 @@
 import { json } from "../http/responses.js";
-import type { Route, RouteContext } from "../http/route.js";
+import type { Answer, Route, RouteContext } from "../http/route.js";
 import type { IssuanceStatus } from "../model/issuance-transitions.js";
 import type { Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
@@ -40,7 +40,7 @@ function issuerTenant(ctx: Ctx): Tenant | undefined {
 
 /** A route under `{issuer}`: answers 404 for an issuer that does not exist. */
 const forIssuer =
-  (handle: (ctx: Ctx, tenant: Tenant) => Response | Promise<Response>) => (ctx: Ctx) => {
+  (handle: (ctx: Ctx, tenant: Tenant) => Answer | Promise<Answer>) => (ctx: Ctx) => {
     const tenant = issuerTenant(ctx);
     return tenant
       ? handle(ctx, tenant)

@@ -1,4 +1,5 @@
 import { json } from "../http/responses.js";
+import type { Reply } from "../http/route.js";
 
 /** RFC 6749 §5.2: `error_description` is printable ASCII without `"` and `\`. */
 const NOT_ALLOWED_IN_DESCRIPTION = /[^\x20\x21\x23-\x5B\x5D-\x7E]/g;
@@ -12,7 +13,7 @@ export function oauthDescription(text: string): string {
  * The error answer of every wallet-facing endpoint: `{ error, error_description }`, never cached.
  * A 401 also carries `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3).
  */
-export function oauthError(status: number, error: string, description: string): Response {
+export function oauthError(status: number, error: string, description: string): Reply {
   const safe = oauthDescription(description);
   return json(
     status,

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DataFileError, type Emulator, startEmulator } from "@credport/mock";
+import { createModel, DataFileError, type Emulator, startEmulator } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
@@ -155,6 +155,53 @@ describe("the emulator's data file", () => {
       "expired",
     );
     expect(second.model.webhooks.events.at(-1)?.event.type).toBe("issuance.expired");
+  });
+
+  it("puts open sessions back on the expiry queue: they expire when their time comes", async () => {
+    const dataFile = join(await tempDir(), "state.json");
+    const first = await start({ dataFile });
+    const verification = await call(first, "POST", "/v1/verifications", {
+      policy_id: "preset_age_over_18",
+    });
+    await stop(first);
+    const second = await start({ dataFile });
+    const path = `/v1/verifications/${verification.body.id}`;
+    expect((await call(second, "GET", path)).body.status).toBe("pending");
+    second.model.clock.advance(15 * 60 * 1000);
+    expect((await call(second, "GET", path)).body.status).toBe("expired");
+    expect(second.model.webhooks.events.at(-1)?.event.type).toBe("verification.expired");
+  });
+
+  it("loads within the model's limits: the newest webhook events, and no more endpoints than allowed", async () => {
+    const dataFile = join(await tempDir(), "state.json");
+    const first = await start({ dataFile });
+    const tenant = { projectId: first.projectId, environment: "test" as const };
+    for (const n of [1, 2, 3]) first.model.webhooks.register(tenant, `http://127.0.0.1:9/hook${n}`);
+    for (let i = 0; i < 5; i += 1)
+      await call(first, "POST", "/v1/verifications", { policy_id: "preset_age_over_18" });
+    for (const v of first.model.verifications.records)
+      await call(first, "POST", `/v1/verifications/${v.id}/cancel`);
+    const newest = first.model.webhooks.events.slice(-2).map((e) => e.event.id);
+    await stop(first);
+
+    const trimmed = await start({
+      dataFile,
+      model: createModel({ limits: { webhookEvents: 2, webhookEndpoints: 3 } }),
+    });
+    expect(trimmed.model.webhooks.events.map((e) => e.event.id)).toEqual(newest);
+    await stop(trimmed);
+
+    const content = await readFile(dataFile, "utf8");
+    const error = await startEmulator({
+      dataFile,
+      model: createModel({ limits: { webhookEndpoints: 2 } }),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataFileError);
+    expect(error).toMatchObject({ code: "data_file_over_limit", path: dataFile });
+    expect((error as Error).message).toMatch(
+      /holds 3 webhook endpoints; this model keeps at most 2 \(limits\.webhookEndpoints\)\. It was left untouched/,
+    );
+    expect(await readFile(dataFile, "utf8")).toBe(content);
   });
 
   it("writes atomically, owner-only, and keeps up with changes", async () => {

@@ -6,6 +6,7 @@ import {
   startEmulator,
 } from "@credport/mock";
 import { setupServer } from "msw/node";
+import { watchEmulator, watchMsw } from "./contract-watch.js";
 
 /** One running mock service and a way to call it, the same for msw and the HTTP emulator. */
 export interface Service {
@@ -54,14 +55,20 @@ async function callWith(
   return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
 }
 
+export interface StartOptions {
+  /** Serve this model (e.g. one made with smaller limits) instead of a new one. */
+  model?: Model;
+}
+
 export const TRANSPORTS = [
   {
     name: "msw" as const,
-    async start(): Promise<Service> {
+    async start(options: StartOptions = {}): Promise<Service> {
       const baseUrl = "https://api.credport.test";
-      const model = createModel();
+      const model = options.model ?? createModel();
       const server = setupServer(...createHandlers(model, { baseUrl }));
       server.listen({ onUnhandledRequest: "bypass" });
+      watchMsw(server);
       const project = model.createProject();
       return {
         transport: "msw",
@@ -76,8 +83,9 @@ export const TRANSPORTS = [
   },
   {
     name: "emulator" as const,
-    async start(): Promise<Service> {
-      const emulator = await startEmulator({ port: 0 });
+    async start(options: StartOptions = {}): Promise<Service> {
+      const emulator = await startEmulator({ port: 0, model: options.model });
+      watchEmulator(emulator.url);
       const project: ProjectKeys = {
         projectId: emulator.projectId,
         environment: "test",

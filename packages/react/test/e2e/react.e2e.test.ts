@@ -1,17 +1,14 @@
-// @vitest-environment node
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
+import { describeEngines } from "@credport/test-browsers";
 import { build } from "esbuild";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "../../../browser/test/e2e/chromium.js";
 
 let emulator: Emulator;
-let browser: Browser;
 let server: Server;
 let appUrl: string;
 let sessions = 0;
@@ -65,41 +62,48 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   appUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
   server?.close();
   await emulator?.close();
 });
 
-it("renders the QR code and reaches verified when the test wallet presents", async () => {
-  const page = await browser.newPage();
-  await page.goto(appUrl);
-  const qr = page.getByRole("img", { name: "Scan with your wallet to verify" });
-  await qr.waitFor();
-  expect(
-    await qr.evaluate((svg) => svg.querySelector("path")!.getAttribute("d")!.length),
-  ).toBeGreaterThan(100);
-  const uri = await page.locator("#wallet-link").getAttribute("href");
+const QR = 'svg[role="img"][aria-label="Scan with your wallet to verify"]';
 
-  const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
-  const wallet = await createTestWallet();
-  const offer = await credport.issuance.createOffer({
-    credentialDefinitionId: "credport.identity.v1",
-    claims: {
-      given_name: "Ada",
-      family_name: "Lovelace",
-      birthdate: "1815-12-10",
-      age_over_18: true,
-    },
+describeEngines("the React verification page", (engine) => {
+  it("renders the QR code and reaches verified when the test wallet presents", async () => {
+    sessions = 0;
+    const session = await engine().newSession();
+    try {
+      const tab = await session.openTab(appUrl);
+      await tab.waitForSelector(QR);
+      expect(
+        await tab.evaluate(
+          (qr) => document.querySelector(qr)!.querySelector("path")!.getAttribute("d")!.length,
+          QR,
+        ),
+      ).toBeGreaterThan(100);
+      const uri = await tab.attribute("#wallet-link", "href");
+
+      const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
+      const wallet = await createTestWallet();
+      const offer = await credport.issuance.createOffer({
+        credentialDefinitionId: "credport.identity.v1",
+        claims: {
+          given_name: "Ada",
+          family_name: "Lovelace",
+          birthdate: "1815-12-10",
+          age_over_18: true,
+        },
+      });
+      await wallet.acceptOffer(offer.offerUri);
+      await wallet.present(uri!);
+
+      await expect.poll(() => tab.text("#status"), { timeout: 10_000 }).toBe("verified");
+      expect(sessions).toBe(1);
+    } finally {
+      await session.close();
+    }
   });
-  await wallet.acceptOffer(offer.offerUri);
-  await wallet.present(uri!);
-
-  await expect
-    .poll(() => page.locator("#status").textContent(), { timeout: 10_000 })
-    .toBe("verified");
-  expect(sessions).toBe(1);
 });

@@ -1,4 +1,11 @@
 import type { RequestPipeline } from "@credport/core";
+import {
+  createCredentialDefinitionBody,
+  credentialDefinition,
+  credentialDefinitionList,
+  listCredentialDefinitionsQuery,
+  updateCredentialDefinitionBody,
+} from "@credport/core/contract";
 import type { Page } from "../page.js";
 import type {
   CredentialDefinition,
@@ -9,16 +16,7 @@ import type {
   RequestOptions,
   WriteOptions,
 } from "../types.js";
-import {
-  claimEntries,
-  definitionMetadata,
-  invalid,
-  listParams,
-  oneOf,
-  optionalString,
-  requireId,
-  requireObject,
-} from "../validation.js";
+import { checkAnswer, checkInput, invalid, pathId } from "../validation.js";
 import { fetchPage } from "./list.js";
 
 const BASE = "/v1/issuer/credential-definitions";
@@ -33,7 +31,13 @@ export class CredentialDefinitions {
     input: CredentialDefinitionInput,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
-    return this.post(BASE, { ...checkDefinition(input), lifecycleStatus: "published" }, options);
+    return this.send(
+      "credentialDefinitions.create",
+      "POST",
+      BASE,
+      createBody(input, "published"),
+      options,
+    );
   }
 
   /** Creates a draft, to be completed with `update` and published with `publish`. */
@@ -41,21 +45,15 @@ export class CredentialDefinitions {
     input: CredentialDefinitionInput,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
-    return this.post(BASE, checkDefinition(input), options);
+    return this.send("credentialDefinitions.createDraft", "POST", BASE, createBody(input), options);
   }
 
   async get(
     credentialDefinitionId: string,
     options: RequestOptions = {},
   ): Promise<CredentialDefinition> {
-    const id = requireId(credentialDefinitionId, "credentialDefinitionId");
-    return (
-      await this.pipeline.request<CredentialDefinition>({
-        method: "GET",
-        path: `${BASE}/${id}`,
-        ...options,
-      })
-    ).data;
+    const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}`;
+    return this.send("credentialDefinitions.get", "GET", path, undefined, options);
   }
 
   /** Changes a draft; published and archived definitions are immutable (409). */
@@ -64,96 +62,62 @@ export class CredentialDefinitions {
     changes: CredentialDefinitionUpdate,
     options: RequestOptions = {},
   ): Promise<CredentialDefinition> {
-    const id = requireId(credentialDefinitionId, "credentialDefinitionId");
-    const body = checkFields(requireObject(changes, "changes"));
-    if ("credentialDefinitionId" in body || "lifecycleStatus" in body) {
-      throw invalid(
-        "changes",
-        "credentialDefinitionId and lifecycleStatus cannot be updated; use publish or archive",
-      );
-    }
-    return (
-      await this.pipeline.request<CredentialDefinition>({
-        method: "PATCH",
-        path: `${BASE}/${id}`,
-        body,
-        ...options,
-      })
-    ).data;
+    const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}`;
+    const body = checkInput(updateCredentialDefinitionBody, changes, { root: "changes" });
+    return this.send("credentialDefinitions.update", "PATCH", path, body, options);
   }
 
   async publish(
     credentialDefinitionId: string,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
-    return this.post(
-      `${BASE}/${requireId(credentialDefinitionId, "credentialDefinitionId")}/publish`,
-      undefined,
-      options,
-    );
+    const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}/publish`;
+    return this.send("credentialDefinitions.publish", "POST", path, undefined, options);
   }
 
   async archive(
     credentialDefinitionId: string,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
-    return this.post(
-      `${BASE}/${requireId(credentialDefinitionId, "credentialDefinitionId")}/archive`,
-      undefined,
-      options,
-    );
+    const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}/archive`;
+    return this.send("credentialDefinitions.archive", "POST", path, undefined, options);
   }
 
   /** Without a filter: the active view (own drafts and published, and global published definitions). */
   async list(
     params: ListParams & { lifecycleStatus?: LifecycleStatus } = {},
   ): Promise<Page<CredentialDefinition>> {
-    params = listParams(params);
-    oneOf(params.lifecycleStatus, "lifecycleStatus", ["draft", "published", "archived"]);
     return fetchPage(
       this.pipeline,
-      BASE,
+      {
+        operation: "credentialDefinitions.list",
+        path: BASE,
+        query: listCredentialDefinitionsQuery,
+        page: credentialDefinitionList,
+        filters: (p) => ({ lifecycle_status: p.lifecycleStatus }),
+        map: same,
+        casing: "camel",
+      },
       params,
-      { lifecycle_status: params.lifecycleStatus },
-      same,
-      "camel",
     );
   }
 
-  private async post(
+  private async send(
+    operation: string,
+    method: "GET" | "POST" | "PATCH",
     path: string,
     body: unknown,
     options: WriteOptions,
   ): Promise<CredentialDefinition> {
-    return (
-      await this.pipeline.request<CredentialDefinition>({ method: "POST", path, body, ...options })
-    ).data;
+    const response = await this.pipeline.request<unknown>({ method, path, body, ...options });
+    return checkAnswer(credentialDefinition, response, operation);
   }
 }
 
-function checkDefinition(input: CredentialDefinitionInput): Record<string, unknown> {
-  const body = requireObject(input, "input");
-  if (body.credentialDefinitionId === undefined)
-    throw invalid("credentialDefinitionId", "is required");
-  optionalString(body.credentialDefinitionId, "credentialDefinitionId", 100);
-  if ("lifecycleStatus" in body)
+/** The lifecycle status is the method's choice, not the caller's. */
+function createBody(input: CredentialDefinitionInput, lifecycleStatus?: "published") {
+  if (input && typeof input === "object" && "lifecycleStatus" in input)
     throw invalid("lifecycleStatus", "is set by create (published) or createDraft (draft)");
-  return checkFields(body);
-}
-
-function checkFields(body: Record<string, unknown>): Record<string, unknown> {
-  optionalString(body.vct, "vct");
-  optionalString(body.format, "format", 50);
-  optionalString(body.title, "title", 200);
-  if (
-    body.aliases !== undefined &&
-    (!Array.isArray(body.aliases) || body.aliases.some((a) => typeof a !== "string"))
-  ) {
-    throw invalid("aliases", "must be an array of strings");
-  }
-  if (body.rendering !== undefined)
-    definitionMetadata(requireObject(body.rendering, "rendering"), "rendering");
-  claimEntries(body.claims);
-  definitionMetadata(body.metadata);
-  return body;
+  const body = checkInput(createCredentialDefinitionBody, input, { root: "input" });
+  return lifecycleStatus ? { ...body, lifecycleStatus } : body;
 }

@@ -1,4 +1,11 @@
 import type { RequestPipeline } from "@credport/core";
+import {
+  createPolicyBody,
+  listPoliciesQuery,
+  type PolicyWire,
+  policy,
+  policyList,
+} from "@credport/core/contract";
 import type { Page } from "../page.js";
 import type {
   CreatePolicyInput,
@@ -7,72 +14,65 @@ import type {
   RequestOptions,
   WriteOptions,
 } from "../types.js";
-import {
-  exactlyOne,
-  invalid,
-  listParams,
-  path,
-  requireId,
-  requireObject,
-  requireString,
-} from "../validation.js";
-import { policyFromWire } from "../wire.js";
+import { checkAnswer, checkInput, invalid, pathId } from "../validation.js";
+import { fromWire, toWire } from "../wire.js";
 import { fetchPage } from "./list.js";
+
+const BASE = "/v1/policies";
 
 /** Verification policies (needs the policies:read / policies:write scopes). */
 export class Policies {
   constructor(private readonly pipeline: RequestPipeline) {}
 
   async create(input: CreatePolicyInput, options: WriteOptions = {}): Promise<Policy> {
-    const body = requireObject(input, "input");
-    requireString(body.name, "name", 100);
-    exactlyOne(body, "credentialDefinitionId", "vct");
-    if (!Array.isArray(body.fields) || body.fields.length === 0)
-      throw invalid("fields", "must be a non-empty array of { path }");
-    for (const [index, field] of body.fields.entries())
-      path(requireObject(field, `fields[${index}]`).path, `fields[${index}].path`);
-    const wire = {
-      name: body.name,
-      ...(body.credentialDefinitionId !== undefined
-        ? { credential_definition_id: body.credentialDefinitionId }
-        : { vct: body.vct }),
-      fields: (body.fields as { path: string[] }[]).map((f) => ({ path: f.path })),
-    };
-    const { data } = await this.pipeline.request<Record<string, unknown>>({
-      method: "POST",
-      path: "/v1/policies",
-      body: wire,
-      ...options,
+    if (!input || typeof input !== "object" || Array.isArray(input))
+      throw invalid("input", "must be a JSON object");
+    const body = checkInput(createPolicyBody, toWire(input as Record<string, unknown>), {
+      root: "input",
+      snake: true,
     });
-    return policyFromWire(data);
+    return this.send("policies.create", "POST", BASE, body, options);
   }
 
   async get(policyId: string, options: RequestOptions = {}): Promise<Policy> {
-    const { data } = await this.pipeline.request<Record<string, unknown>>({
-      method: "GET",
-      path: `/v1/policies/${requireId(policyId, "policyId")}`,
-      ...options,
-    });
-    return policyFromWire(data);
+    return this.send(
+      "policies.get",
+      "GET",
+      `${BASE}/${pathId(policyId, "policyId")}`,
+      undefined,
+      options,
+    );
   }
 
   /** The project's own policies; built-in presets are not listed. */
   async list(params: ListParams = {}): Promise<Page<Policy>> {
     return fetchPage(
       this.pipeline,
-      "/v1/policies",
-      listParams(params),
-      {},
-      policyFromWire,
-      "snake",
+      {
+        operation: "policies.list",
+        path: BASE,
+        query: listPoliciesQuery,
+        page: policyList,
+        map: (wire: PolicyWire) => fromWire(wire),
+        casing: "snake",
+      },
+      params,
     );
   }
 
   async archive(policyId: string, options: WriteOptions = {}): Promise<Policy> {
-    const path = `/v1/policies/${requireId(policyId, "policyId")}/archive`;
-    return policyFromWire(
-      (await this.pipeline.request<Record<string, unknown>>({ method: "POST", path, ...options }))
-        .data,
-    );
+    const path = `${BASE}/${pathId(policyId, "policyId")}/archive`;
+    return this.send("policies.archive", "POST", path, undefined, options);
+  }
+
+  private async send(
+    operation: string,
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    options: WriteOptions,
+  ): Promise<Policy> {
+    const response = await this.pipeline.request<unknown>({ method, path, body, ...options });
+    return fromWire(checkAnswer(policy, response, operation));
   }
 }

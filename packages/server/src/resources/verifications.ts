@@ -1,4 +1,14 @@
 import type { RequestPipeline } from "@credport/core";
+import {
+  createdVerification,
+  createVerificationBody,
+  listVerificationsQuery,
+  type VerificationWire,
+  verification,
+  verificationList,
+  verificationResult,
+  verificationStatus,
+} from "@credport/core/contract";
 import type { Page } from "../page.js";
 import type {
   CreatedVerification,
@@ -11,25 +21,11 @@ import type {
   VerificationStatusValue,
   WriteOptions,
 } from "../types.js";
-import {
-  listParams,
-  oneOf,
-  optionalString,
-  requireId,
-  requireObject,
-  requireString,
-  stringMap,
-} from "../validation.js";
-import {
-  createdVerificationFromWire,
-  verificationFromWire,
-  verificationResultFromWire,
-  verificationStatusFromWire,
-} from "../wire.js";
+import { checkAnswer, checkInput, invalid, pathId, type Schema } from "../validation.js";
+import { fromWire, toWire } from "../wire.js";
 import { fetchPage } from "./list.js";
 
-const STATUSES = ["pending", "in_progress", "verified", "failed", "expired", "canceled"] as const;
-type Wire = Record<string, unknown>;
+const BASE = "/v1/verifications";
 
 /** Verifications of wallet presentations against a policy. */
 export class Verifications {
@@ -40,26 +36,23 @@ export class Verifications {
     input: CreateVerificationInput,
     options: WriteOptions = {},
   ): Promise<CreatedVerification> {
-    const body = requireObject(input, "input");
-    requireString(body.policyId, "policyId", 100);
-    optionalString(body.customerUserRef, "customerUserRef", 200);
-    stringMap(body.metadata, "metadata");
-    const wire = {
-      policy_id: body.policyId,
-      ...(body.customerUserRef !== undefined ? { customer_user_ref: body.customerUserRef } : {}),
-      ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
-    };
-    const { data } = await this.pipeline.request<Wire>({
+    if (!input || typeof input !== "object" || Array.isArray(input))
+      throw invalid("input", "must be a JSON object");
+    const body = checkInput(createVerificationBody, toWire(input as Record<string, unknown>), {
+      root: "input",
+      snake: true,
+    });
+    const response = await this.pipeline.request<unknown>({
       method: "POST",
-      path: "/v1/verifications",
-      body: wire,
+      path: BASE,
+      body,
       ...options,
     });
-    return createdVerificationFromWire(data);
+    return fromWire(checkAnswer(createdVerification, response, "verifications.create"));
   }
 
   async get(verificationId: string, options: RequestOptions = {}): Promise<Verification> {
-    return verificationFromWire(await this.read(verificationId, "", options));
+    return this.read("verifications.get", verification, verificationId, "", options);
   }
 
   /** Server-side status read with the secret key. */
@@ -67,7 +60,13 @@ export class Verifications {
     verificationId: string,
     options: RequestOptions = {},
   ): Promise<VerificationStatus> {
-    return verificationStatusFromWire(await this.read(verificationId, "/status", options));
+    return this.read(
+      "verifications.getStatus",
+      verificationStatus,
+      verificationId,
+      "/status",
+      options,
+    );
   }
 
   /** The signed result, once the verification has ended: the policy's fields and a JWS over them. */
@@ -75,37 +74,48 @@ export class Verifications {
     verificationId: string,
     options: RequestOptions = {},
   ): Promise<VerificationResult> {
-    return verificationResultFromWire(await this.read(verificationId, "/result", options));
+    return this.read(
+      "verifications.getResult",
+      verificationResult,
+      verificationId,
+      "/result",
+      options,
+    );
   }
 
   async cancel(verificationId: string, options: WriteOptions = {}): Promise<Verification> {
-    const path = `/v1/verifications/${requireId(verificationId, "verificationId")}/cancel`;
-    return verificationFromWire(
-      (await this.pipeline.request<Wire>({ method: "POST", path, ...options })).data,
-    );
+    const path = `${BASE}/${pathId(verificationId, "verificationId")}/cancel`;
+    const response = await this.pipeline.request<unknown>({ method: "POST", path, ...options });
+    return fromWire(checkAnswer(verification, response, "verifications.cancel"));
   }
 
   async list(
     params: ListParams & { status?: VerificationStatusValue } = {},
   ): Promise<Page<Verification>> {
-    params = listParams(params);
-    oneOf(params.status, "status", STATUSES);
     return fetchPage(
       this.pipeline,
-      "/v1/verifications",
+      {
+        operation: "verifications.list",
+        path: BASE,
+        query: listVerificationsQuery,
+        page: verificationList,
+        filters: (p) => ({ status: p.status }),
+        map: (wire: VerificationWire) => fromWire(wire),
+        casing: "snake",
+      },
       params,
-      { status: params.status },
-      verificationFromWire,
-      "snake",
     );
   }
 
-  private async read(
+  private async read<W extends object>(
+    operation: string,
+    schema: Schema<W>,
     verificationId: string,
     suffix: string,
     options: RequestOptions,
-  ): Promise<Wire> {
-    const path = `/v1/verifications/${requireId(verificationId, "verificationId")}${suffix}`;
-    return (await this.pipeline.request<Wire>({ method: "GET", path, ...options })).data;
+  ) {
+    const path = `${BASE}/${pathId(verificationId, "verificationId")}${suffix}`;
+    const response = await this.pipeline.request<unknown>({ method: "GET", path, ...options });
+    return fromWire(checkAnswer(schema, response, operation));
   }
 }

@@ -6,6 +6,7 @@ import {
   startEmulator,
 } from "@credport/mock";
 import { setupServer } from "msw/node";
+import { watchEmulator, watchMsw } from "../../../mock/test/support/contract-watch.js";
 
 /** A running mock service, reached through msw (in process) or the emulator (real HTTP). */
 export interface TestService {
@@ -24,6 +25,7 @@ export const SERVICES = [
       const model = createModel();
       const server = setupServer(...createHandlers(model, { baseUrl }));
       server.listen({ onUnhandledRequest: "bypass" });
+      watchMsw(server);
       return {
         transport: "msw",
         baseUrl,
@@ -37,6 +39,7 @@ export const SERVICES = [
     name: "emulator" as const,
     async start(): Promise<TestService> {
       const emulator = await startEmulator({ port: 0 });
+      watchEmulator(emulator.url);
       return {
         transport: "emulator",
         baseUrl: emulator.url,

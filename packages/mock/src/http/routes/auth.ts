@@ -5,9 +5,4 @@ import type { RouteContext } from "../route.js";
 export type Context = RouteContext<Model>;
 
 export const secretAuth = (ctx: Context): SecretAuth =>
-  ctx.model.keys.authenticateSecret(ctx.request.headers.get("x-service-key"));
-
-export const pageQuery = (url: URL) => ({
-  limit: url.searchParams.get("limit"),
-  cursor: url.searchParams.get("cursor"),
-});
+  ctx.model.keys.authenticateSecret(ctx.header("x-service-key"));

@@ -1,26 +1,35 @@
-import { ModelError, validationError } from "../../model/errors.js";
-import type { FaultRule } from "../../model/faults.js";
-import { isObject } from "../../model/input.js";
-import type { Environment, KeyType, Scope } from "../../model/keys.js";
+import type { z } from "zod";
+import { ModelError } from "../../model/errors.js";
+import type { Tenant } from "../../model/keys.js";
 import type { Model } from "../../model/model.js";
+import { parseInput } from "../../model/parse-input.js";
+import {
+  clockAdvanceBody,
+  emptyBody,
+  eventsQuery,
+  faultBody,
+  keyBody,
+  projectBody,
+  realtimeBody,
+  revokeBody,
+  webhookBody,
+} from "../control-plane-schemas.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
+import type { Context } from "./auth.js";
 
-async function body(request: Request): Promise<Record<string, unknown>> {
-  const parsed = await readJson(request);
-  if (!isObject(parsed)) throw validationError("body: must be a JSON object");
-  return parsed;
-}
+/** The body parsed with its schema: a malformed one is 400 validation_error naming the field. */
+const body = async <S extends z.ZodType>(ctx: Context, schema: S): Promise<z.output<S>> =>
+  parseInput(schema, await readJson(ctx));
 
-function tenantOf(model: Model, input: Record<string, unknown>) {
-  const projectId = input.projectId;
-  if (typeof projectId !== "string" || !model.keys.projects.has(projectId)) {
-    throw new ModelError(404, "not_found", "projectId: no such project");
+function tenantOf(
+  model: Model,
+  input: { projectId: string; environment?: "test" | "live" },
+): Tenant {
+  if (!model.keys.projects.has(input.projectId)) {
+    throw new ModelError(404, "not_found", "projectId: no such project", { field: "projectId" });
   }
-  const environment = (input.environment ?? "test") as Environment;
-  if (environment !== "test" && environment !== "live")
-    throw validationError('environment: "test" or "live"');
-  return { projectId, environment };
+  return { projectId: input.projectId, environment: input.environment ?? "test" };
 }
 
 /** Emulator control plane (docs/api.md): never part of the real service or the client packages. */
@@ -28,7 +37,8 @@ export const controlPlaneRoutes: Route<Model>[] = [
   {
     method: "POST",
     pattern: "/__emulator/reset",
-    handle: (ctx) => {
+    handle: async (ctx) => {
+      await body(ctx, emptyBody);
       ctx.model.reset();
       return json(200, { ok: true });
     },
@@ -36,31 +46,17 @@ export const controlPlaneRoutes: Route<Model>[] = [
   {
     method: "POST",
     pattern: "/__emulator/projects",
-    handle: async (ctx) => {
-      const input = await body(ctx.request);
-      const environment = (input.environment ?? "test") as Environment;
-      if (environment !== "test" && environment !== "live")
-        throw validationError('environment: "test" or "live"');
-      if (input.scopes !== undefined && !Array.isArray(input.scopes))
-        throw validationError("scopes: must be an array");
-      return json(
-        201,
-        ctx.model.createProject({ environment, scopes: input.scopes as Scope[] | undefined }),
-      );
-    },
+    handle: async (ctx) => json(201, ctx.model.createProject(await body(ctx, projectBody))),
   },
   {
     method: "POST",
     pattern: "/__emulator/keys",
     handle: async (ctx) => {
-      const input = await body(ctx.request);
-      const type = input.type as KeyType;
-      if (!["secret", "publishable", "webhook"].includes(type))
-        throw validationError("type: secret, publishable or webhook");
+      const input = await body(ctx, keyBody);
       const key = ctx.model.keys.createKey({
         ...tenantOf(ctx.model, input),
-        type,
-        scopes: input.scopes as Scope[] | undefined,
+        type: input.type,
+        scopes: input.scopes,
       });
       return json(201, { key });
     },
@@ -69,9 +65,7 @@ export const controlPlaneRoutes: Route<Model>[] = [
     method: "POST",
     pattern: "/__emulator/keys/revoke",
     handle: async (ctx) => {
-      const { key } = await body(ctx.request);
-      if (typeof key !== "string") throw validationError("key: is required");
-      ctx.model.keys.revoke(key);
+      ctx.model.keys.revoke((await body(ctx, revokeBody)).key);
       return json(200, { ok: true });
     },
   },
@@ -79,9 +73,7 @@ export const controlPlaneRoutes: Route<Model>[] = [
     method: "POST",
     pattern: "/__emulator/clock/advance",
     handle: async (ctx) => {
-      const { ms } = await body(ctx.request);
-      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0)
-        throw validationError("ms: a number >= 0");
+      const { ms } = await body(ctx, clockAdvanceBody);
       return json(200, { now: ctx.model.clock.iso(ctx.model.clock.advance(ms)) });
     },
   },
@@ -89,9 +81,7 @@ export const controlPlaneRoutes: Route<Model>[] = [
     method: "POST",
     pattern: "/__emulator/realtime",
     handle: async (ctx) => {
-      const { available } = await body(ctx.request);
-      if (typeof available !== "boolean") throw validationError("available: must be a boolean");
-      ctx.model.realtime.setAvailable(available);
+      ctx.model.realtime.setAvailable((await body(ctx, realtimeBody)).available);
       return json(200, { ok: true });
     },
   },
@@ -99,14 +89,15 @@ export const controlPlaneRoutes: Route<Model>[] = [
     method: "POST",
     pattern: "/__emulator/faults",
     handle: async (ctx) => {
-      ctx.model.faults.inject((await body(ctx.request)) as unknown as FaultRule);
+      ctx.model.faults.inject(await body(ctx, faultBody));
       return json(200, { ok: true });
     },
   },
   {
     method: "DELETE",
     pattern: "/__emulator/faults",
-    handle: (ctx) => {
+    handle: async (ctx) => {
+      await body(ctx, emptyBody);
       ctx.model.faults.clear();
       return json(200, { ok: true });
     },
@@ -115,9 +106,7 @@ export const controlPlaneRoutes: Route<Model>[] = [
     method: "POST",
     pattern: "/__emulator/webhooks",
     handle: async (ctx) => {
-      const input = await body(ctx.request);
-      if (typeof input.url !== "string" || !/^https?:\/\//.test(input.url))
-        throw validationError("url: an http(s) URL");
+      const input = await body(ctx, webhookBody);
       return json(201, {
         id: ctx.model.webhooks.register(tenantOf(ctx.model, input), input.url).id,
       });
@@ -127,7 +116,9 @@ export const controlPlaneRoutes: Route<Model>[] = [
     method: "GET",
     pattern: "/__emulator/events",
     handle: (ctx) => {
-      const projectId = ctx.url.searchParams.get("projectId");
+      const { projectId } = parseInput(eventsQuery, {
+        projectId: ctx.url.searchParams.get("projectId") || undefined,
+      });
       const data = ctx.model.webhooks.events
         .filter((record) => !projectId || record.tenant.projectId === projectId)
         .map(({ event, payload, signature }) => ({ event, payload, signature }));
@@ -142,7 +133,8 @@ export const controlPlaneRoutes: Route<Model>[] = [
   {
     method: "DELETE",
     pattern: "/__emulator/requests",
-    handle: (ctx) => {
+    handle: async (ctx) => {
+      await body(ctx, emptyBody);
       ctx.model.requestLog.length = 0;
       return json(200, { ok: true });
     },

@@ -1,8 +1,9 @@
+import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import { definitionView } from "../../model/views.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
-import { pageQuery, secretAuth } from "./auth.js";
+import { secretAuth } from "./auth.js";
 
 const BASE = "/v1/issuer/credential-definitions";
 
@@ -13,20 +14,14 @@ export const definitionRoutes: Route<Model>[] = [
     pattern: BASE,
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
-      return json(
-        201,
-        definitionView(ctx.model.definitions.create(auth, await readJson(ctx.request))),
-      );
+      return json(201, definitionView(ctx.model.definitions.create(auth, await readJson(ctx))));
     },
   },
   {
     method: "GET",
     pattern: BASE,
     handle: (ctx) => {
-      const page = ctx.model.definitions.list(secretAuth(ctx), {
-        ...pageQuery(ctx.url),
-        lifecycleStatus: ctx.url.searchParams.get("lifecycle_status"),
-      });
+      const page = ctx.model.definitions.list(secretAuth(ctx), queryOf(ctx.url));
       return json(200, {
         object: "list",
         data: page.data.map(definitionView),
@@ -48,9 +43,7 @@ export const definitionRoutes: Route<Model>[] = [
       const auth = secretAuth(ctx);
       return json(
         200,
-        definitionView(
-          ctx.model.definitions.update(auth, ctx.params.id!, await readJson(ctx.request)),
-        ),
+        definitionView(ctx.model.definitions.update(auth, ctx.params.id!, await readJson(ctx))),
       );
     },
   },

@@ -1,9 +1,10 @@
+import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import { issuanceView } from "../../model/views.js";
 import { offerUri, testWalletUrl } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
-import { pageQuery, secretAuth } from "./auth.js";
+import { secretAuth } from "./auth.js";
 
 const BASE = "/v1/openid4vc/issuance";
 
@@ -14,7 +15,7 @@ export const issuanceRoutes: Route<Model>[] = [
     pattern: `${BASE}/offer`,
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
-      const { record, txCode } = ctx.model.issuance.createOffer(auth, await readJson(ctx.request));
+      const { record, txCode } = ctx.model.issuance.createOffer(auth, await readJson(ctx));
       const uri = offerUri(ctx.baseUrl, record.id);
       return json(201, {
         ...issuanceView(record),
@@ -32,10 +33,7 @@ export const issuanceRoutes: Route<Model>[] = [
     method: "GET",
     pattern: BASE,
     handle: (ctx) => {
-      const page = ctx.model.issuance.list(secretAuth(ctx), {
-        ...pageQuery(ctx.url),
-        status: ctx.url.searchParams.get("status"),
-      });
+      const page = ctx.model.issuance.list(secretAuth(ctx), queryOf(ctx.url));
       return json(200, {
         object: "list",
         data: page.data.map(issuanceView),

@@ -1,8 +1,9 @@
+import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import { policyView } from "../../model/views.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
-import { pageQuery, secretAuth } from "./auth.js";
+import { secretAuth } from "./auth.js";
 
 /** Policies (snake_case). */
 export const policyRoutes: Route<Model>[] = [
@@ -11,14 +12,14 @@ export const policyRoutes: Route<Model>[] = [
     pattern: "/v1/policies",
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
-      return json(201, policyView(ctx.model.policies.create(auth, await readJson(ctx.request))));
+      return json(201, policyView(ctx.model.policies.create(auth, await readJson(ctx))));
     },
   },
   {
     method: "GET",
     pattern: "/v1/policies",
     handle: (ctx) => {
-      const page = ctx.model.policies.list(secretAuth(ctx), pageQuery(ctx.url));
+      const page = ctx.model.policies.list(secretAuth(ctx), queryOf(ctx.url));
       return json(200, {
         object: "list",
         data: page.data.map(policyView),

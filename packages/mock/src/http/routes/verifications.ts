@@ -1,25 +1,36 @@
 import { ModelError } from "../../model/errors.js";
+import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/verifications.js";
-import { verificationStatusView, verificationView } from "../../model/views.js";
+import { verificationView } from "../../model/views.js";
 import { authorizationRequestUri, testWalletUrl, verifierClientId } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
 import { statusEventStream } from "../sse.js";
-import { type Context, pageQuery, secretAuth } from "./auth.js";
+import { type Context, secretAuth } from "./auth.js";
 
 /**
  * A status read is a server read when it carries `X-Service-Key`, otherwise a browser read
  * (client token + publishable key).
  */
 function readableVerification(ctx: Context): VerificationRecord {
-  const { headers } = ctx.request;
-  if (headers.has("x-service-key"))
+  if (ctx.header("x-service-key") !== null)
     return ctx.model.verifications.getForServer(secretAuth(ctx), ctx.params.id!);
   return ctx.model.verifications.authorizeBrowser(
     ctx.params.id!,
-    headers.get("authorization"),
-    headers.get("x-publishable-key"),
+    ctx.header("authorization"),
+    ctx.header("x-publishable-key"),
+  );
+}
+
+/** The status view under the same rules, without copying the whole record (the hot read). */
+function readableStatus(ctx: Context) {
+  if (ctx.header("x-service-key") !== null)
+    return ctx.model.verifications.serverStatus(secretAuth(ctx), ctx.params.id!);
+  return ctx.model.verifications.browserStatus(
+    ctx.params.id!,
+    ctx.header("authorization"),
+    ctx.header("x-publishable-key"),
   );
 }
 
@@ -30,7 +41,7 @@ export const verificationRoutes: Route<Model>[] = [
     pattern: "/v1/verifications",
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
-      const record = ctx.model.verifications.create(auth, await readJson(ctx.request));
+      const record = ctx.model.verifications.create(auth, await readJson(ctx));
       const uri = authorizationRequestUri(
         ctx.baseUrl,
         record.id,
@@ -51,10 +62,7 @@ export const verificationRoutes: Route<Model>[] = [
     method: "GET",
     pattern: "/v1/verifications",
     handle: (ctx) => {
-      const page = ctx.model.verifications.list(secretAuth(ctx), {
-        ...pageQuery(ctx.url),
-        status: ctx.url.searchParams.get("status"),
-      });
+      const page = ctx.model.verifications.list(secretAuth(ctx), queryOf(ctx.url));
       return json(200, {
         object: "list",
         data: page.data.map(verificationView),
@@ -72,7 +80,7 @@ export const verificationRoutes: Route<Model>[] = [
   {
     method: "GET",
     pattern: "/v1/verifications/:id/status",
-    handle: (ctx) => json(200, verificationStatusView(readableVerification(ctx))),
+    handle: (ctx) => json(200, readableStatus(ctx)),
   },
   {
     method: "GET",
@@ -86,7 +94,7 @@ export const verificationRoutes: Route<Model>[] = [
           "The realtime channel is unavailable; poll the status endpoint instead.",
         );
       }
-      return statusEventStream(ctx.model, record, ctx.request.signal);
+      return statusEventStream(ctx.model, record);
     },
   },
   {

@@ -1,12 +1,19 @@
 "use client";
-import { CredportProvider, useVerification, VerificationQRCode } from "@credport/react";
+import {
+  CredportProvider,
+  useVerification,
+  VerificationGate,
+  VerificationQRCode,
+} from "@credport/react";
 
 function Wall() {
   const v = useVerification({ policyId: "preset_age_over_18" });
   return v.authorizationRequestUri ? (
     <VerificationQRCode authorizationRequestUri={v.authorizationRequestUri} />
   ) : (
-    <p>{v.status}</p>
+    <p>
+      {v.status} {v.timeRemaining}
+    </p>
   );
 }
 
@@ -18,6 +25,7 @@ export default function Verify() {
       endpoints={{ start: "/api/credport/verifications", session: "/api/credport/session" }}
     >
       <Wall />
+      <VerificationGate policyId="preset_age_over_18" />
     </CredportProvider>
   );
 }

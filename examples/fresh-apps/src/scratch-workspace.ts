@@ -1,0 +1,63 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** The apps of the scratch workspace, each a folder of `fixtures/` installed with the others. */
+export const APPS = ["next-app", "vite-app", "readme-check"] as const;
+
+/**
+ * The environment without the `npm_config_*` settings that `pnpm test` passes down from this
+ * repository's workspace: the scratch workspace is a user's project, with pnpm's defaults.
+ */
+function installEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_)/i.test(name)),
+  );
+}
+
+/**
+ * Packs the built packages as npm would publish them and installs them, with one `pnpm install`
+ * (offline when the store has everything), into a scratch workspace holding every fixture app.
+ * Each app lists only what its README tells users to install; the tarballs replace `@credport/*`.
+ */
+export function createScratchWorkspace(repoRoot: string, fixtures: string): string {
+  const scratch = mkdtempSync(join(tmpdir(), "credport-fresh-apps-"));
+  const tarballs = join(scratch, "tarballs");
+  mkdirSync(tarballs);
+  execFileSync("pnpm", ["-r", "--filter", "./packages/*", "pack", "--pack-destination", tarballs], {
+    cwd: repoRoot,
+    stdio: "pipe",
+  });
+  const overrides = Object.fromEntries(
+    readdirSync(tarballs).map((file) => [
+      `@credport/${/^credport-(\w+)-/.exec(file)![1]}`,
+      `file:${join(tarballs, file)}`,
+    ]),
+  );
+  for (const app of APPS) cpSync(join(fixtures, app), join(scratch, app), { recursive: true });
+  writeFileSync(
+    join(scratch, "package.json"),
+    JSON.stringify({
+      name: "fresh-apps",
+      private: true,
+      pnpm: { overrides, onlyBuiltDependencies: ["esbuild"] },
+    }),
+  );
+  writeFileSync(
+    join(scratch, "pnpm-workspace.yaml"),
+    `packages:\n${APPS.map((a) => `  - ${a}\n`).join("")}`,
+  );
+  try {
+    execFileSync(
+      "pnpm",
+      ["install", "--prefer-offline", "--config.confirmModulesPurge=false", "--reporter=silent"],
+      { cwd: scratch, stdio: "pipe", encoding: "utf8", env: installEnv() },
+    );
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    rmSync(scratch, { recursive: true, force: true });
+    throw new Error(`pnpm install of the fresh apps failed:\n${stdout ?? ""}${stderr ?? ""}`);
+  }
+  return scratch;
+}

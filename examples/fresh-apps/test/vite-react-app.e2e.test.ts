@@ -1,0 +1,103 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { launchChromium } from "../../../packages/browser/test/e2e/chromium.js";
+import { addBlocks, startEmulatorWithEnvFile, walletOver18 } from "../src/newcomer-steps.js";
+import { freePort, type Started, start, userEnv } from "../src/processes.js";
+import { codeBlocks, sectionBlocks } from "../src/readme-blocks.js";
+
+// A Vite 7 React app with the root README's `src/main.tsx`, built for production, in front of a
+// small node:http backend written from the README's JSON contract (fixtures/vite-app/backend.mjs).
+const readme = fileURLToPath(new URL("../../../README.md", import.meta.url));
+let env: Record<string, string>;
+const running: Started[] = [];
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  const app = join(inject("scratch"), "vite-app");
+  const files = addBlocks(
+    app,
+    sectionBlocks(codeBlocks(readFileSync(readme, "utf8"), "README.md"), "React with your own"),
+  );
+  expect(files).toEqual(["src/main.tsx"]);
+  const emulator = await startEmulatorWithEnvFile(app, ["--public-prefix", "VITE_"]);
+  running.push(emulator.emulator);
+  env = emulator.env;
+  execFileSync(join(app, "node_modules/.bin/vite"), ["build", "--logLevel", "error"], {
+    cwd: app,
+    env: userEnv(),
+    stdio: "pipe",
+  });
+  const port = await freePort();
+  running.push(
+    await start(process.execPath, ["--env-file=.env.local", "backend.mjs", String(port)], {
+      cwd: app,
+      ready: /backend listening/,
+    }),
+  );
+  url = `http://localhost:${port}`;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(running.map((process) => process.stop()));
+});
+
+async function verify(page: Page) {
+  await page.getByRole("img", { name: "Scan with your wallet to verify" }).waitFor();
+  const wallet = await walletOver18(env);
+  await wallet.present(
+    (await page.getByRole("link", { name: "Open your wallet" }).getAttribute("href"))!,
+  );
+}
+
+it("verifies with the test wallet: the backend writes its session and the page shows the children", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await verify(page);
+  await page.getByText("Welcome: you are verified.").waitFor({ timeout: 20_000 });
+  const me = await page.evaluate(() => fetch("/api/me").then((r) => r.json()));
+  expect(me).toEqual({ verified: true });
+  await context.close();
+});
+
+it("follows ?redirect_url= to a path on the site once verified, and never off the site", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}/?redirect_url=${encodeURIComponent("//evil.example/phish")}`);
+  await verify(page);
+  await page.getByText("Welcome: you are verified.").waitFor({ timeout: 20_000 });
+  expect(new URL(page.url()).host).toBe(new URL(url).host);
+  expect(new URL(page.url()).pathname).toBe("/");
+
+  await page.goto(`${url}/?redirect_url=${encodeURIComponent("/?from=verify")}`);
+  await verify(page);
+  await page.waitForURL(`${url}/?from=verify`, { timeout: 20_000 });
+  await context.close();
+});
+
+it("ships no secret to the browser", async () => {
+  const page = await browser.newPage();
+  await page.goto(url);
+  const scripts = await page.evaluate(async () =>
+    Promise.all(
+      [...document.scripts].map((s) => (s.src ? fetch(s.src).then((r) => r.text()) : s.text)),
+    ),
+  );
+  const shipped = scripts.join("\n");
+  expect(shipped).toContain(env.VITE_CREDPORT_PUBLISHABLE_KEY);
+  for (const secret of [
+    env.CREDPORT_SECRET_KEY,
+    env.CREDPORT_WEBHOOK_SECRET,
+    env.CREDPORT_SESSION_SECRET,
+  ]) {
+    expect(shipped).not.toContain(secret);
+  }
+  await page.close();
+});

@@ -1,0 +1,108 @@
+import * as z from "zod/mini";
+import {
+  createCredentialDefinitionBody,
+  credentialDefinition,
+  credentialDefinitionList,
+  updateCredentialDefinitionBody,
+} from "./credential-definitions.js";
+import { errorBody } from "./error-body.js";
+import { createOfferBody, issuanceList, issuanceOffer, issuanceSession } from "./issuance.js";
+import {
+  CLAIM_VALUE_LIMITS,
+  DEFINITION_METADATA_LIMITS,
+  definitionMetadata,
+  definitionRendering,
+  offerClaims,
+} from "./json-limits.js";
+import { listCursor, listLimit } from "./lists.js";
+import { createPolicyBody, policy, policyList } from "./policies.js";
+import { jsonObject, STRING_MAP_LIMITS, stringMap, testWalletLink, timestamp } from "./rules.js";
+import {
+  createdVerification,
+  createVerificationBody,
+  FAILURE_CODES,
+  failureCode,
+  jwks,
+  verification,
+  verificationList,
+  verificationResult,
+  verificationStatus,
+} from "./verifications.js";
+import { issuanceEvent, verificationEvent } from "./webhook-events.js";
+
+/**
+ * What the OpenAPI document says beyond what the schemas express, and the names of the schemas in
+ * `components.schemas`. Kept here, apart from the schemas, so that it reaches no client bundle.
+ */
+export function documentation() {
+  const docs = z.registry<{ id?: string } & Record<string, unknown>>();
+  const named: [string, z.ZodMiniType][] = [
+    ["Error", errorBody],
+    ["CreateCredentialDefinitionBody", createCredentialDefinitionBody],
+    ["UpdateCredentialDefinitionBody", updateCredentialDefinitionBody],
+    ["CredentialDefinition", credentialDefinition],
+    ["CredentialDefinitionList", credentialDefinitionList],
+    ["CreateOfferBody", createOfferBody],
+    ["IssuanceSession", issuanceSession],
+    ["IssuanceOffer", issuanceOffer],
+    ["IssuanceSessionList", issuanceList],
+    ["CreatePolicyBody", createPolicyBody],
+    ["Policy", policy],
+    ["PolicyList", policyList],
+    ["CreateVerificationBody", createVerificationBody],
+    ["Verification", verification],
+    ["CreatedVerification", createdVerification],
+    ["VerificationStatus", verificationStatus],
+    ["VerificationResult", verificationResult],
+    ["VerificationList", verificationList],
+    ["JsonWebKeySet", jwks],
+    // Discriminated on `type`; built here only, so that no client bundle carries a union parser.
+    ["WebhookEvent", z.discriminatedUnion("type", [issuanceEvent, verificationEvent])],
+  ];
+  for (const [id, schema] of named) docs.add(schema, { id });
+
+  const exactlyOne = (first: string, second: string) =>
+    `Send exactly one of \`${first}\` and \`${second}\`.`;
+  docs.add(createOfferBody, {
+    id: "CreateOfferBody",
+    description: exactlyOne("credentialDefinitionId", "vct"),
+  });
+  docs.add(createPolicyBody, {
+    id: "CreatePolicyBody",
+    description: exactlyOne("credential_definition_id", "vct"),
+  });
+  docs.add(timestamp, { format: "date-time" });
+  docs.add(testWalletLink, {
+    format: "uri",
+    description:
+      "Test environments of the Credport emulator only: its test wallet page (`/wallet?uri=…`) for this hand-off, to open in a browser instead of scanning. Never sent for live keys, nor by the service itself.",
+  });
+  docs.add(jsonObject, { type: "object" });
+  docs.add(failureCode, {
+    examples: [...FAILURE_CODES],
+    description: "Only when the status is `failed`. Accept values you do not know.",
+  });
+  docs.add(listLimit, { type: "integer", minimum: 1, maximum: 100, default: 20 });
+  docs.add(listCursor, { description: "`nextCursor` / `next_cursor` of the previous page." });
+  docs.add(stringMap, {
+    type: "object",
+    maxProperties: STRING_MAP_LIMITS.entries,
+    additionalProperties: { type: "string", maxLength: STRING_MAP_LIMITS.valueLength },
+    description: `String-to-string map: at most ${STRING_MAP_LIMITS.entries} entries, values at most ${STRING_MAP_LIMITS.valueLength} characters.`,
+  });
+  const m = DEFINITION_METADATA_LIMITS;
+  docs.add(definitionMetadata, {
+    description: `Management metadata, any JSON value, never shown to wallets. Limits: ${m.depth} nested objects or arrays, ${m.nodes} values in total, ${m.entries} entries per object or array, ${m.stringLength} characters per string, no \`__proto__\`, \`constructor\` or \`prototype\` keys.`,
+  });
+  docs.add(definitionRendering, {
+    type: "object",
+    description: "Wallet-visible appearance; the same limits as metadata.",
+  });
+  const c = CLAIM_VALUE_LIMITS;
+  docs.add(offerClaims, {
+    type: "object",
+    additionalProperties: true,
+    description: `Nested objects following the definition's claim paths; leaves are strings (at most ${c.stringLength} characters, ${c.totalStringLength} together), finite numbers or booleans; at most ${c.depth} levels and ${c.nodes} values.`,
+  });
+  return { docs, named };
+}

@@ -1,0 +1,109 @@
+import * as z from "zod/mini";
+import { listPage, snakeList } from "./lists.js";
+import { jsonObject, oneOf, stringMap, testWalletLink, text, timestamp } from "./rules.js";
+
+/** Verifications: snake_case on the wire. */
+
+export const VERIFICATION_STATUSES = [
+  "pending",
+  "in_progress",
+  "verified",
+  "failed",
+  "expired",
+  "canceled",
+] as const;
+export const verificationStatusValue = oneOf(VERIFICATION_STATUSES);
+
+/** `failure_code` values, present only when the status is `failed`. Receivers must accept others. */
+export const FAILURE_CODES = [
+  "presentation_invalid",
+  "claims_missing",
+  "credential_revoked",
+  "credential_expired",
+  "wallet_rejected",
+] as const;
+export const failureCode = z.string();
+
+/** `POST /v1/verifications`. */
+export const createVerificationBody = z.object(
+  {
+    /** A built-in preset or an active policy of the project. */
+    policy_id: text(100),
+    /** Your reference for the user, returned with the result. */
+    customer_user_ref: z.optional(z.nullable(text(200))),
+    /** String-to-string map. */
+    metadata: z.optional(stringMap),
+  },
+  { error: "must be a JSON object" },
+);
+
+/** `GET /v1/verifications` query. */
+export const listVerificationsQuery = z.object({
+  ...listPage,
+  status: z.optional(verificationStatusValue),
+});
+
+const verificationShape = {
+  object: z.literal("verification"),
+  id: z.string(),
+  status: verificationStatusValue,
+  failure_code: z.optional(failureCode),
+  policy_id: z.string(),
+  customer_user_ref: z.nullable(z.string()),
+  metadata: stringMap,
+  expires_at: timestamp,
+  created_at: timestamp,
+  updated_at: timestamp,
+  livemode: z.boolean(),
+};
+export const verification = z.object(verificationShape);
+
+/** The answer to verification creation: the only place the client token and the wallet URI appear. */
+export const createdVerification = z.object({
+  ...verificationShape,
+  /** For browser status reads with the publishable key; lives as long as the verification. */
+  client_token: z.string(),
+  /** `openid4vp://…`: render as a QR code or a wallet link. */
+  authorization_request_uri: z.string(),
+  /** Test environments of the emulator only: its test wallet page for this request. */
+  test_wallet_url: z.optional(testWalletLink),
+});
+
+/** `GET /v1/verifications/{id}/status`: what a browser may read. */
+export const verificationStatus = z.object({
+  object: z.literal("verification_status"),
+  id: z.string(),
+  status: verificationStatusValue,
+  failure_code: z.optional(failureCode),
+  expires_at: timestamp,
+});
+
+/** `GET /v1/verifications/{id}/result`. */
+export const verificationResult = z.object({
+  object: z.literal("verification_result"),
+  verification_id: z.string(),
+  status: verificationStatusValue,
+  failure_code: z.optional(failureCode),
+  policy_id: z.string(),
+  customer_user_ref: z.nullable(z.string()),
+  /** Exactly the policy's fields, nested by path (`{}` unless verified). */
+  claims: jsonObject,
+  /** ES256 JWS over the same content, verifiable with `GET /v1/.well-known/jwks.json`. */
+  result_token: z.string(),
+});
+
+/** `GET /v1/.well-known/jwks.json`: the keys that sign result tokens. */
+export const jwks = z.object({
+  /** JWKs (RFC 7517): `kty`, `kid`, `crv`, `x`, `y`, … */
+  keys: z.array(jsonObject),
+});
+
+export const verificationList = snakeList(verification);
+
+export type CreateVerificationBody = z.output<typeof createVerificationBody>;
+export type VerificationWire = z.output<typeof verification>;
+export type CreatedVerificationWire = z.output<typeof createdVerification>;
+export type VerificationStatusWire = z.output<typeof verificationStatus>;
+export type VerificationResultWire = z.output<typeof verificationResult>;
+export type VerificationStatusValue = (typeof VERIFICATION_STATUSES)[number];
+export type FailureCode = (typeof FAILURE_CODES)[number];

@@ -1,0 +1,90 @@
+// The emulator under load, in its own process (started by emulator.bench.mjs with fork()): seeds
+// RECORDS stored records, reports where it listens and what it seeded, and answers questions about
+// its memory and CPU time over IPC, so that the load generator's own work never counts against the
+// emulator's figures. Run with --expose-gc for figures "after GC".
+import { getHeapSpaceStatistics } from "node:v8";
+import { startEmulator } from "@credport/mock";
+
+const records = Number(process.env.RECORDS ?? "0");
+const emulator = await startEmulator();
+const { model } = emulator;
+const auth = model.keys.authenticateSecret(emulator.keys.secretKey);
+model.definitions.create(auth, {
+  credentialDefinitionId: "bench-badge",
+  vct: "https://bench.test/vct/badge",
+  format: "dc+sd-jwt",
+  title: "Bench badge",
+  claims: [{ path: ["given_name"], mandatory: true }],
+  lifecycleStatus: "published",
+});
+
+async function collect() {
+  if (!globalThis.gc) return;
+  // Closed sockets finish closing over a few turns of the event loop; then collect twice.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  globalThis.gc();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  globalThis.gc();
+}
+
+const memory = () => {
+  const { rss, heapUsed } = process.memoryUsage();
+  // The heap without compiled code: the JIT keeps optimising hot paths for a while, a one-off cost.
+  const dataHeap = getHeapSpaceStatistics()
+    .filter((space) => space.space_name !== "code_space")
+    .reduce((sum, space) => sum + space.space_used_size, 0);
+  return { rss, heapUsed, dataHeap };
+};
+const stored = () => model.issuance.records.length + model.verifications.records.length;
+
+// Half verifications, half offers, all in the one project the load uses (lists page through them).
+await collect();
+const beforeSeed = memory().dataHeap;
+const verifications = [];
+const offers = [];
+for (let i = 0; i < Math.max(records, 2); i++) {
+  if (i % 2 === 0) {
+    const v = model.verifications.create(auth, { policy_id: "preset_age_over_18" });
+    verifications.push({ id: v.id, clientToken: v.clientToken });
+  } else {
+    const { record } = model.issuance.createOffer(auth, {
+      credentialDefinitionId: "bench-badge",
+      claims: { given_name: `n${i}` },
+    });
+    offers.push(record.id);
+  }
+}
+await collect();
+const bytesPerRecord = (memory().dataHeap - beforeSeed) / stored();
+
+const sample = (items, n) =>
+  Array.from(
+    { length: Math.min(n, items.length) },
+    () => items[(Math.random() * items.length) | 0],
+  );
+
+process.on("message", async (message) => {
+  if (message.type === "memory") {
+    // The request log is capped (5,000 entries); emptied, it does not blur what else stays behind.
+    if (message.clearRequestLog) model.requestLog.length = 0;
+    if (message.gc) await collect();
+    process.send({ type: "memory", ...memory(), stored: stored() });
+  } else if (message.type === "cpu") {
+    const { user, system } = process.cpuUsage();
+    process.send({ type: "cpu", micros: user + system });
+  } else if (message.type === "stop") {
+    await emulator.close();
+    process.exit(0);
+  }
+});
+
+process.send({
+  type: "ready",
+  url: emulator.url,
+  keys: emulator.keys,
+  verifications: sample(verifications, 2000),
+  offers: sample(offers, 2000),
+  bytesPerRecord,
+  ...memory(),
+  stored: stored(),
+});

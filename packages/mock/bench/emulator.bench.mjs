@@ -1,0 +1,253 @@
+// Emulator throughput and memory under 50 concurrent keep-alive loopback clients (autocannon, in this
+// process) against the emulator in a process of its own (emulator-process.mjs):
+//   1. the status read beside bare node:http (bare-http-process.mjs), the yardstick (goal ≥ 10k req/s);
+//   2. a mixed workload at 1k, 10k and 50k stored records (goal: 50k within 20 % of 1k);
+//   3. RSS over a long mixed run (CREDPORT_BENCH_RSS_SECONDS, default 20; report the 60 s figure);
+//   4. heap growth after 10,000 realtime (SSE) connections have come and gone (goal < 0.5 MB).
+// Beside each throughput, the server's CPU time per request: on a shared machine it moves less than
+// requests per second do. Runs are interleaved so that the machine's load hits all sides alike.
+// Prints figures; asserts nothing. CREDPORT_BENCH_SECONDS sets the length of each throughput run.
+import { fork } from "node:child_process";
+import { request } from "node:http";
+import autocannon from "autocannon";
+
+const SECONDS = Number(process.env.CREDPORT_BENCH_SECONDS ?? "5");
+const RSS_SECONDS = Number(process.env.CREDPORT_BENCH_RSS_SECONDS ?? "20");
+const CONNECTIONS = 50;
+const ROUNDS = 2;
+const SSE_CONNECTIONS = 10_000;
+/** RSS may grow by this much beyond the records the run creates (each measured at seeding). */
+const RSS_ALLOWANCE_MB = 64;
+const here = new URL(".", import.meta.url);
+const MB = 2 ** 20;
+
+function start(script, env = {}, execArgv = []) {
+  const child = fork(new URL(script, here), [], { env: { ...process.env, ...env }, execArgv });
+  let stopping = false;
+  child.on("exit", (code) => {
+    if (!stopping) throw new Error(`${script} exited with ${code}`);
+  });
+  const ask = (type, extra = {}) =>
+    new Promise((resolve) => {
+      const onMessage = (message) => {
+        if (message.type !== type) return;
+        child.off("message", onMessage);
+        resolve(message);
+      };
+      child.on("message", onMessage);
+      if (type !== "ready") child.send({ type, ...extra });
+    });
+  return {
+    ready: ask("ready"),
+    memory: (options = {}) => ask("memory", options),
+    cpu: async () => (await ask("cpu")).micros,
+    stop: () =>
+      new Promise((resolve) => {
+        stopping = true;
+        child.once("exit", resolve);
+        child.send({ type: "stop" });
+      }),
+  };
+}
+
+const pick = (items) => items[(Math.random() * items.length) | 0];
+let sequence = 0;
+
+function statusRead(service) {
+  return {
+    method: "GET",
+    setupRequest: (req) => {
+      const v = pick(service.verifications);
+      return {
+        ...req,
+        path: `/v1/verifications/${v.id}/status`,
+        headers: {
+          authorization: `Bearer ${v.clientToken}`,
+          "x-publishable-key": service.keys.publishableKey,
+        },
+      };
+    },
+  };
+}
+
+/** One client's cycle of ten requests: six reads of one record, two list pages, two creates. */
+function mixed(service) {
+  const server = { "x-service-key": service.keys.secretKey };
+  const get = (path) => ({
+    method: "GET",
+    setupRequest: (req) => ({ ...req, path: path(), headers: server }),
+  });
+  const post = (path, body) => ({
+    method: "POST",
+    setupRequest: (req) => ({
+      ...req,
+      path,
+      headers: {
+        ...server,
+        "content-type": "application/json",
+        "idempotency-key": `bench-${process.pid}-${++sequence}`,
+      },
+      body: JSON.stringify(body),
+    }),
+  });
+  return [
+    statusRead(service),
+    get(() => `/v1/verifications/${pick(service.verifications).id}/status`),
+    get(() => `/v1/verifications/${pick(service.verifications).id}`),
+    get(() => `/v1/openid4vc/issuance/${pick(service.offers)}`),
+    statusRead(service),
+    get(() => "/v1/verifications?limit=20"),
+    post("/v1/verifications", { policy_id: "preset_age_over_18" }),
+    statusRead(service),
+    get(() => "/v1/openid4vc/issuance?limit=20"),
+    post("/v1/openid4vc/issuance/offer", {
+      credentialDefinitionId: "bench-badge",
+      claims: { given_name: "Ada" },
+    }),
+  ];
+}
+
+/** Requests per second and latency seen by the clients, and the server's CPU time per request. */
+async function load(server, url, requests, seconds, onSecond) {
+  const cpuBefore = await server.cpu();
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, requests });
+  const timer = onSecond && setInterval(onSecond, 1000);
+  const result = await instance;
+  clearInterval(timer);
+  const cpu = (await server.cpu()) - cpuBefore;
+  return {
+    rps: result.requests.total / (result.duration || seconds),
+    total: result.requests.total,
+    cpuMicros: cpu / Math.max(result.requests.total, 1),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const fmt = (n) => Math.round(n).toLocaleString("en-US");
+const line = (label, r) =>
+  `  ${label.padEnd(30)} ${fmt(r.rps).padStart(7)} req/s  ${r.cpuMicros.toFixed(0).padStart(4)} µs CPU/req  p50 ${r.p50} ms  p99 ${r.p99} ms${
+    r.failed ? `  (${r.failed} failed)` : ""
+  }`;
+const best = (runs) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+
+console.log(
+  `emulator under ${CONNECTIONS} keep-alive loopback clients (autocannon in another process), ${SECONDS} s per run, best of ${ROUNDS} interleaved`,
+);
+
+// 1. Status read beside bare node:http. Both get the same requests (bare ignores path and
+// headers), so the client's own work is the same on both sides.
+{
+  const bare = start("bare-http-process.mjs");
+  const emulator = start("emulator-process.mjs", { RECORDS: "1000" });
+  const [bareService, service] = await Promise.all([bare.ready, emulator.ready]);
+  const requests = [statusRead(service)];
+  await load(emulator, service.url, requests, 2); // warm-up
+  await load(bare, bareService.url, requests, 2);
+  const runs = { bare: [], emulator: [] };
+  for (let i = 0; i < ROUNDS; i++) {
+    runs.bare.push(await load(bare, bareService.url, requests, SECONDS));
+    runs.emulator.push(await load(emulator, service.url, requests, SECONDS));
+  }
+  const [b, e] = [best(runs.bare), best(runs.emulator)];
+  console.log("\nGET /v1/verifications/{id}/status (browser auth):");
+  console.log(line("bare node:http (yardstick)", b));
+  console.log(line("emulator", e));
+  console.log(
+    `  emulator / bare: ${(e.rps / b.rps).toFixed(2)} by req/s, ${(b.cpuMicros / e.cpuMicros).toFixed(2)} by CPU time  (goal: ≥ 10,000 req/s)`,
+  );
+  await Promise.all([bare.stop(), emulator.stop()]);
+}
+
+// 2. Mixed workload at three sizes of stored state, the three emulators side by side.
+{
+  const sizes = [1_000, 10_000, 50_000];
+  const emulators = sizes.map((records) =>
+    start("emulator-process.mjs", { RECORDS: String(records) }),
+  );
+  const services = await Promise.all(emulators.map((e) => e.ready));
+  const runs = sizes.map(() => []);
+  for (let i = 0; i < sizes.length; i++)
+    await load(emulators[i], services[i].url, mixed(services[i]), 2);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < sizes.length; i++)
+      runs[i].push(await load(emulators[i], services[i].url, mixed(services[i]), SECONDS));
+  }
+  console.log("\nmixed workload (6 reads, 2 list pages, 2 idempotent creates per 10 requests):");
+  for (const [i, records] of sizes.entries())
+    console.log(line(`${fmt(records)} stored records`, best(runs[i])));
+  const [small, , large] = runs.map(best);
+  console.log(
+    `  50k / 1k: ${(large.rps / small.rps).toFixed(2)} by req/s, ${(small.cpuMicros / large.cpuMicros).toFixed(2)} by CPU time  (goal: ≥ 0.80)`,
+  );
+  await Promise.all(emulators.map((e) => e.stop()));
+}
+
+// 3. RSS over a long mixed run. The records the run creates are state the emulator must keep; the
+// bound is what they take (measured per record when seeding) plus a fixed allowance.
+{
+  const emulator = start("emulator-process.mjs", { RECORDS: "10000" }, ["--expose-gc"]);
+  const service = await emulator.ready;
+  const samples = [];
+  const result = await load(emulator, service.url, mixed(service), RSS_SECONDS, () => {
+    emulator.memory().then((m) => samples.push(m.rss));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = await emulator.memory({ gc: true });
+  const created = idle.stored - service.stored;
+  const peak = Math.max(service.rss, ...samples);
+  const bound = service.rss + RSS_ALLOWANCE_MB * MB + 2 * created * service.bytesPerRecord;
+  const mb = (bytes) => (bytes / MB).toFixed(0);
+  console.log(`\nRSS over a ${RSS_SECONDS} s mixed run from 10k records:`);
+  console.log(
+    `  start ${mb(service.rss)} MB, peak ${mb(peak)} MB, after 2 s idle and GC ${mb(idle.rss)} MB (heap ${mb(idle.heapUsed)} MB); ${fmt(result.total)} requests, ${result.failed} failed`,
+  );
+  console.log(
+    `  ${fmt(created)} records created, ${(service.bytesPerRecord / 1024).toFixed(1)} KB of heap each; bound: start + ${RSS_ALLOWANCE_MB} MB + 2 × their heap = ${mb(bound)} MB  ${peak <= bound ? "(within)" : "(OVER)"}`,
+  );
+  await emulator.stop();
+}
+
+// 4. Realtime streams come and go: what stays behind.
+{
+  const emulator = start("emulator-process.mjs", { RECORDS: "2000" }, ["--expose-gc"]);
+  const service = await emulator.ready;
+  const openStream = () =>
+    new Promise((resolve, reject) => {
+      const v = pick(service.verifications);
+      const req = request(`${service.url}/v1/verifications/${v.id}/events`, {
+        agent: false,
+        headers: {
+          authorization: `Bearer ${v.clientToken}`,
+          "x-publishable-key": service.keys.publishableKey,
+        },
+      });
+      req.on("response", (res) => {
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          if (chunk.includes("event: status")) {
+            req.destroy();
+            resolve();
+          }
+        });
+      });
+      req.on("error", (error) => (error.code === "ECONNRESET" ? resolve() : reject(error)));
+      req.end();
+    });
+  const streams = async (count) => {
+    for (let done = 0; done < count; done += 250)
+      await Promise.all(Array.from({ length: Math.min(250, count - done) }, openStream));
+  };
+  await streams(2_000); // warm-up: the JIT settles
+  const before = await emulator.memory({ gc: true, clearRequestLog: true });
+  await streams(SSE_CONNECTIONS);
+  const after = await emulator.memory({ gc: true, clearRequestLog: true });
+  const mb = (bytes) => (bytes / MB).toFixed(2);
+  console.log(
+    `\n${fmt(SSE_CONNECTIONS)} realtime (SSE) connections opened and closed: heap growth after GC ${mb(
+      after.dataHeap - before.dataHeap,
+    )} MB without compiled code, ${mb(after.heapUsed - before.heapUsed)} MB with it  (goal: < 0.5 MB)`,
+  );
+  await emulator.stop();
+}

@@ -1,0 +1,56 @@
+/**
+ * Caps on everything the model keeps besides the records it is asked to create, so that a long test
+ * run or a load test holds its memory steady. docs/api.md lists the same values.
+ */
+export interface ModelLimits {
+  /** `/v1` requests kept in `model.requestLog` (the oldest is dropped first). */
+  requestLog: number;
+  /** Webhook events kept in `model.webhooks.events` (the oldest is dropped first). */
+  webhookEvents: number;
+  /** Idempotent answers kept for replay (the oldest is forgotten first). */
+  idempotencyRecords: number;
+  /** Bytes of idempotent answer bodies kept for replay (the oldest is forgotten first). */
+  idempotencyBytes: number;
+  /** Realtime streams open at once; one more answers `503 realtime_unavailable`. */
+  realtimeStreams: number;
+  /** Webhook deliveries under way at once; an event emitted beyond is recorded, not delivered. */
+  webhookDeliveries: number;
+  /** Registered webhook endpoints; one more is `400 limit_exceeded`. */
+  webhookEndpoints: number;
+  /** Fault rules waiting at once; one more is `400 limit_exceeded`. */
+  faultRules: number;
+  /** Bytes of one request body; a larger body is `413 request_too_large`. */
+  requestBodyBytes: number;
+}
+
+export const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits> = Object.freeze({
+  requestLog: 5_000,
+  webhookEvents: 10_000,
+  idempotencyRecords: 10_000,
+  idempotencyBytes: 32 * 2 ** 20,
+  realtimeStreams: 10_000,
+  webhookDeliveries: 1_000,
+  webhookEndpoints: 100,
+  faultRules: 100,
+  requestBodyBytes: 4 * 2 ** 20,
+});
+
+/** The defaults with the caller's overrides; each must be a positive integer. */
+export function resolveLimits(overrides: Partial<ModelLimits> = {}): ModelLimits {
+  for (const name of Object.keys(overrides)) {
+    if (!(name in DEFAULT_MODEL_LIMITS)) {
+      throw new RangeError(
+        `@credport/mock: limits.${name} is not a limit; known: ${Object.keys(DEFAULT_MODEL_LIMITS).join(", ")}.`,
+      );
+    }
+  }
+  const limits = { ...DEFAULT_MODEL_LIMITS, ...overrides };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError(
+        `@credport/mock: limits.${name} must be a positive integer; got ${String(value)}.`,
+      );
+    }
+  }
+  return limits;
+}

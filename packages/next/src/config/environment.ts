@@ -1,0 +1,43 @@
+import { CredportConfigurationError } from "@credport/core";
+
+export const readEnv = (name: string): string | undefined =>
+  typeof process !== "undefined" ? process.env[name] : undefined;
+
+/** `next build` collecting page data: runtime secrets may be absent there, and that is fine. */
+export const isNextBuild = () => readEnv("NEXT_PHASE") === "phase-production-build";
+
+/** `next dev`: configuration problems are answered in JSON bodies as well as logged. */
+export const isDevelopment = () => readEnv("NODE_ENV") === "development";
+
+/** Codes of configuration errors that mean "not set" (rather than "set wrong"). */
+const MISSING = new Set([
+  "MISSING_API_KEY",
+  "MISSING_BASE_URL",
+  "MISSING_SESSION_SECRET",
+  "MISSING_WEBHOOK_SECRET",
+]);
+
+export const configurationError = (message: string, code = "INVALID_OPTION") =>
+  new CredportConfigurationError(`credport/next: ${message}`, { code });
+
+/**
+ * Runs `resolve` at creation and fails fast, except where failing now would be wrong: during
+ * `next build` a value that is not set yet is only needed at run time, and in development the
+ * problem is logged and answered to every request (see `deferred`).
+ */
+export function resolveOrDefer<T>(
+  resolve: () => T,
+  options: { deferInDevelopment: boolean },
+): { value: T; problem?: undefined } | { value?: undefined; problem: CredportConfigurationError } {
+  try {
+    return { value: resolve() };
+  } catch (error) {
+    if (!(error instanceof CredportConfigurationError)) throw error;
+    if (isNextBuild() && MISSING.has(error.code)) return { problem: error };
+    if (options.deferInDevelopment && isDevelopment()) {
+      console.error(error.message);
+      return { problem: error };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,74 @@
+import type { Credport, WebhookEvent, WebhookEventStore } from "@credport/server";
+import type { ClaimRequirements } from "../verification/claim-requirements.js";
+
+/** The app's user reference for this request (e.g. from your auth), `undefined` when signed out. */
+export type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
+
+export interface CredportNextConfig {
+  /** Defaults to CREDPORT_SECRET_KEY. */
+  secretKey?: string | undefined;
+  /** Defaults to CREDPORT_BASE_URL: the service, the issuer of its signed results. */
+  baseUrl?: string | undefined;
+  /**
+   * Seals the cookies: at least 32 random bytes (`openssl rand -base64 32`). Defaults to
+   * CREDPORT_SESSION_SECRET. Several, newest first, to rotate: cookies sealed with any listed one
+   * still open; drop a secret once its cookies have expired.
+   */
+  sessionSecret?: string | string[] | undefined;
+  /** Your project ID; when set, signed results for another project (`aud`) are refused. Defaults to CREDPORT_PROJECT_ID. */
+  projectId?: string | undefined;
+  /** The policy every verification runs against… */
+  policyId?: string | undefined;
+  /** …or a function of the request that picks it. The browser never chooses. */
+  resolvePolicy?: ((request: Request) => string | Promise<string>) | undefined;
+  /**
+   * Your signed-in user's reference. When set, a verification is bound to the user who started
+   * it, and the session to the user who finalized it: pass the same function to
+   * `createCredportMiddleware` and the user to `getVerifiedSession`, and have your sign-out call
+   * `DELETE {basePath}/session`.
+   */
+  getUserRef?: GetUserRef | undefined;
+  /** The verification's metadata (it comes back in webhooks), decided on the server. The browser's is ignored. */
+  resolveMetadata?:
+    | ((
+        request: Request,
+      ) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>)
+    | undefined;
+  /**
+   * What the signed claims must say for a session. Default: `{ age_over_18: true }` for
+   * `preset_age_over_18`, nothing for other policies. `{}` accepts any disclosed values.
+   */
+  requireClaims?: ClaimRequirements | undefined;
+  /** "library" (default): the browser flow finalizes the session here. "manual": you do. */
+  sessionMode?: "library" | "manual" | undefined;
+  /** Signed claims to keep in the session cookie (dot-joined paths); none by default. */
+  keepClaims?: string[] | undefined;
+  /** Session lifetime. Default 12 hours. */
+  sessionMaxAgeSeconds?: number | undefined;
+  /** Pending verifications one browser keeps (the newest); older bindings are cleared. Default 5. */
+  maxPendingVerifications?: number | undefined;
+  /** Where the route is mounted; the binding cookies are scoped to it. Default `/api/credport`. */
+  basePath?: string | undefined;
+  /** `Secure` cookies. Default: on, except when NODE_ENV is `development`. */
+  secureCookies?: boolean | undefined;
+  /**
+   * Origins allowed to create, finalize and sign out (e.g. `["https://shop.example"]`). Default:
+   * the origin of `request.url`; set it behind a proxy that does not pass the public host and scheme.
+   */
+  allowedOrigins?: string[] | undefined;
+  webhook?:
+    | {
+        /** Defaults to CREDPORT_WEBHOOK_SECRET. */
+        secret?: string | undefined;
+        /** Called once per event ID; a throw answers 500 so that the service delivers again. */
+        onEvent: (event: WebhookEvent) => void | Promise<void>;
+        /**
+         * Where event IDs are remembered, to hand each event over once. Default: this process's
+         * memory; share one (Redis, your database) across instances. `false`: every delivery.
+         */
+        eventStore?: WebhookEventStore | false | undefined;
+      }
+    | undefined;
+  /** For tests: the server client to use. */
+  credport?: Credport | undefined;
+}

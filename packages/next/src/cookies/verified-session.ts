@@ -1,0 +1,54 @@
+import { z } from "zod";
+import type { Keyring } from "./keyring.js";
+import { openCookie, sealCookie } from "./sealed-cookie.js";
+
+export const SESSION_COOKIE = "credport_session";
+
+/** What the session cookie holds: the verification, the user it was bound to, and the claims you chose to keep. */
+export interface VerifiedSession {
+  verificationId: string;
+  /** The app's user who verified (when `getUserRef` is set). */
+  userRef?: string;
+  policyId: string;
+  /** ISO time. */
+  verifiedAt: string;
+  /** ISO time. */
+  expiresAt: string;
+  /** The `keepClaims` paths of the claims the service signed. */
+  claims: Record<string, unknown>;
+}
+
+const SessionSchema = z.strictObject({
+  purpose: z.literal("session"),
+  verificationId: z.string().min(1).max(200),
+  userRef: z.string().min(1).max(200).optional(),
+  policyId: z.string().min(1).max(200),
+  verifiedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  claims: z.record(z.string(), z.json()),
+});
+
+export const sealVerifiedSession = (
+  session: VerifiedSession,
+  keyring: Keyring,
+  ttlSeconds: number,
+) => sealCookie("session", { purpose: "session", ...session }, keyring, ttlSeconds);
+
+/** Whose session may be read: the app's current user, when sessions are bound to users. */
+export type ExpectedUser = { userRef: string | undefined } | undefined;
+
+/**
+ * The verified session in these cookies, or `null`: unexpired, sealed as a session, and, when
+ * `user` is given, bound to that user. A session bound to a user is never read without one.
+ */
+export async function readVerifiedSession(
+  cookies: Record<string, string | undefined>,
+  keyring: Keyring,
+  user: ExpectedUser,
+): Promise<VerifiedSession | null> {
+  const sealed = await openCookie("session", cookies[SESSION_COOKIE], keyring, SessionSchema);
+  if (!sealed || Date.parse(sealed.expiresAt) <= Date.now()) return null;
+  if (user ? sealed.userRef !== user.userRef : sealed.userRef !== undefined) return null;
+  const { purpose: _, ...session } = sealed;
+  return session as VerifiedSession;
+}

@@ -1,0 +1,94 @@
+import {
+  CredportError,
+  CredportSignatureVerificationError,
+  CredportValidationError,
+} from "@credport/server";
+import { isDevelopment, resolveOrDefer } from "../config/environment.js";
+import type { CredportNextConfig } from "../config/next-config.js";
+import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js";
+import { createVerification } from "./create-verification.js";
+import { finalizeSession } from "./finalize-session.js";
+import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
+import { signOut } from "./sign-out.js";
+import { verificationStatus } from "./verification-status.js";
+import { deliverWebhook } from "./webhook-delivery.js";
+
+type Handler = (request: Request) => Promise<Response>;
+type Route = (request: Request, path: string, config: ResolvedConfig) => Promise<Response>;
+
+const notFound = () => new RouteError(404, "NOT_FOUND", "No such Credport route.");
+
+/** How a failure reaches the browser: refusals as they are, local validation as 400, never a stack. */
+function failureResponse(error: unknown): Response {
+  if (error instanceof RouteError) return errorResponse(error);
+  if (error instanceof CredportSignatureVerificationError)
+    return errorResponse(new RouteError(400, error.code, error.message));
+  if (error instanceof CredportValidationError && error.status === undefined)
+    return errorResponse(new RouteError(400, error.code, error.message, error.details));
+  if (error instanceof CredportError) {
+    const status = error.status && error.status < 500 ? error.status : 502;
+    return errorResponse(new RouteError(status, error.code, error.message));
+  }
+  console.error("credport/next: a request failed:", error);
+  return errorResponse(
+    new RouteError(500, "INTERNAL_ERROR", "credport/next: the request failed; see the server log."),
+  );
+}
+
+/**
+ * Route handlers for `app/api/credport/[...credport]/route.ts`:
+ * `POST verifications` (create; sets the pending binding cookie), `GET verifications/{id}/status`,
+ * `POST session` (finalize), `DELETE session` (sign out), `POST webhooks`.
+ *
+ * Configuration is checked here: what is missing or wrong throws a `CredportConfigurationError`
+ * naming what to set, except during `next build` (a secret that is not set yet is needed at run
+ * time only) and in development (logged, and answered as `500 CONFIGURATION_ERROR` with the message).
+ */
+export function createCredportHandlers(options: CredportNextConfig): {
+  GET: Handler;
+  POST: Handler;
+  DELETE: Handler;
+} {
+  const resolved = resolveOrDefer(() => resolveConfig(options), { deferInDevelopment: true });
+
+  const handle =
+    (route: Route): Handler =>
+    async (request) => {
+      if (resolved.problem) {
+        if (!isDevelopment()) console.error(resolved.problem.message);
+        return jsonResponse(500, {
+          code: "CONFIGURATION_ERROR",
+          message: isDevelopment()
+            ? resolved.problem.message
+            : "credport/next is not configured; see the server log.",
+        });
+      }
+      const config = resolved.value;
+      const pathname = new URL(request.url).pathname;
+      if (!pathname.startsWith(config.basePath)) return errorResponse(notFound());
+      const path = pathname.slice(config.basePath.length).replace(/^\/+|\/+$/g, "");
+      try {
+        return await route(request, path, config);
+      } catch (error) {
+        return failureResponse(error);
+      }
+    };
+
+  return {
+    GET: handle(async (request, path, config) => {
+      const status = /^verifications\/([^/]+)\/status$/.exec(path);
+      if (status) return verificationStatus(request, status[1]!, config);
+      throw notFound();
+    }),
+    POST: handle(async (request, path, config) => {
+      if (path === "verifications") return createVerification(request, config);
+      if (path === "session") return finalizeSession(request, config);
+      if (path === "webhooks") return deliverWebhook(request, config);
+      throw notFound();
+    }),
+    DELETE: handle(async (request, path, config) => {
+      if (path === "session") return signOut(request, config);
+      throw notFound();
+    }),
+  };
+}

@@ -1,0 +1,41 @@
+/** A refusal with its HTTP status and the `{ code, message, details? }` body the browser flow reads. */
+export class RouteError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  /** 400 `validation_error` naming the field, as the service and the server client do. */
+  static validation(field: string, rule: string): RouteError {
+    return new RouteError(400, "validation_error", `credport/next: ${field} ${rule}.`, { field });
+  }
+
+  static bindingRequired(): RouteError {
+    return new RouteError(
+      403,
+      "VERIFICATION_BINDING_REQUIRED",
+      "This browser did not start this verification, or its binding expired.",
+    );
+  }
+
+  static crossSite(): RouteError {
+    return new RouteError(403, "CROSS_SITE_REQUEST", "Cross-site requests are refused.");
+  }
+}
+
+export function jsonResponse(status: number, body: unknown, cookies: string[] = []): Response {
+  const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
+  for (const cookie of cookies) headers.append("set-cookie", cookie);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+export const errorResponse = (error: RouteError) =>
+  jsonResponse(error.status, {
+    code: error.code,
+    message: error.message,
+    ...(error.details ? { details: error.details } : {}),
+  });

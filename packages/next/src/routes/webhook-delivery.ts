@@ -1,0 +1,49 @@
+import {
+  CredportSignatureVerificationError,
+  verifyWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEvent,
+} from "@credport/server";
+import type { ResolvedConfig } from "../config/resolve-config.js";
+import { readCappedText } from "./read-body.js";
+import { jsonResponse, RouteError } from "./route-error.js";
+
+/**
+ * `POST webhooks`: the signature header before the body, the body up to the cap, the signature over
+ * the raw body, then `onEvent` once per event ID. A replay is acknowledged (200) without handling;
+ * a failing `onEvent` answers 500 and forgets the ID, so the service's next delivery is handled.
+ */
+export async function deliverWebhook(request: Request, config: ResolvedConfig): Promise<Response> {
+  const webhook = config.webhook;
+  if (!webhook)
+    throw new RouteError(404, "WEBHOOKS_NOT_CONFIGURED", "No webhook handler is configured.");
+  const signature = request.headers.get(WEBHOOK_SIGNATURE_HEADER);
+  if (!signature)
+    throw new RouteError(
+      400,
+      "webhook_signature_missing",
+      `credport/next: no ${WEBHOOK_SIGNATURE_HEADER} header on this request.`,
+    );
+  const payload = await readCappedText(request);
+  let event: WebhookEvent;
+  try {
+    event = await verifyWebhook(
+      { payload, signature },
+      { secret: webhook.secret, eventStore: webhook.eventStore },
+    );
+  } catch (error) {
+    if (
+      error instanceof CredportSignatureVerificationError &&
+      error.code === "webhook_event_replayed"
+    )
+      return jsonResponse(200, { received: true, duplicate: true });
+    throw error;
+  }
+  try {
+    await webhook.onEvent(event);
+  } catch (error) {
+    await webhook.eventStore?.forget?.(event.id);
+    throw error;
+  }
+  return new Response(null, { status: 204 });
+}

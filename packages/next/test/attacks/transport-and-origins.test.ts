@@ -1,0 +1,75 @@
+// Issue 12, item 9: Secure cookies and the same-origin check do not depend on what request.url
+// says behind a proxy: Secure outside development unless told otherwise, allowed origins configurable.
+import { createCredportHandlers } from "@credport/next";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { testConfig } from "../support/config.js";
+import { setUpMockService } from "../support/mock-service.js";
+import { TestBrowser } from "../support/test-browser.js";
+
+const service = setUpMockService();
+afterEach(() => vi.unstubAllEnvs());
+
+/** A request as the app sees it behind a proxy that forwards to http://localhost:3000. */
+const behindProxy = (handlers: ReturnType<typeof createCredportHandlers>, origin: string) =>
+  handlers.POST(
+    new Request("http://localhost:3000/api/credport/verifications", {
+      method: "POST",
+      headers: { origin },
+    }),
+  );
+
+describe("Secure cookies", () => {
+  it("are Secure outside development even when request.url says http://localhost", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const handlers = createCredportHandlers(testConfig(service.project));
+    const response = await behindProxy(handlers, "http://localhost:3000");
+    expect(response.headers.getSetCookie()[0]).toMatch(/;\s*Secure/i);
+  });
+
+  it("are not Secure in development (next dev on http://localhost)", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    const handlers = createCredportHandlers(testConfig(service.project));
+    const response = await behindProxy(handlers, "http://localhost:3000");
+    expect(response.headers.getSetCookie()[0]).not.toMatch(/Secure/i);
+  });
+
+  it("secureCookies decides explicitly", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const off = createCredportHandlers(testConfig(service.project, { secureCookies: false }));
+    expect((await behindProxy(off, "http://localhost:3000")).headers.getSetCookie()[0]).not.toMatch(
+      /Secure/i,
+    );
+    vi.stubEnv("NODE_ENV", "development");
+    const on = createCredportHandlers(testConfig(service.project, { secureCookies: true }));
+    expect((await behindProxy(on, "http://localhost:3000")).headers.getSetCookie()[0]).toMatch(
+      /;\s*Secure/i,
+    );
+  });
+});
+
+describe("allowed origins", () => {
+  it("behind a proxy, the public origin is allowed when configured, and only it", async () => {
+    const handlers = createCredportHandlers(
+      testConfig(service.project, { allowedOrigins: ["https://shop.example"] }),
+    );
+    expect((await behindProxy(handlers, "https://shop.example")).status).toBe(201);
+    expect((await behindProxy(handlers, "http://localhost:3000")).status).toBe(403);
+    expect((await behindProxy(handlers, "https://evil.example")).status).toBe(403);
+  });
+
+  it("without the option, the origin of request.url is the one allowed", async () => {
+    const handlers = createCredportHandlers(testConfig(service.project));
+    expect((await behindProxy(handlers, "http://localhost:3000")).status).toBe(201);
+    expect((await behindProxy(handlers, "https://shop.example")).status).toBe(403);
+    const browser = new TestBrowser(handlers);
+    expect((await browser.send("POST", "verifications", {})).status).toBe(201);
+  });
+
+  it("refuses an allowed origin that is not an origin", () => {
+    expect(() =>
+      createCredportHandlers(
+        testConfig(service.project, { allowedOrigins: ["https://shop.example/path"] }),
+      ),
+    ).toThrow(/allowedOrigins\[0\]/);
+  });
+});

@@ -1,0 +1,115 @@
+import { type ReactNode, useState } from "react";
+import { VerificationQRCode } from "./qr-code.js";
+import { type UseVerificationOptions, useVerification } from "./use-verification.js";
+import {
+  defaultVerificationMessages,
+  formatTimeLeft,
+  type VerificationMessages,
+} from "./verification-messages.js";
+import { useWalletOnThisDevice, type WalletHandoff } from "./wallet-handoff.js";
+
+export interface VerificationGateProps extends UseVerificationOptions {
+  /** Shown once verified (also while `returnTo` or `?redirect_url=` takes the user on). */
+  children?: ReactNode;
+  /**
+   * `"auto"` (default): a QR code on desktops, the wallet link first on phones and tablets (the QR
+   * code one tap away, for a wallet on another device). `"qr"` or `"link"` fix one layout.
+   */
+  handoff?: WalletHandoff | undefined;
+  /** Any text to replace, e.g. a translation; the rest stays English. */
+  messages?: Partial<VerificationMessages> | undefined;
+  /** Added to the root's `credport-gate` class. */
+  className?: string | undefined;
+}
+
+const ENDED = ["failed", "expired", "canceled", "timeout", "error"];
+const FAILURE_CODES = [
+  "presentation_invalid",
+  "claims_missing",
+  "credential_revoked",
+  "credential_expired",
+  "wallet_rejected",
+] as const;
+
+/**
+ * A whole verification screen: starts on mount (`autoStart={false}` to wait for `start`), shows
+ * the QR code or the wallet link, the time left, a readable message for every state and
+ * `failureCode`, and a retry button. No styles of its own: the root has the `credport-gate` class
+ * and `data-status`, each part a `credport-gate-…` class (`status`, `qr`, `wallet-link`,
+ * `show-qr`, `countdown`, `retry`). Status changes are announced (`role="status"`); the countdown
+ * is a silent `role="timer"`.
+ *
+ * @example
+ * <VerificationGate policyId="preset_age_over_18">
+ *   <p>Welcome in.</p>
+ * </VerificationGate>
+ */
+export function VerificationGate({
+  children,
+  handoff = "auto",
+  messages,
+  className,
+  autoStart = true,
+  ...options
+}: VerificationGateProps) {
+  const v = useVerification({ ...options, autoStart });
+  const onThisDevice = useWalletOnThisDevice(handoff);
+  const [qrAsked, setQrAsked] = useState(false);
+  if (v.status === "verified" && children !== undefined) return <>{children}</>;
+
+  const t = { ...defaultVerificationMessages, ...messages };
+  const showQr = !onThisDevice || qrAsked;
+  const pending = v.status === "pending" && v.authorizationRequestUri;
+  const text =
+    v.status === "idle" || v.status === "starting"
+      ? t.starting
+      : v.status === "pending"
+        ? showQr
+          ? t.scan
+          : t.openWallet
+        : v.status === "failed"
+          ? t[FAILURE_CODES.find((code) => code === v.failureCode) ?? "failed"]
+          : t[v.status];
+  return (
+    <div
+      className={className ? `credport-gate ${className}` : "credport-gate"}
+      data-status={v.status}
+    >
+      <p className="credport-gate-status" role="status">
+        {text}
+        {v.status === "error" && v.error ? <code> ({v.error.code})</code> : null}
+      </p>
+      {pending && showQr ? (
+        <VerificationQRCode
+          className="credport-gate-qr"
+          authorizationRequestUri={pending}
+          label={t.qrLabel}
+        />
+      ) : null}
+      {pending ? (
+        <a className="credport-gate-wallet-link" href={pending}>
+          {t.walletLink}
+        </a>
+      ) : null}
+      {pending && !showQr ? (
+        <button type="button" className="credport-gate-show-qr" onClick={() => setQrAsked(true)}>
+          {t.showQrCode}
+        </button>
+      ) : null}
+      {v.timeRemaining !== undefined ? (
+        <p className="credport-gate-countdown" role="timer">
+          {t.expiresIn.replace("{time}", formatTimeLeft(v.timeRemaining))}
+        </p>
+      ) : null}
+      {ENDED.includes(v.status) ? (
+        <button
+          type="button"
+          className="credport-gate-retry"
+          onClick={() => void v.retry().catch(() => {})}
+        >
+          {t.retry}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The texts of `<VerificationGate>`, in English. Override any of them with its `messages` prop
+ * (translations, your product's voice); `{time}` stands for the `m:ss` left.
+ */
+export const defaultVerificationMessages = {
+  starting: "Preparing your verification…",
+  scan: "Scan the QR code with your wallet app.",
+  openWallet: "Open your wallet app to share your credential.",
+  in_progress: "Continue in your wallet app…",
+  finalizing: "Almost done…",
+  verified: "Verified.",
+  failed: "The verification failed.",
+  presentation_invalid: "Your wallet's answer could not be checked.",
+  claims_missing: "Your wallet did not share everything that was asked for.",
+  credential_revoked: "Your credential has been revoked by its issuer.",
+  credential_expired: "Your credential has expired.",
+  wallet_rejected: "The request was declined in your wallet.",
+  expired: "This request has expired.",
+  canceled: "This verification was canceled.",
+  timeout: "We stopped waiting for your wallet.",
+  error: "Something went wrong.",
+  retry: "Try again",
+  walletLink: "Open your wallet",
+  showQrCode: "Use a wallet on another device",
+  qrLabel: "Scan with your wallet to verify",
+  expiresIn: "Expires in {time}",
+};
+
+/** Every text of `<VerificationGate>`: a state, a `failureCode`, or a control. */
+export type VerificationMessages = Record<keyof typeof defaultVerificationMessages, string>;
+
+/** `m:ss`, rounded up so that `0:00` shows only once the time is up. */
+export function formatTimeLeft(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,164 @@
+import { CredportConfigurationError, CredportSignatureVerificationError } from "@credport/core";
+import type { FailureCode, VerificationStatusValue } from "./types.js";
+import { readEnv } from "./webhooks.js";
+
+/** The JOSE header `typ` of the service's signed verification results. */
+export const RESULT_TOKEN_TYPE = "credport-result+jwt";
+
+export interface VerifyResultTokenOptions {
+  /** The verification you asked the result of: the token must be about this one. */
+  verificationId: string;
+  /** The policy the verification was created with; checked when given. */
+  policyId?: string | undefined;
+  /**
+   * The `customerUserRef` the verification was created with, `null` for none; checked when given
+   * (`undefined` skips the check).
+   */
+  customerUserRef?: string | null | undefined;
+  /**
+   * The service's base URL: the token's issuer, and where its keys are read
+   * (`{baseUrl}/v1/.well-known/jwks.json`). Defaults to `CREDPORT_BASE_URL`.
+   */
+  baseUrl?: string | undefined;
+  /** The expected `iss`, when it differs from `baseUrl` (e.g. the service behind your own proxy URL). */
+  issuer?: string | undefined;
+  /** Your project ID: the token's `aud`. Checked when given. */
+  audience?: string | undefined;
+  /** The service's key set, instead of fetching it (tests, offline verification). */
+  jwks?: { keys: JsonWebKey[] } | undefined;
+  /** Accepted clock difference for `exp` and `iat`. Default 30 s. */
+  clockToleranceSeconds?: number | undefined;
+}
+
+/** What a verified result token says, in camelCase. */
+export interface VerifiedResultToken {
+  verificationId: string;
+  status: VerificationStatusValue;
+  /** Only when status is failed. */
+  failureCode?: FailureCode;
+  policyId: string;
+  customerUserRef: string | null;
+  /** Exactly the policy's fields, nested by path, as the service signed them. */
+  claims: Record<string, unknown>;
+  issuer: string;
+  audience: string;
+  /** Unix seconds. */
+  issuedAt: number;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+// jose is ESM only: loaded on first use, so that require("@credport/server") never needs it; by
+// subpath, so that bundlers take only these modules.
+const loadJose = async () => {
+  const [{ jwtVerify }, { createRemoteJWKSet }, { createLocalJWKSet }, errors] = await Promise.all([
+    import("jose/jwt/verify"),
+    import("jose/jwks/remote"),
+    import("jose/jwks/local"),
+    import("jose/errors"),
+  ]);
+  return { jwtVerify, createRemoteJWKSet, createLocalJWKSet, errors };
+};
+let jose: ReturnType<typeof loadJose> | undefined;
+type KeyResolver = Parameters<Awaited<ReturnType<typeof loadJose>>["jwtVerify"]>[1];
+const remoteKeySets = new Map<string, KeyResolver>();
+
+const invalid = (message: string) =>
+  new CredportSignatureVerificationError(`credport: ${message}`, { code: "result_token_invalid" });
+const mismatch = (field: string, expected: string) =>
+  new CredportSignatureVerificationError(
+    `credport: the result token's ${field} is not ${expected}; it was not issued for this verification.`,
+    { code: "result_token_mismatch", details: { field } },
+  );
+
+/**
+ * Checks a verification's `result_token` (from `verifications.getResult`) and returns what it
+ * signs. Trust the claims this returns, never the plain JSON next to the token: only the ES256
+ * signature of the service's key (from its JWKS) binds them to this verification.
+ *
+ * Throws `CredportSignatureVerificationError` with code `result_token_invalid` (not a JWS of the
+ * service, wrong algorithm or type, expired) or `result_token_mismatch` (`details.field` names the
+ * claim: `verification_id`, `policy_id`, `customer_user_ref`, `aud` or `iss`).
+ *
+ * @example
+ * const result = await credport.verifications.getResult(verificationId);
+ * const signed = await verifyResultToken(result.resultToken, {
+ *   verificationId,
+ *   policyId: "preset_age_over_18",
+ *   customerUserRef: user.id,
+ * });
+ * if (signed.status === "verified" && signed.claims.age_over_18 === true) grantAccess();
+ */
+export async function verifyResultToken(
+  token: string,
+  options: VerifyResultTokenOptions,
+): Promise<VerifiedResultToken> {
+  const baseUrl = (options.baseUrl ?? readEnv("CREDPORT_BASE_URL"))?.replace(/\/+$/, "");
+  if (!baseUrl) {
+    throw new CredportConfigurationError(
+      "credport: verifyResultToken needs the service's base URL. Pass { baseUrl } or set CREDPORT_BASE_URL.",
+      { code: "MISSING_BASE_URL" },
+    );
+  }
+  jose ??= loadJose();
+  const { jwtVerify, createLocalJWKSet, createRemoteJWKSet, errors } = await jose;
+  let keys: KeyResolver;
+  if (options.jwks) {
+    keys = createLocalJWKSet(options.jwks as Parameters<typeof createLocalJWKSet>[0]);
+  } else {
+    const url = `${baseUrl}/v1/.well-known/jwks.json`;
+    keys = remoteKeySets.get(url) ?? createRemoteJWKSet(new URL(url));
+    remoteKeySets.set(url, keys);
+  }
+
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, keys, {
+      // The only algorithm the service signs with: no `none`, no HMAC keyed with a public key.
+      algorithms: ["ES256"],
+      typ: RESULT_TOKEN_TYPE,
+      requiredClaims: ["iss", "aud", "iat", "exp"],
+      clockTolerance: options.clockToleranceSeconds ?? 30,
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw invalid("the result token has expired.");
+    throw invalid(
+      "the result token does not verify against the service's keys (not signed by the service, altered, or of another type).",
+    );
+  }
+
+  const issuer = (options.issuer ?? baseUrl).replace(/\/+$/, "");
+  if (typeof payload.iss !== "string" || payload.iss.replace(/\/+$/, "") !== issuer)
+    throw mismatch("iss", "this service");
+  if (typeof payload.aud !== "string" || payload.aud === "") throw mismatch("aud", "a project ID");
+  if (options.audience !== undefined && payload.aud !== options.audience)
+    throw mismatch("aud", "your project");
+  if (payload.verification_id !== options.verificationId)
+    throw mismatch("verification_id", "the verification you asked for");
+  if (typeof payload.policy_id !== "string") throw mismatch("policy_id", "a policy ID");
+  if (options.policyId !== undefined && payload.policy_id !== options.policyId)
+    throw mismatch("policy_id", "the verification's policy");
+  const userRef = payload.customer_user_ref ?? null;
+  if (userRef !== null && typeof userRef !== "string")
+    throw mismatch("customer_user_ref", "a user reference");
+  if (options.customerUserRef !== undefined && userRef !== options.customerUserRef)
+    throw mismatch("customer_user_ref", "the user who started the verification");
+  const claims = payload.claims;
+  if (typeof claims !== "object" || claims === null || Array.isArray(claims))
+    throw invalid("the result token carries no claims object.");
+
+  return {
+    verificationId: payload.verification_id as string,
+    status: payload.status as VerificationStatusValue,
+    ...(typeof payload.failure_code === "string"
+      ? { failureCode: payload.failure_code as FailureCode }
+      : {}),
+    policyId: payload.policy_id,
+    customerUserRef: userRef,
+    claims: claims as Record<string, unknown>,
+    issuer: payload.iss,
+    audience: payload.aud,
+    issuedAt: payload.iat as number,
+    expiresAt: payload.exp as number,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The client's public types are the wire contract's, in camelCase. Checked by `pnpm typecheck`.
+ */
+import type {
+  CreatedVerificationWire,
+  CredentialDefinitionWire,
+  IssuanceOfferWire,
+  PolicyWire,
+  VerificationResultWire,
+  VerificationStatusWire,
+  VerificationWire,
+} from "@credport/core/contract";
+import type {
+  CamelCased,
+  CreatedVerification,
+  CreateOfferInput,
+  CredentialDefinition,
+  Credport,
+  IssuanceOffer,
+  Policy,
+  Verification,
+  VerificationResult,
+  VerificationStatus,
+  WebhookEvent,
+} from "@credport/server";
+import { expectTypeOf, test } from "vitest";
+
+type Returned<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
+
+test("resources return the contract's types, camelCased", () => {
+  expectTypeOf<CredentialDefinition>().toEqualTypeOf<CredentialDefinitionWire>();
+  expectTypeOf<IssuanceOffer>().toEqualTypeOf<IssuanceOfferWire>();
+  expectTypeOf<Policy>().toEqualTypeOf<CamelCased<PolicyWire>>();
+  expectTypeOf<Verification>().toEqualTypeOf<CamelCased<VerificationWire>>();
+  expectTypeOf<CreatedVerification>().toEqualTypeOf<CamelCased<CreatedVerificationWire>>();
+  expectTypeOf<VerificationStatus>().toEqualTypeOf<CamelCased<VerificationStatusWire>>();
+  expectTypeOf<VerificationResult>().toEqualTypeOf<CamelCased<VerificationResultWire>>();
+
+  expectTypeOf<Returned<Credport["policies"]["get"]>>().toEqualTypeOf<Policy>();
+  expectTypeOf<
+    Returned<Credport["verifications"]["create"]>
+  >().toEqualTypeOf<CreatedVerification>();
+  expectTypeOf<
+    Returned<Credport["verifications"]["getResult"]>
+  >().toEqualTypeOf<VerificationResult>();
+  expectTypeOf<Returned<Credport["issuance"]["createOffer"]>>().toEqualTypeOf<IssuanceOffer>();
+});
+
+test("one casing on the TypeScript side", () => {
+  expectTypeOf<Verification>().toHaveProperty("customerUserRef").toEqualTypeOf<string | null>();
+  expectTypeOf<Verification>().not.toHaveProperty("customer_user_ref");
+  expectTypeOf<Policy>().toHaveProperty("policyId").toEqualTypeOf<string>();
+  expectTypeOf<CreatedVerification>().toHaveProperty("clientToken").toEqualTypeOf<string>();
+  expectTypeOf<VerificationResult>().toHaveProperty("resultToken").toEqualTypeOf<string>();
+});
+
+test("createOffer takes exactly one of credentialDefinitionId and vct", () => {
+  expectTypeOf({ credentialDefinitionId: "a", claims: {} }).toMatchTypeOf<CreateOfferInput>();
+  expectTypeOf({ vct: "v", claims: {} }).toMatchTypeOf<CreateOfferInput>();
+  expectTypeOf({
+    credentialDefinitionId: "a",
+    vct: "v",
+    claims: {},
+  }).not.toMatchTypeOf<CreateOfferInput>();
+});
+
+test("event.type narrows data.object", () => {
+  const handle = (event: WebhookEvent) => {
+    if (event.type === "verification.verified") {
+      expectTypeOf(event.data.object).toEqualTypeOf<Verification>();
+      expectTypeOf(event.data.object.policyId).toEqualTypeOf<string>();
+    } else if (event.type === "issuance.credential_issued") {
+      expectTypeOf(event.data.object.credentialDefinitionId).toEqualTypeOf<string>();
+      expectTypeOf(event.data.object).not.toHaveProperty("policyId");
+    }
+  };
+  expectTypeOf(handle).parameter(0).toEqualTypeOf<WebhookEvent>();
+});

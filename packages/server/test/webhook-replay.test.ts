@@ -1,0 +1,62 @@
+import {
+  Credport,
+  createMemoryWebhookEventStore,
+  signWebhookPayload,
+  verifyWebhook,
+} from "@credport/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVICES, type TestService } from "./support/services.js";
+
+describe("webhook event de-duplication", () => {
+  let service: TestService;
+  let secret: string;
+  let event: { payload: string; signature: string };
+  beforeAll(async () => {
+    service = await SERVICES[0]!.start();
+    secret = service.project.webhookSecret;
+    const credport = new Credport({
+      secretKey: service.project.secretKey,
+      baseUrl: service.baseUrl,
+    });
+    const v = await credport.verifications.create({ policyId: "preset_age_over_18" });
+    await credport.verifications.cancel(v.id);
+    event = service.model.webhooks.events.at(-1)!;
+  });
+  afterAll(() => service.close());
+
+  it("a replay of the same event (same or new signature) is refused inside the window", async () => {
+    const eventStore = createMemoryWebhookEventStore();
+    await verifyWebhook(event, { secret, eventStore });
+    await expect(verifyWebhook(event, { secret, eventStore })).rejects.toMatchObject({
+      code: "webhook_event_replayed",
+    });
+    const resigned = await signWebhookPayload(event.payload, { secret });
+    await expect(
+      verifyWebhook({ payload: event.payload, signature: resigned }, { secret, eventStore }),
+    ).rejects.toMatchObject({ code: "webhook_event_replayed" });
+  });
+
+  it("a bad signature is not remembered (it cannot block the genuine delivery)", async () => {
+    const eventStore = createMemoryWebhookEventStore();
+    const forged = await signWebhookPayload(event.payload, { secret: `whsec_${"x".repeat(32)}` });
+    await expect(
+      verifyWebhook({ payload: event.payload, signature: forged }, { secret, eventStore }),
+    ).rejects.toMatchObject({ code: "webhook_signature_mismatch" });
+    await expect(verifyWebhook(event, { secret, eventStore })).resolves.toMatchObject({
+      object: "event",
+    });
+  });
+
+  it("the memory store forgets on request and after its time, and stays bounded", async () => {
+    let now = 1_000_000;
+    const store = createMemoryWebhookEventStore({ maxEntries: 3, now: () => now });
+    expect(await store.remember("evt_1", 600)).toBe(true);
+    expect(await store.remember("evt_1", 600)).toBe(false);
+    await store.forget?.("evt_1");
+    expect(await store.remember("evt_1", 600)).toBe(true);
+    now += 601_000;
+    expect(await store.remember("evt_1", 600)).toBe(true);
+    for (const id of ["evt_2", "evt_3", "evt_4"]) await store.remember(id, 600);
+    expect(await store.remember("evt_1", 600)).toBe(true); // the oldest gave way
+  });
+});
