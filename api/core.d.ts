@@ -1,5 +1,6 @@
 // contract.d.ts
 import * as z from 'zod/mini';
+import { F as FAILURE_CODES } from './failure-codes.js';
 declare function checkRequestConforms(method: string, path: string, request: {
     query?: Record<string, string>;
     body?: unknown;
@@ -447,7 +448,6 @@ declare const verificationStatusValue: z.ZodMiniEnum<{
     in_progress: "in_progress";
     verified: "verified";
 }>;
-declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "credential_revoked", "credential_expired", "wallet_rejected"];
 declare const createVerificationBody: z.ZodMiniObject<{
     policy_id: z.ZodMiniString<string>;
     customer_user_ref: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
@@ -657,7 +657,11 @@ declare const verificationEvent: z.ZodMiniObject<{
 type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
 type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FAILURE_CODES, type FailureCode, type FieldProblem, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
+// failure-codes.d.ts
+declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "credential_revoked", "credential_expired", "wallet_rejected"];
+export { FAILURE_CODES as F };
 // index.d.ts
+export { F as FAILURE_CODES } from './failure-codes.js';
 export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";

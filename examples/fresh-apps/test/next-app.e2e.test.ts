@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { launchChromiumBrowser as launchChromium } from "@credport/test-browsers";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launchChromium } from "../../../packages/browser/test/e2e/chromium.js";
 import { addBlocks, startEmulatorWithEnvFile, walletOver18 } from "../src/newcomer-steps.js";
 import { freePort, type Started, start, userEnv } from "../src/processes.js";
 import { codeBlocks, sectionBlocks } from "../src/readme-blocks.js";
@@ -64,8 +64,16 @@ afterAll(async () => {
 it("builds with create-next-app@16's defaults: cache components on, /verify prerendered, no warnings", () => {
   expect(build).toContain("Cache Components enabled");
   expect(build).toMatch(/○ \/verify/); // static: the verification page renders without the clock
-  expect(build).not.toMatch(/⚠|warn|error/i);
+  expect(withoutBuildCacheNotice(build)).not.toMatch(/⚠|warn|error/i);
 });
+
+// Next warns that `.next/cache` is missing whenever CI is set; that is about the machine, not us.
+function withoutBuildCacheNotice(output: string): string {
+  return output
+    .split("\n")
+    .filter((line) => !line.includes("No build cache found"))
+    .join("\n");
+}
 
 it("a visitor of /members verifies with the test wallet and comes back to /members", async () => {
   const page = await browser.newPage();

@@ -1,9 +1,7 @@
+import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN } from "./contract/key-shapes.js";
 import { CredportConfigurationError } from "./errors.js";
 
 export type KeyEnvironment = "test" | "live";
-
-const SECRET_SHAPE = /^sk_(test|live)_[A-Za-z0-9]{24,}$/;
-const PUBLISHABLE_SHAPE = /^pk_(test|live)_[A-Za-z0-9]{24,}$/;
 
 /** Error code of a key that does not have the documented shape. */
 export const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
@@ -18,7 +16,7 @@ const invalid = (message: string) =>
 export function parseSecretKey(key: unknown): { environment: KeyEnvironment } {
   if (typeof key !== "string")
     throw invalid("credport: the secret key must be a string starting with sk_test_ or sk_live_.");
-  const match = SECRET_SHAPE.exec(key);
+  const match = SECRET_KEY_PATTERN.exec(key);
   if (match) return { environment: match[1] as KeyEnvironment };
   if (key.startsWith("pk_")) {
     throw invalid(
@@ -45,7 +43,7 @@ export function parsePublishableKey(key: unknown): { environment: KeyEnvironment
     throw invalid(
       "credport: the publishable key must be a string starting with pk_test_ or pk_live_.",
     );
-  const match = PUBLISHABLE_SHAPE.exec(key);
+  const match = PUBLISHABLE_KEY_PATTERN.exec(key);
   if (match) return { environment: match[1] as KeyEnvironment };
   if (key.startsWith("sk_")) {
     throw invalid(

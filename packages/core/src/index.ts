@@ -5,6 +5,8 @@ export {
   parseSecretKey,
 } from "./api-keys.js";
 export { normalizeBaseUrl, normalizeServerBaseUrl } from "./base-url.js";
+// The zod-free parts of the wire contract, for code bound for browsers.
+export { FAILURE_CODES } from "./contract/failure-codes.js";
 export {
   CredportAPIError,
   CredportAuthenticationError,

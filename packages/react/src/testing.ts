@@ -126,17 +126,8 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
     latestVerification: () => latest,
     async present(options) {
       if (!latest) throw new Error("credport testing: no verification was started yet");
+      // The test wallet obtains its identity credential (DEFAULT_TEST_IDENTITY) over OpenID4VCI itself.
       const wallet = await createTestWallet({ fetch: testFetch, now: () => model.clock.now() });
-      const offer = await service("POST", "/v1/openid4vc/issuance/offer", {
-        credentialDefinitionId: "credport.identity.v1",
-        claims: {
-          given_name: "Ada",
-          family_name: "Lovelace",
-          birthdate: "1815-12-10",
-          age_over_18: true,
-        },
-      });
-      await wallet.acceptOffer(String(offer.offerUri));
       await wallet.present(latest.authorizationRequestUri, options);
     },
   };

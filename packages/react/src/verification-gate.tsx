@@ -1,3 +1,4 @@
+import { FAILURE_CODES } from "@credport/core";
 import { type ReactNode, useState } from "react";
 import { VerificationQRCode } from "./qr-code.js";
 import { type UseVerificationOptions, useVerification } from "./use-verification.js";
@@ -23,13 +24,6 @@ export interface VerificationGateProps extends UseVerificationOptions {
 }
 
 const ENDED = ["failed", "expired", "canceled", "timeout", "error"];
-const FAILURE_CODES = [
-  "presentation_invalid",
-  "claims_missing",
-  "credential_revoked",
-  "credential_expired",
-  "wallet_rejected",
-] as const;
 
 /**
  * A whole verification screen: starts on mount (`autoStart={false}` to wait for `start`), shows

@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { type BrowserSession, describeEngines, type Tab } from "@credport/test-browsers";
 import { build } from "esbuild";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./chromium.js";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 
 /**
  * The browser status client's hardening (issue 13), in a real browser: a hostile status service on
@@ -66,8 +65,7 @@ let serviceUrl: string;
 let app: Server;
 let appUrl: string;
 let startAnswer: Record<string, unknown> = {};
-let browser: Browser;
-let context: BrowserContext;
+let session: BrowserSession | undefined;
 let nextId = 0;
 
 const listen = async (server: Server) => {
@@ -101,22 +99,23 @@ beforeAll(async () => {
         .end(JSON.stringify(startAnswer));
     res
       .writeHead(200, { "content-type": "text/html" })
-      .end('<!doctype html><title>credport</title><script type="module" src="/app.js"></script>');
+      .end(
+        `<!doctype html><title>credport</title><script>${SKEW_CLOCK}</script><script type="module" src="/app.js"></script>`,
+      );
   });
   // http://localhost is a secure context: Web Locks exist there.
   appUrl = `http://localhost:${await listen(app)}`;
-  browser = await launchChromium();
 }, 60_000);
 
 afterEach(async () => {
-  await context?.close();
+  await session?.close();
+  session = undefined;
   for (const v of verifications.values()) for (const res of v.open) res.destroy();
   verifications.clear();
   seenByService.length = 0;
 });
 
 afterAll(async () => {
-  await browser?.close();
   service?.closeAllConnections();
   service?.close();
   app?.close();
@@ -149,28 +148,27 @@ function push(v: Verification, status: Status) {
 const reads = (id: string, leaf: "status" | "events") =>
   seenByService.filter((r) => r.path === `/v1/verifications/${id}/${leaf}`).length;
 
-/** A tab whose clock runs `clockSkewMs` ahead of the real one. */
-async function openTab(clockSkewMs = 0): Promise<Page> {
-  context = await browser.newContext();
-  if (clockSkewMs) {
-    await context.addInitScript((skew: number) => {
-      const RealDate = Date;
-      class SkewedDate extends RealDate {
-        constructor(...args: unknown[]) {
-          if (args.length === 0) super(RealDate.now() + skew);
-          else super(...(args as [string]));
-        }
-        static override now() {
-          return RealDate.now() + skew;
-        }
-      }
-      (globalThis as { Date: DateConstructor }).Date = SkewedDate as DateConstructor;
-    }, clockSkewMs);
+/**
+ * Runs before the app's script: with `?skew=<ms>` in the page's URL, the page's clock runs that far
+ * ahead of the real one (a laptop whose clock is wrong).
+ */
+const SKEW_CLOCK = `(() => {
+  const skew = Number(new URLSearchParams(location.search).get("skew")) || 0;
+  if (!skew) return;
+  const RealDate = Date;
+  class SkewedDate extends RealDate {
+    constructor(...args) { if (args.length === 0) super(RealDate.now() + skew); else super(...args); }
+    static now() { return RealDate.now() + skew; }
   }
-  const page = await context.newPage();
-  await page.goto(appUrl);
-  await page.waitForFunction(() => "credport" in window);
-  return page;
+  globalThis.Date = SkewedDate;
+})();`;
+
+/** A tab (in a fresh session) whose clock runs `clockSkewMs` ahead of the real one. */
+async function openTab(engine: () => { newSession(): Promise<BrowserSession> }, clockSkewMs = 0) {
+  session = await engine().newSession();
+  const tab = await session.openTab(`${appUrl}/${clockSkewMs ? `?skew=${clockSkewMs}` : ""}`);
+  await tab.waitForFunction(() => "credport" in window);
+  return tab;
 }
 
 interface PageLog {
@@ -181,7 +179,7 @@ interface PageLog {
 }
 
 async function subscribe(
-  page: Page,
+  page: Tab,
   id: string,
   v: Verification,
   options: {
@@ -226,12 +224,14 @@ async function subscribe(
   );
 }
 
-const logOf = (page: Page) => page.evaluate(() => (window as unknown as { log: PageLog }).log);
+const logOf = (page: Tab) => page.evaluate(() => (window as unknown as { log: PageLog }).log);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("the browser status client in Chromium against a hostile service", () => {
+describeEngines("the browser status client against a hostile service", (engine) => {
   it("a laptop clock 20 minutes fast follows the verification instead of timing out at once", async () => {
-    const page = await openTab(20 * MINUTE);
+    const page = await openTab(engine, 20 * MINUTE);
+    // The page's clock really is 20 minutes ahead of this one.
+    expect((await page.evaluate(() => Date.now())) - Date.now()).toBeGreaterThan(19 * MINUTE);
     const { id, v } = newVerification();
     await subscribe(page, id, v);
     await expect.poll(async () => (await logOf(page)).seen).toEqual(["pending"]);
@@ -243,7 +243,7 @@ describe("the browser status client in Chromium against a hostile service", () =
   });
 
   it("an expiry 30 days away keeps polling", async () => {
-    const page = await openTab();
+    const page = await openTab(engine);
     const { id, v } = newVerification({ expiresInMs: 30 * 24 * 60 * MINUTE });
     await subscribe(page, id, v, { transport: "polling" });
     await expect.poll(() => reads(id, "status")).toBeGreaterThan(3);
@@ -251,7 +251,7 @@ describe("the browser status client in Chromium against a hostile service", () =
   });
 
   it("reads once more at the deadline: a final status found there wins over onTimeout", async () => {
-    const page = await openTab();
+    const page = await openTab(engine);
     const { id, v } = newVerification({ expiresInMs: 800 });
     await subscribe(page, id, v, {
       transport: "polling",
@@ -267,7 +267,7 @@ describe("the browser status client in Chromium against a hostile service", () =
   it.each(["auto", "polling"] as const)(
     "a throwing onSnapshot reaches window's error event and the subscription goes on (%s)",
     async (transport) => {
-      const page = await openTab();
+      const page = await openTab(engine);
       const { id, v } = newVerification();
       await subscribe(page, id, v, { transport, throwOn: "pending" });
       await expect.poll(async () => (await logOf(page)).seen).toEqual(["pending"]);
@@ -284,7 +284,7 @@ describe("the browser status client in Chromium against a hostile service", () =
   );
 
   it("a stream that stalls after its headers is abandoned and polling takes over", async () => {
-    const page = await openTab();
+    const page = await openTab(engine);
     const { id, v } = newVerification({ events: "stall" });
     await subscribe(page, id, v, { timing: { realtimeIdleTimeoutMs: 300 } });
     await expect.poll(async () => (await logOf(page)).seen).toEqual(["pending"]);
@@ -295,7 +295,7 @@ describe("the browser status client in Chromium against a hostile service", () =
   });
 
   it("a start answer without clientToken fails naming the field; no status read is sent", async () => {
-    const page = await openTab();
+    const page = await openTab(engine);
     startAnswer = { verificationId: "ver_x", authorizationRequestUri: "openid4vp://?x" };
     const outcome = await page.evaluate(
       async ({ baseUrl, publishableKey }) => {

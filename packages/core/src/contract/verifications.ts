@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { FAILURE_CODES } from "./failure-codes.js";
 import { listPage, snakeList } from "./lists.js";
 import { jsonObject, oneOf, stringMap, testWalletLink, text, timestamp } from "./rules.js";
 
@@ -14,14 +15,8 @@ export const VERIFICATION_STATUSES = [
 ] as const;
 export const verificationStatusValue = oneOf(VERIFICATION_STATUSES);
 
-/** `failure_code` values, present only when the status is `failed`. Receivers must accept others. */
-export const FAILURE_CODES = [
-  "presentation_invalid",
-  "claims_missing",
-  "credential_revoked",
-  "credential_expired",
-  "wallet_rejected",
-] as const;
+/** `failure_code` values, present only when the status is `failed` (see FAILURE_CODES). */
+export { FAILURE_CODES };
 export const failureCode = z.string();
 
 /** `POST /v1/verifications`. */

@@ -86,18 +86,8 @@ describeEngines("the React verification page", (engine) => {
       ).toBeGreaterThan(100);
       const uri = await tab.attribute("#wallet-link", "href");
 
-      const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
+      // The test wallet holds an identity credential (Ada Lovelace, over 18) without setup.
       const wallet = await createTestWallet();
-      const offer = await credport.issuance.createOffer({
-        credentialDefinitionId: "credport.identity.v1",
-        claims: {
-          given_name: "Ada",
-          family_name: "Lovelace",
-          birthdate: "1815-12-10",
-          age_over_18: true,
-        },
-      });
-      await wallet.acceptOffer(offer.offerUri);
       await wallet.present(uri!);
 
       await expect.poll(() => tab.text("#status"), { timeout: 10_000 }).toBe("verified");

@@ -1,0 +1,11 @@
+/**
+ * `failure_code` values of a failed verification (api-decisions.md). Receivers must accept others.
+ * Free of zod, so that code bound for browsers can share the list.
+ */
+export const FAILURE_CODES = [
+  "presentation_invalid",
+  "claims_missing",
+  "credential_revoked",
+  "credential_expired",
+  "wallet_rejected",
+] as const;
