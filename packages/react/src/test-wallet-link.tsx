@@ -10,11 +10,12 @@ export interface TestWalletLinkProps {
 
 /**
  * "Open in test wallet": the Credport emulator's wallet page for this offer or request, present
- * in test environments only, so a developer can go through their own flow without a phone.
+ * in test environments only, so a developer can go through their own flow without a phone. It
+ * opens in a new tab, standing in for the phone: this page keeps following the flow meanwhile.
  */
 export function TestWalletLink({ href, className, children }: TestWalletLinkProps) {
   return href && WEB_URL.test(href) ? (
-    <a href={href} className={className}>
+    <a href={href} className={className} target="_blank" rel="noopener">
       {children}
     </a>
   ) : null;

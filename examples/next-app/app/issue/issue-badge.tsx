@@ -7,6 +7,7 @@ interface Offer {
   status: string;
   offerUri: string;
   offerQrUri: string;
+  testWalletUrl?: string;
 }
 
 const FINAL = ["credential_issued", "canceled", "expired", "failed"];
@@ -51,6 +52,7 @@ export function IssueBadge() {
             width={220}
             height={220}
             linkClassName="wallet-link"
+            testWalletLinkClassName="test-wallet-link"
           />
         </div>
       ) : null}
