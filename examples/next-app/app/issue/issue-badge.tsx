@@ -41,12 +41,15 @@ export function IssueBadge() {
     );
   }
   return (
-    <section>
-      <p>
+    <section className="card">
+      <p className="status-line">
         Offer status: <output id="offer-status">{status}</output>
       </p>
+      {status === "credential_issued" ? (
+        <p className="verified">The badge is in the wallet.</p>
+      ) : null}
       {status && !FINAL.includes(status) ? (
-        <div style={{ color: "black" }}>
+        <div className="handoff">
           <CredentialOfferQRCode
             offer={offer}
             width={220}

@@ -13,12 +13,20 @@ function Wall({ returnTo }: { returnTo: string }) {
   });
   const open = v.status === "pending" || v.status === "in_progress";
   return (
-    <section>
-      <p>
+    <section className="card">
+      <p className="status-line">
         Status: <output id="status">{v.status}</output>
       </p>
-      {v.failureCode ? <p id="failure">Failed: {v.failureCode}</p> : null}
-      {v.error ? <p role="alert">{v.error.code}</p> : null}
+      {v.failureCode ? (
+        <p id="failure" className="notice">
+          Failed: {v.failureCode}
+        </p>
+      ) : null}
+      {v.error ? (
+        <p role="alert" className="notice">
+          {v.error.code}
+        </p>
+      ) : null}
       {v.authorizationRequestUri && open ? (
         <div className="handoff">
           <VerificationQRCode
@@ -29,9 +37,11 @@ function Wall({ returnTo }: { returnTo: string }) {
             width={220}
             height={220}
           />
-          <a id="wallet-link" href={v.authorizationRequestUri}>
-            Open your wallet
-          </a>
+          <div className="handoff-links">
+            <a id="wallet-link" className="wallet-link" href={v.authorizationRequestUri}>
+              Open your wallet
+            </a>
+          </div>
         </div>
       ) : null}
       {v.status === "failed" || v.status === "expired" || v.status === "error" ? (
