@@ -37,11 +37,9 @@ function Wall({ returnTo }: { returnTo: string }) {
             width={220}
             height={220}
           />
-          <div className="handoff-links">
-            <a id="wallet-link" className="wallet-link" href={v.authorizationRequestUri}>
-              Open your wallet
-            </a>
-          </div>
+          <a id="wallet-link" className="wallet-link" href={v.authorizationRequestUri}>
+            Open your wallet
+          </a>
         </div>
       ) : null}
       {v.status === "failed" || v.status === "expired" || v.status === "error" ? (
