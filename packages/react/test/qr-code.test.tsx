@@ -51,6 +51,9 @@ describe("the emulator's test wallet link", () => {
     const link = screen.getByRole("link", { name: "Open in test wallet" });
     expect(link.getAttribute("href")).toBe(page);
     expect(link.className).toBe("test-wallet");
+    // A new tab stands in for the phone: the page with the QR code keeps following the flow.
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener");
     rerender(<VerificationQRCode authorizationRequestUri="openid4vp://?request_uri=x" />);
     expect(screen.queryByRole("link")).toBeNull();
   });
