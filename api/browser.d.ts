@@ -12,6 +12,7 @@ interface StartedVerification {
     clientToken: string;
     expiresAt: string;
     authorizationRequestUri: string;
+    testWalletUrl?: string;
 }
 interface StatusTarget {
     verificationId: string;
@@ -84,6 +85,7 @@ interface FlowState {
     phase: FlowPhase;
     verificationId?: string;
     authorizationRequestUri?: string;
+    testWalletUrl?: string;
     expiresAt?: string;
     failureCode?: string;
     error?: CredportError;

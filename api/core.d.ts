@@ -227,6 +227,7 @@ declare const issuanceOffer: z.ZodMiniObject<{
     offerUri: z.ZodMiniString<string>;
     offerQrUri: z.ZodMiniString<string>;
     txCode: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    testWalletUrl: z.ZodMiniOptional<z.ZodMiniString<string>>;
     object: z.ZodMiniLiteral<"openid4vc_issuance">;
     id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{
@@ -487,6 +488,7 @@ declare const verification: z.ZodMiniObject<{
 declare const createdVerification: z.ZodMiniObject<{
     client_token: z.ZodMiniString<string>;
     authorization_request_uri: z.ZodMiniString<string>;
+    test_wallet_url: z.ZodMiniOptional<z.ZodMiniString<string>>;
     object: z.ZodMiniLiteral<"verification">;
     id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{

@@ -50,6 +50,7 @@ declare class Keys {
         type: KeyType;
         scopes?: Scope[];
     }): string;
+    restore(projects: readonly string[], keys: readonly KeyRecord[]): void;
     revoke(key: string): void;
     webhookSecret(tenant: Tenant): string | undefined;
     authenticateSecret(header: string | null): SecretAuth;
@@ -117,6 +118,7 @@ declare class Definitions {
         credentialDefinitionId?: string;
         vct?: string;
     }, field: string): DefinitionRecord;
+    restore(owned: readonly DefinitionRecord[]): void;
     snapshot(): {
         owned: DefinitionRecord[];
     };
@@ -148,12 +150,21 @@ declare class Policies {
     list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
     archive(auth: SecretAuth, id: string): PolicyRecord;
     resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
+    restore(records: readonly PolicyRecord[]): void;
     snapshot(): PolicyRecord[];
     private visible;
 }
+interface SavedSigningKey {
+    kid: string;
+    privateJwk: JWK;
+    publicJwk: JWK;
+}
 declare class ResultSigner {
     private keyPair?;
-    readonly kid: string;
+    private savedPrivateJwk?;
+    kid: string;
+    exportKey(): Promise<SavedSigningKey>;
+    restoreKey(saved: SavedSigningKey): void;
     private keys;
     jwks(): Promise<{
         keys: JWK[];
@@ -167,6 +178,17 @@ declare class ResultSigner {
 type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
 type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
 declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
+interface WebhookAttempt {
+    at: string;
+    status?: number;
+    error?: string;
+}
+interface WebhookDelivery {
+    endpointId: string;
+    url: string;
+    state: "delivering" | "delivered" | "failed";
+    attempts: WebhookAttempt[];
+}
 interface WebhookEventRecord {
     tenant: Tenant;
     event: {
@@ -181,6 +203,7 @@ interface WebhookEventRecord {
     };
     payload: string;
     signature: string;
+    deliveries?: WebhookDelivery[];
 }
 interface WebhookEndpoint {
     id: string;
@@ -204,12 +227,19 @@ declare class Webhooks {
     readonly events: WebhookEventRecord[];
     readonly endpoints: WebhookEndpoint[];
     private readonly deliveries;
+    private readonly activity;
+    private readonly deliveryLog;
     constructor(clock: {
         now(): number;
     }, keys: Keys, fetchImpl: () => typeof fetch, limits?: WebhookLimits);
     emit(tenant: Tenant, type: string, object: unknown): void;
     private sign;
     register(tenant: Tenant, url: string): WebhookEndpoint;
+    restore(endpoints: readonly WebhookEndpoint[], events: readonly WebhookEventRecord[]): void;
+    resend(eventId: string): WebhookEventRecord | undefined;
+    onActivity(listener: () => void): () => void;
+    private tooManyEndpoints;
+    private changed;
     flush(): Promise<void>;
     private deliver;
 }
@@ -288,6 +318,7 @@ declare class Verifications {
     subscribe(id: string, listener: Listener): () => void;
     get nextExpiry(): number;
     sweep(now: number): void;
+    restore(records: readonly VerificationRecord[]): void;
     private owned;
 }
 type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
@@ -347,6 +378,14 @@ declare class Issuance {
         size: number;
         revoked: number[];
     };
+    statusListSizes(): {
+        tenant: Tenant;
+        size: number;
+    }[];
+    restore(records: readonly IssuanceRecord[], statusLists: readonly {
+        tenant: Tenant;
+        size: number;
+    }[]): void;
     private byId;
     private owned;
 }
@@ -386,6 +425,20 @@ declare class ProtocolState {
     private verifier?;
     constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">);
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
+    exportKeys(): Promise<{
+        issuers: {
+            tenant: Tenant;
+            keys: IssuerKeys;
+        }[];
+        verifier: VerifierKeys | null;
+    }>;
+    restoreKeys(saved: {
+        issuers: readonly {
+            tenant: Tenant;
+            keys: IssuerKeys;
+        }[];
+        verifier: VerifierKeys | null;
+    }): void;
     verifierKeys(): Promise<VerifierKeys>;
     issueAccessToken(issuanceId: string, options: {
         notAfter: number;
@@ -398,12 +451,19 @@ declare class ProtocolState {
     issueNonce(): string;
     consumeNonce(nonce: string): boolean;
 }
+declare class ChangeFeed {
+    private readonly listeners;
+    notify(): void;
+    subscribe(listener: () => void): () => void;
+}
 declare class Clock {
     private offsetMs;
     private readonly listeners;
     now(): number;
     iso(at?: number): string;
     advance(ms: number): number;
+    get offset(): number;
+    restoreOffset(ms: number): void;
     reset(): void;
     onAdvance(listener: () => void): () => void;
 }
@@ -499,6 +559,7 @@ declare class Model {
     signer: ResultSigner;
     requestLog: LoggedRequest[];
     protocol: ProtocolState;
+    readonly changes: ChangeFeed;
     private expiryHolds;
     private expiryTimer;
     constructor(options?: ModelOptions);
@@ -539,6 +600,8 @@ interface EmulatorOptions {
     host?: string;
     model?: Model;
     publicBaseUrl?: string;
+    dataFile?: string;
+    onDataFileError?: (error: unknown) => void;
 }
 interface Emulator {
     url: string;
@@ -550,6 +613,8 @@ interface Emulator {
         publishableKey: string;
         webhookSecret: string;
     };
+    dashboardUrl: string;
+    walletUrl: string;
     close(): Promise<void>;
 }
 declare function startEmulator(options?: EmulatorOptions): Promise<Emulator>;
@@ -561,6 +626,7 @@ interface RouteContext<TModel = unknown> {
     params: Record<string, string>;
     baseUrl: string;
     model: TModel;
+    servesTestWallet: boolean;
     readonly signal: AbortSignal;
     readonly request: Request;
 }
@@ -588,12 +654,31 @@ interface Router {
     handle(request: Request, baseUrl: string): Promise<RouterResult>;
     serveNode(req: IncomingMessage, res: ServerResponse, baseUrl: string): void;
 }
-declare function createRouter(model: Model, routes?: Route<Model>[]): Router;
+interface ServedRequest {
+    method: string;
+    target: string;
+    status: number | null;
+    requestId: string;
+    idempotencyKey: string | null;
+    replayed: boolean;
+    startedAt: number;
+}
+interface RouterOptions {
+    servesTestWallet?: boolean;
+    onServed?: (served: ServedRequest) => void;
+}
+declare function createRouter(model: Model, routes?: Route<Model>[], options?: RouterOptions): Router;
 declare const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";
 declare function createHandlers(model: Model, options?: {
     baseUrl?: string;
 }): msw.HttpHandler[];
-export { DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type Scope, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
+type DataFileErrorCode = "data_file_unreadable" | "data_file_corrupt" | "data_file_newer_version" | "data_file_over_limit" | "data_file_not_writable";
+declare class DataFileError extends Error {
+    readonly code: DataFileErrorCode;
+    readonly path: string;
+    constructor(code: DataFileErrorCode, path: string, message: string);
+}
+export { DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
 interface TestIdentity {
@@ -605,12 +690,40 @@ interface TestIdentity {
 }
 declare const IDENTITY_VCT = "https://credport.dev/vct/identity/v1";
 declare const DEFAULT_TEST_IDENTITY: Readonly<TestIdentity>;
-type Tamper = "disclosure" | "signature" | "nonce" | "audience" | "sd_hash" | "stale";
+declare const TAMPERS: readonly ["disclosure", "signature", "nonce", "audience", "sd_hash", "stale"];
+type Tamper = (typeof TAMPERS)[number];
 interface HeldCredential {
     sdJwt: string;
     format: "dc+sd-jwt";
     vct: string;
     issuer: string;
+    title?: string;
+    claims: Record<string, unknown>;
+}
+interface OfferPreview {
+    credentialIssuer: string;
+    issuerName?: string;
+    credentialConfigurationId: string;
+    vct?: string;
+    title?: string;
+    claims: {
+        path: string[];
+        name?: string;
+        mandatory: boolean;
+    }[];
+    txCode?: {
+        length?: number;
+        inputMode?: string;
+        description?: string;
+    };
+}
+interface RequestPreview {
+    clientId: string;
+    responseUri: string;
+    vcts: string[];
+    fields: string[][];
+    credential?: HeldCredential;
+    obtainsTestIdentity: boolean;
 }
 type ClaimPath = readonly string[] | string;
 interface PresentOptions {
@@ -627,10 +740,12 @@ interface TestWalletOptions {
 interface TestWallet {
     readonly publicJwk: JWK;
     readonly credentials: readonly HeldCredential[];
+    inspectOffer(offerUri: string): Promise<OfferPreview>;
+    inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
     acceptOffer(offerUri: string, options?: {
         txCode?: string;
     }): Promise<HeldCredential>;
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
-export { type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type PresentOptions, type Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };
+export { type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, type Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };

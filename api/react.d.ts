@@ -27,21 +27,27 @@ interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
     label: string;
 }
 declare function QRCode({ value, label, ...svg }: QRCodeProps): react.JSX.Element;
-interface VerificationQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
+interface TestWalletLinkOptions {
+    testWalletLinkText?: string | undefined;
+    testWalletLinkClassName?: string | undefined;
+}
+interface VerificationQRCodeProps extends Omit<QRCodeProps, "value" | "label">, TestWalletLinkOptions {
     authorizationRequestUri: string;
+    testWalletUrl?: string | undefined;
     label?: string | undefined;
 }
-declare function VerificationQRCode({ authorizationRequestUri, label, ...props }: VerificationQRCodeProps): react.JSX.Element;
-interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
+declare function VerificationQRCode({ authorizationRequestUri, testWalletUrl, label, testWalletLinkText, testWalletLinkClassName, ...props }: VerificationQRCodeProps): react.JSX.Element;
+interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label">, TestWalletLinkOptions {
     offer: {
         offerQrUri: string;
         offerUri: string;
+        testWalletUrl?: string | undefined;
     };
     label?: string | undefined;
     linkText?: string | null | undefined;
     linkClassName?: string | undefined;
 }
-declare function CredentialOfferQRCode({ offer, label, linkText, linkClassName, ...props }: CredentialOfferQRCodeProps): react.JSX.Element;
+declare function CredentialOfferQRCode({ offer, label, linkText, linkClassName, testWalletLinkText, testWalletLinkClassName, ...props }: CredentialOfferQRCodeProps): react.JSX.Element;
 interface UseVerificationOptions {
     policyId: string;
     customerUserRef?: string | undefined;
@@ -58,6 +64,7 @@ interface UseVerificationResult {
     status: FlowState["phase"];
     verificationId?: string | undefined;
     authorizationRequestUri?: string | undefined;
+    testWalletUrl?: string | undefined;
     failureCode?: string | undefined;
     error?: CredportError | undefined;
     timeRemaining?: number | undefined;
@@ -85,6 +92,7 @@ declare const defaultVerificationMessages: {
     error: string;
     retry: string;
     walletLink: string;
+    testWalletLink: string;
     showQrCode: string;
     qrLabel: string;
     expiresIn: string;
@@ -98,7 +106,7 @@ interface VerificationGateProps extends UseVerificationOptions {
     className?: string | undefined;
 }
 declare function VerificationGate({ children, handoff, messages, className, autoStart, ...options }: VerificationGateProps): react.JSX.Element;
-export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, type UseVerificationOptions, type UseVerificationResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useVerification };
+export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, type TestWalletLinkOptions, type UseVerificationOptions, type UseVerificationResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useVerification };
 // testing.d.ts
 import { Model } from '@credport/mock';
 import { PresentOptions } from '@credport/mock/wallet';

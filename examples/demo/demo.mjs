@@ -1,5 +1,7 @@
 // The whole Credport flow in a terminal, against the embedded emulator: define a credential, offer
 // it, let the test wallet redeem it, verify a presentation, then revoke and watch verification fail.
+// In a terminal (or with --stay) it then stays up with a fresh offer and verification for you to
+// click through in the emulator's test wallet page; --exit ends it right after the scripted run.
 import { createServer } from "node:http";
 import { startEmulator } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
@@ -9,10 +11,14 @@ import { renderUnicodeCompact } from "uqr";
 const step = (text) => console.log(`\n\u25b6 ${text}`);
 const info = (text) => console.log(`  ${text}`);
 
+const stay =
+  process.argv.includes("--stay") || (process.stdout.isTTY && !process.argv.includes("--exit"));
+
 async function main() {
   step("Starting the embedded Credport emulator");
   const emulator = await startEmulator({ port: 0, host: "127.0.0.1" });
   info(`emulator at ${emulator.url} (test project, keys created for this run)`);
+  info(`dashboard: ${emulator.dashboardUrl} (every session, webhook and request of this run)`);
 
   const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
   const webhooks = await startWebhookReceiver(credport, emulator.keys.webhookSecret);
@@ -46,6 +52,7 @@ async function main() {
     info(`issuance ${offer.id}: ${offer.status}`);
     info("scan with a wallet (or let the test wallet take it):");
     console.log(indent(renderUnicodeCompact(offer.offerQrUri, { border: 1 })));
+    info(`or open it in the test wallet: ${offer.testWalletUrl}`);
 
     step("The test wallet redeems the offer");
     const wallet = await createTestWallet();
@@ -79,15 +86,35 @@ async function main() {
     await webhooks.settle();
     for (const event of webhooks.events) info(`${event.type.padEnd(30)} ${event.id}`);
     console.log("\n\u2714 Demo complete.");
+    if (stay)
+      await yourTurn(credport, emulator, definition.credentialDefinitionId, policy.policyId);
   } finally {
     await webhooks.close();
     await emulator.close();
   }
 }
 
+/** A fresh offer and verification for a person to go through in the test wallet page, until Ctrl+C. */
+async function yourTurn(credport, emulator, credentialDefinitionId, policyId) {
+  const offer = await credport.issuance.createOffer({
+    credentialDefinitionId,
+    claims: { given_name: "Grace", family_name: "Hopper", employee: { department: "Navy" } },
+  });
+  const verification = await credport.verifications.create({ policyId });
+  step("Your turn, in the browser (the emulator stays up until Ctrl+C)");
+  info(`1. accept the offer in the test wallet:  ${offer.testWalletUrl}`);
+  info(`2. then share it with the verification:  ${verification.testWalletUrl}`);
+  info(`3. watch the sessions and webhooks:      ${emulator.dashboardUrl}`);
+  await new Promise((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+}
+
 async function verifyWithWallet(credport, wallet, policyId) {
   const verification = await credport.verifications.create({ policyId });
   info(`verification ${verification.id}: ${verification.status}`);
+  info(`test wallet: ${verification.testWalletUrl}`);
   const watcher = watchStatus(
     () => credport.verifications.getStatus(verification.id),
     "verification",

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
@@ -6,7 +6,9 @@ import { expect, it } from "vitest";
 /** The README's first quick-start command ends in this script: it must run the whole flow and exit 0. */
 it("runs the whole issue-and-verify flow against the embedded emulator", async () => {
   const demo = fileURLToPath(new URL("../demo.mjs", import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, [demo], { timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, [demo, "--exit"], {
+    timeout: 60_000,
+  });
   expect(stdout).toContain("employee-badge-v1: published");
   expect(stdout).toContain("issuance status → credential_issued");
   expect(stdout).toMatch(/verified fields: \{"given_name":"Ada","family_name":"Lovelace"\}/);
@@ -23,3 +25,34 @@ it("runs the whole issue-and-verify flow against the embedded emulator", async (
   }
   expect(stdout).toContain("Demo complete.");
 });
+
+it("prints the dashboard and each hand-off's test wallet link; with --stay, a fresh pair to click through", async () => {
+  const demo = fileURLToPath(new URL("../demo.mjs", import.meta.url));
+  const child = spawn(process.execPath, [demo, "--stay"], { stdio: ["ignore", "pipe", "inherit"] });
+  let stdout = "";
+  child.stdout.setEncoding("utf8");
+  await new Promise<void>((resolve, reject) => {
+    child.on("exit", (code) => reject(new Error(`the demo ended (${code}) before its links`)));
+    child.stdout.on("data", (chunk: string) => {
+      stdout += chunk;
+      if (stdout.includes("3. watch the sessions")) resolve();
+    });
+  });
+  try {
+    const dashboard = /dashboard: (http:\/\/\S+)/.exec(stdout)![1]!;
+    expect((await fetch(dashboard)).status).toBe(200);
+    expect(stdout).toMatch(
+      /or open it in the test wallet: http:\/\/\S+\/wallet\?uri=openid-credential-offer/,
+    );
+    expect(stdout.match(/test wallet: http:\/\/\S+\/wallet\?uri=openid4vp/g)).toHaveLength(2);
+    // The person's turn: pages that say what is offered and what is asked for.
+    const offer = /1\. accept the offer in the test wallet: +(\S+)/.exec(stdout)![1]!;
+    const request = /2\. then share it with the verification: +(\S+)/.exec(stdout)![1]!;
+    expect(await (await fetch(offer)).text()).toContain("Employee badge");
+    expect(await (await fetch(request)).text()).toContain("Family name");
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }
+}, 60_000);

@@ -1,3 +1,5 @@
+import "./globals.css";
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 export const metadata = { title: "Credport example" };
@@ -5,7 +7,21 @@ export const metadata = { title: "Credport example" };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: "system-ui", margin: "2rem" }}>{children}</body>
+      <body>
+        <header className="site-header">
+          <Link href="/" className="brand">
+            ◆ Credport example
+          </Link>
+          <nav aria-label="Main">
+            {/* No prefetch: before verification it would cache the wall's redirect for /members. */}
+            <Link href="/members" prefetch={false}>
+              Members
+            </Link>
+            <Link href="/issue">Issue a badge</Link>
+          </nav>
+        </header>
+        {children}
+      </body>
     </html>
   );
 }

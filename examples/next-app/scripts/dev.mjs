@@ -3,9 +3,12 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { startEmulator } from "@credport/mock";
+import { logHandoffLinks } from "./handoff-links.mjs";
 
 const emulator = await startEmulator({ port: 4010 });
-console.log(`Credport emulator at ${emulator.url}`);
+console.log(`Credport emulator at ${emulator.url}
+  Dashboard: ${emulator.dashboardUrl} (sessions, webhooks and requests, live)`);
+logHandoffLinks(emulator, (line) => console.log(`[credport] ${line}`));
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 const next = spawn(
   process.execPath,
@@ -29,9 +32,8 @@ const next = spawn(
     },
   },
 );
-console.log(
-  "Open http://localhost:3000/members — present with a wallet, or script one with @credport/mock/wallet.",
-);
+console.log(`Open http://localhost:3000 — no phone needed: each offer and verification page has an
+"Open in test wallet" link, and its link is printed here as the app creates it.`);
 const stop = () => {
   next.kill("SIGTERM");
   void emulator.close().then(() => process.exit(0));

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
-import { describeEngines } from "@credport/test-browsers";
+import { type BrowserSession, describeEngines, type Tab } from "@credport/test-browsers";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
@@ -129,6 +129,98 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
         .toBe("credential_issued");
       await tab.screenshot(join(screenshots, `${name}-4-issuer-issued.png`));
       expect(wallet.credentials[0]!.vct).toBe("https://credport.example/vct/employee-badge");
+    } finally {
+      await session.close();
+    }
+  });
+
+  // A person with no phone: the emulator's test wallet page, opened from the app's own pages.
+  const TEST_WALLET_LINK = "a.test-wallet-link";
+  async function openTestWallet(session: BrowserSession, tab: Tab, kind: string) {
+    await tab.waitForSelector(TEST_WALLET_LINK);
+    const href = (await tab.attribute(TEST_WALLET_LINK, "href"))!;
+    expect(href.startsWith(`${emulator.url}/wallet?uri=${encodeURIComponent(kind)}`)).toBe(true);
+    // A new tab stands in for the phone, so the app's page keeps following the flow.
+    expect(await tab.attribute(TEST_WALLET_LINK, "target")).toBe("_blank");
+    return session.openTab(href);
+  }
+  const shot = (tab: Tab, step: string) => tab.screenshot(join(screenshots, `${name}-${step}.png`));
+
+  it("without a phone: /members → the wall → Open in test wallet → Share → /members; the dashboard shows it", async () => {
+    const session = await engine().newSession();
+    try {
+      const tab = await session.openTab(`${instances[0]!.url}/members`);
+      await expect.poll(() => tab.url()).toMatch(/\/verify(\?|$)/);
+      const wallet = await openTestWallet(session, tab, "openid4vp://");
+      await shot(tab, "5-wall-with-test-wallet-link");
+      await wallet.waitForSelector('button[value="share"]');
+      expect(await wallet.text("main")).toContain("Age over 18");
+      await shot(wallet, "6-test-wallet-request");
+      await wallet.click('button[value="share"]');
+      await expect.poll(() => wallet.text(".notice strong")).toMatch(/Shared with the verifier/);
+      await shot(wallet, "7-test-wallet-shared");
+      await wallet.close();
+
+      await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/\/members$/);
+      await expect.poll(() => tab.text("#member")).toContain("over 18: true");
+      await shot(tab, "8-members-after-test-wallet");
+
+      const verification = emulator.model.verifications.records.at(-1)!;
+      expect(verification.status).toBe("verified");
+      const dashboard = await session.openTab(`${emulator.url}/verifications`);
+      await dashboard.waitForSelector(`details[data-key="${verification.id}"]`);
+      expect(await dashboard.text(`details[data-key="${verification.id}"] > summary`)).toMatch(
+        /verified/,
+      );
+      await shot(dashboard, "9-dashboard-verifications");
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("without a phone, refused: the wall shows the failure and offers a new try", async () => {
+    const session = await engine().newSession();
+    try {
+      const tab = await session.openTab(`${instances[0]!.url}/verify`);
+      const wallet = await openTestWallet(session, tab, "openid4vp://");
+      await wallet.waitForSelector('button[value="refuse"]');
+      await wallet.click('button[value="refuse"]');
+      await expect.poll(() => wallet.text(".notice strong")).toBe("You refused the request");
+      await wallet.close();
+
+      await expect
+        .poll(() => tab.text("#failure"), { timeout: 20_000 })
+        .toBe("Failed: wallet_rejected");
+      expect(await tab.text("#status")).toBe("failed");
+      expect(await tab.text("main button")).toBe("Try again");
+      expect(
+        await tab.evaluate(
+          (selector) => document.querySelector(selector) === null,
+          TEST_WALLET_LINK,
+        ),
+      ).toBe(true);
+      await shot(tab, "10-wall-after-refusal");
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("without a phone: /issue → Open in test wallet → Accept → the issuer page shows credential_issued", async () => {
+    const session = await engine().newSession();
+    try {
+      const tab = await session.openTab(`${instances[0]!.url}/issue`);
+      await tab.click("main button");
+      const wallet = await openTestWallet(session, tab, "openid-credential-offer://");
+      await wallet.waitForSelector('form[action$="accept"] button[type="submit"]');
+      expect(await wallet.text("main")).toContain("Employee badge");
+      await shot(wallet, "11-test-wallet-offer");
+      await wallet.click('form[action$="accept"] button[type="submit"]');
+      await expect.poll(() => wallet.text(".notice strong")).toMatch(/added to your wallet/);
+      await wallet.close();
+      await expect
+        .poll(() => tab.text("#offer-status"), { timeout: 20_000 })
+        .toBe("credential_issued");
+      await shot(tab, "12-issuer-issued-via-test-wallet");
     } finally {
       await session.close();
     }

@@ -28,6 +28,11 @@ export interface FlowState {
   phase: FlowPhase;
   verificationId?: string;
   authorizationRequestUri?: string;
+  /**
+   * Test environments of the Credport emulator only: its test wallet page for this verification,
+   * when the start endpoint passed one on. Show it as a link beside the QR code.
+   */
+  testWalletUrl?: string;
   expiresAt?: string;
   failureCode?: string;
   error?: CredportError;
@@ -255,12 +260,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
         .then(
           (verification) => {
             if (current?.promise !== promise) return state; // reset() while starting
-            set({
-              phase: "pending",
-              verificationId: verification.verificationId,
-              authorizationRequestUri: verification.authorizationRequestUri,
-              expiresAt: verification.expiresAt,
-            });
+            set(pending(verification));
             stop = follow(verification, coordination);
             return state;
           },
@@ -298,12 +298,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
         return;
       }
       current?.stop();
-      set({
-        phase: "pending",
-        verificationId: verification.verificationId,
-        authorizationRequestUri: verification.authorizationRequestUri,
-        expiresAt: verification.expiresAt,
-      });
+      set(pending(verification));
       const stop = follow(verification, coordination);
       current = {
         key: `attached:${verification.verificationId}`,
@@ -321,6 +316,18 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       current = undefined;
       set(IDLE);
     },
+  };
+}
+
+/** The state of a verification just started or attached: what the QR code and links need. */
+function pending(verification: StartedVerification): FlowState {
+  const { verificationId, authorizationRequestUri, expiresAt, testWalletUrl } = verification;
+  return {
+    phase: "pending",
+    verificationId,
+    authorizationRequestUri,
+    expiresAt,
+    ...(testWalletUrl ? { testWalletUrl } : {}),
   };
 }
 

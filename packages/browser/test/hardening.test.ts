@@ -231,6 +231,8 @@ describe("starting a flow checks the start endpoint's answer", () => {
     ["verificationId", { ...complete, verificationId: 42 }],
     ["clientToken", { ...complete, clientToken: "" }],
     ["expiresAt", { ...complete, expiresAt: "soon" }],
+    ["testWalletUrl", { ...complete, testWalletUrl: "javascript:alert(1)" }],
+    ["testWalletUrl", { ...complete, test_wallet_url: 42 }],
   ])(
     "a start answer without a valid %s is a typed error naming it; nothing is read",
     async (field, answer) => {
@@ -250,6 +252,33 @@ describe("starting a flow checks the start endpoint's answer", () => {
       expect(hostile.requests).toHaveLength(0);
     },
   );
+
+  it("the test wallet link is optional, and passed on from either casing", async () => {
+    const link = "http://127.0.0.1:4010/wallet?uri=openid4vp%3A%2F%2F";
+    const started = async (answer: object) => {
+      const flow = createVerificationFlow({
+        status: createStatusClient({ publishableKey: PK, baseUrl: hostile.url }),
+        startUrl: `${hostile.url}/app/start`,
+        sessionMode: "manual",
+        coordination: fakeCoordination(new FakeLocks(), new FakeBroadcastBus()),
+        fetch: async () => Response.json(answer),
+      });
+      const state = await flow.start({ policyId: "preset_age_over_18" });
+      flow.reset();
+      return state;
+    };
+    expect(await started({ ...complete, testWalletUrl: link })).toMatchObject({
+      phase: "pending",
+      testWalletUrl: link,
+    });
+    expect(await started({ ...complete, test_wallet_url: link })).toMatchObject({
+      testWalletUrl: link,
+    });
+    expect(await started({ ...complete, testWalletUrl: null })).not.toHaveProperty("testWalletUrl");
+    expect(await started(complete)).not.toHaveProperty("testWalletUrl");
+    await sleep(50); // status reads the flows made before their reset
+    hostile.requests.length = 0;
+  });
 
   it("attach() checks its argument the same way", async () => {
     const flow = createVerificationFlow({

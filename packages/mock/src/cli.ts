@@ -5,7 +5,7 @@ import { writeEnvFile } from "./env-file.js";
 import { checkPublicBaseUrl } from "./protocol/public-base-url.js";
 
 const usage =
-  "usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--public-url https://abc.tunnel.example] [--env-file .env.local [--public-prefix NEXT_PUBLIC_]]";
+  "usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--data credport-emulator.json] [--public-url https://abc.tunnel.example] [--env-file .env.local [--public-prefix NEXT_PUBLIC_]]";
 
 async function main() {
   const { values } = parseArgs({
@@ -14,6 +14,8 @@ async function main() {
       host: { type: "string", default: "127.0.0.1" },
       // Behind an HTTPS reverse proxy or tunnel: every URL the emulator issues is on this base.
       "public-url": { type: "string" },
+      // Keep the whole state in this file across restarts (same keys, sessions, credentials).
+      data: { type: "string" },
       "env-file": { type: "string" },
       "public-prefix": { type: "string", default: "NEXT_PUBLIC_" },
       help: { type: "boolean" },
@@ -50,6 +52,9 @@ async function main() {
     port,
     host: values.host,
     ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
+    ...(values.data === undefined ? {} : { dataFile: values.data }),
+    onDataFileError: (error) =>
+      console.error(`credport-emulator: ${error instanceof Error ? error.message : String(error)}`),
   });
   const envFile = values["env-file"];
   if (envFile) {
@@ -69,7 +74,14 @@ async function main() {
     emulator.publicUrl === emulator.url
       ? ""
       : `\nWallets reach it at ${emulator.publicUrl}${publicPath ? ` (forward ${publicPath}/* and /.well-known/* to it)` : ""}`;
+  const kept =
+    values.data === undefined
+      ? "State lives in memory: pass --data <file> to keep it across restarts."
+      : `State is kept in ${values.data}: the same keys at the next start.`;
   console.log(`Credport emulator listening at ${emulator.url}${reachedAt}
+
+  Dashboard:    ${emulator.dashboardUrl}
+  Test wallet:  ${emulator.walletUrl}
 
 Test project ${emulator.projectId} (test environment):
   CREDPORT_BASE_URL=${emulator.publicUrl}
@@ -78,6 +90,7 @@ Test project ${emulator.projectId} (test environment):
   CREDPORT_WEBHOOK_SECRET=${emulator.keys.webhookSecret}
   CREDPORT_PROJECT_ID=${emulator.projectId}
 ${envFile ? `\nWritten to ${envFile}, with CREDPORT_SESSION_SECRET and ${publicPrefix}CREDPORT_BASE_URL / ${publicPrefix}CREDPORT_PUBLISHABLE_KEY.\n` : ""}
+${kept}
 Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
   const stop = () => {
     emulator.close().finally(() => process.exit(0));
@@ -87,6 +100,7 @@ Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`)
 }
 
 main().catch((error) => {
-  console.error(`credport-emulator: ${error instanceof Error ? error.message : String(error)}`);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`credport-emulator: ${message.replace(/^@credport\/mock: /, "")}`);
   process.exit(1);
 });

@@ -1,8 +1,15 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { TrafficLog } from "./dashboard/traffic-log.js";
+import { emulatorProject } from "./emulator-project.js";
+import { faceRoute } from "./face/face-routes.js";
+import { serveFace } from "./face/face-server.js";
+import { TEST_WALLET_PATH } from "./http/handoff-uris.js";
 import { createRouter } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
+import { type ModelStore, openModelStore } from "./persistence/model-store.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./protocol/public-base-url.js";
+import { WalletSessions } from "./wallet-page/wallet-sessions.js";
 
 /** Options of {@link startEmulator}; every one may be left out. */
 export interface EmulatorOptions {
@@ -20,6 +27,15 @@ export interface EmulatorOptions {
    * base. Default: the emulator's own address.
    */
   publicBaseUrl?: string;
+  /**
+   * Keep the whole model in this file: loaded at start (keys, definitions, sessions, issuer and
+   * verifier keys… as they were), written after every change, atomically. A corrupt file, or one
+   * of a newer format, makes the start fail with a `DataFileError` and is left untouched. Without
+   * it nothing touches the disk.
+   */
+  dataFile?: string;
+  /** Where a failed background write of {@link dataFile} is reported; default: `console.error`. */
+  onDataFileError?: (error: unknown) => void;
 }
 
 export interface Emulator {
@@ -28,41 +44,105 @@ export interface Emulator {
   /** The base of every URL the emulator issues: `publicBaseUrl` when given, else {@link url}. */
   publicUrl: string;
   model: Model;
-  /** The ready test-environment project's ID and keys. */
+  /** The ready test-environment project's ID and keys (with `dataFile`, the same at every start). */
   projectId: string;
   keys: { secretKey: string; publishableKey: string; webhookSecret: string };
+  /** The dashboard, at the emulator's root: keys, sessions, webhooks, requests, controls. */
+  dashboardUrl: string;
+  /** The test wallet page; `?uri=<offer or request URI>` opens one. */
+  walletUrl: string;
   close(): Promise<void>;
 }
 
+/** Requests that may change the model: after one, the data file (if any) is written again. */
+const WRITES = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+
 /**
  * Serves the mock over real HTTP on loopback, from the same routes and model as the msw handlers,
- * through the router's node:http path (no Fetch objects per request). While it runs, expiries
+ * through the router's node:http path (no Fetch objects per request). Its own pages — the
+ * dashboard and the test wallet page — are looked up before the routes. While it runs, expiries
  * happen in real time too.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const publicBaseUrl =
     options.publicBaseUrl === undefined ? undefined : checkPublicBaseUrl(options.publicBaseUrl);
   const model = options.model ?? createModel();
-  const router = createRouter(model);
+  const store: ModelStore | undefined = options.dataFile
+    ? await openModelStore(
+        options.dataFile,
+        model,
+        options.onDataFileError ?? ((error) => console.error(error)),
+      )
+    : undefined;
+  const traffic = new TrafficLog();
+  const router = createRouter(model, undefined, {
+    servesTestWallet: true,
+    onServed: (served) => {
+      traffic.record(served);
+      // Most of the model changes without a webhook (a definition, a key): tell the data file.
+      if (WRITES.has(served.method)) model.changes.notify();
+    },
+  });
+  // The wallet page's wallets reach the public protocol endpoints through this emulator itself.
+  const wallets = new WalletSessions((input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const publicOrigin = new URL(publicBaseUrl ?? baseUrl).origin;
+    const local = url.origin === publicOrigin ? `${baseUrl}${url.pathname}${url.search}` : url.href;
+    return fetch(local, init);
+  });
+  let projectId = "";
   let baseUrl = "";
+  let basePath = "";
   const server = createServer((req, res) => {
+    const raw = req.url ?? "/";
+    const query = raw.indexOf("?");
+    let path = query === -1 ? raw : raw.slice(0, query);
     // Behind a proxy with a base path, well-known documents arrive at the origin's root.
-    if (publicBaseUrl && req.url) {
-      const query = req.url.indexOf("?");
-      const path = query === -1 ? req.url : req.url.slice(0, query);
-      req.url = `${wellKnownUnderBasePath(path, publicBaseUrl)}${query === -1 ? "" : req.url.slice(query)}`;
+    if (publicBaseUrl) {
+      path = wellKnownUnderBasePath(path, publicBaseUrl);
+      req.url = `${path}${query === -1 ? "" : raw.slice(query)}`;
     }
-    router.serveNode(req, res, publicBaseUrl ?? baseUrl);
+    const underBase = basePath !== "" && (path === basePath || path.startsWith(`${basePath}/`));
+    const pagePath = underBase ? path.slice(basePath.length) || "/" : path;
+    const page = faceRoute(req.method ?? "GET", pagePath);
+    if (!page) {
+      router.serveNode(req, res, publicBaseUrl ?? baseUrl);
+      return;
+    }
+    const context = {
+      model,
+      path: pagePath,
+      basePath: underBase ? basePath : "",
+      publicBaseUrl: publicBaseUrl ?? baseUrl,
+      localUrl: baseUrl,
+      emulatorProjectId: projectId,
+      traffic,
+      wallets,
+    };
+    serveFace(req, res, page, context, baseUrl).then(() => {
+      if (WRITES.has(req.method ?? "")) model.changes.notify();
+    });
   });
 
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    await store?.close(); // stops watching the model; the file keeps what it had
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  const project = model.createProject({ environment: "test" });
+  basePath = new URL(publicBaseUrl ?? baseUrl).pathname.replace(/\/$/, "");
+  const project = emulatorProject(model, store?.emulatorProjectId ?? null);
+  projectId = project.projectId;
+  if (store) {
+    store.setEmulatorProjectId(project.projectId);
+    await store.flush();
+  }
   const stopExpiring = model.keepExpiring();
 
   return {
@@ -75,11 +155,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       publishableKey: project.publishableKey,
       webhookSecret: project.webhookSecret,
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        stopExpiring();
+    dashboardUrl: `${baseUrl}/`,
+    walletUrl: `${baseUrl}${TEST_WALLET_PATH}`,
+    close: async () => {
+      stopExpiring();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await store?.close();
+    },
   };
 }

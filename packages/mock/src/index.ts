@@ -1,6 +1,12 @@
 export { type Emulator, type EmulatorOptions, startEmulator } from "./emulator.js";
 export type { EventStream, Reply, Route, RouteContext } from "./http/route.js";
-export { createRouter, DROP_CONNECTION, type Router } from "./http/router.js";
+export {
+  createRouter,
+  DROP_CONNECTION,
+  type Router,
+  type RouterOptions,
+  type ServedRequest,
+} from "./http/router.js";
 export { DEFINITION_LIFECYCLE } from "./model/definition-lifecycle.js";
 export { ModelError } from "./model/errors.js";
 export type { FaultKind, FaultRule } from "./model/faults.js";
@@ -11,3 +17,4 @@ export { createModel, type LoggedRequest, Model, type ModelOptions } from "./mod
 export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-transitions.js";
 export { signWebhookPayloadSync } from "./model/webhooks.js";
 export { createHandlers, DEFAULT_MOCK_BASE_URL } from "./msw.js";
+export { DataFileError, type DataFileErrorCode } from "./persistence/data-file-error.js";

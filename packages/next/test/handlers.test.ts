@@ -5,6 +5,7 @@ import {
   isProtectedPath,
 } from "@credport/next";
 import { Credport, signWebhookPayload } from "@credport/server";
+import { getResponse, HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testConfig } from "./support/config.js";
 import { APP, BASE, SECRET, setUpMockService } from "./support/mock-service.js";
@@ -100,6 +101,31 @@ describe("creating a verification", () => {
     });
     const response = await handlers.POST(request);
     expect(response.headers.getSetCookie()[0]).not.toMatch(/Secure/i);
+  });
+  it("passes on the emulator's test wallet link when the service gives one, and only then", async () => {
+    const browser = new Browser();
+    const live = await browser.send("POST", "verifications");
+    expect(live.status).toBe(201);
+    expect(Object.keys(live.body).sort()).toEqual([
+      "authorizationRequestUri",
+      "clientToken",
+      "expiresAt",
+      "verificationId",
+    ]);
+    // The emulator in a test environment adds test_wallet_url to its answer; msw handlers do not.
+    service.server.use(
+      http.post(`${BASE}/v1/verifications`, async ({ request }) => {
+        const original = (await getResponse(service.handlers, request))!;
+        const body = (await original.json()) as Record<string, string>;
+        const link = `${BASE}/wallet?uri=${encodeURIComponent(body.authorization_request_uri!)}`;
+        return HttpResponse.json({ ...body, test_wallet_url: link }, { status: original.status });
+      }),
+    );
+    const test = await browser.send("POST", "verifications");
+    expect(test.status).toBe(201);
+    expect(test.body.testWalletUrl).toBe(
+      `${BASE}/wallet?uri=${encodeURIComponent(String(test.body.authorizationRequestUri))}`,
+    );
   });
 });
 

@@ -8,6 +8,7 @@ export {
   type CredentialOfferQRCodeProps,
   QRCode,
   type QRCodeProps,
+  type TestWalletLinkOptions,
   VerificationQRCode,
   type VerificationQRCodeProps,
 } from "./qr-code.js";

@@ -1,5 +1,6 @@
 import type { SVGProps } from "react";
 import { encode } from "uqr";
+import { TestWalletLink } from "./test-wallet-link.js";
 
 export interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   /** The text to encode. */
@@ -35,22 +36,53 @@ export function QRCode({ value, label, ...svg }: QRCodeProps) {
   );
 }
 
-export interface VerificationQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
+/** The "Open in test wallet" link's text and class, for the emulator's test environments. */
+export interface TestWalletLinkOptions {
+  /** Text of the link to the emulator's test wallet page, when there is one. */
+  testWalletLinkText?: string | undefined;
+  testWalletLinkClassName?: string | undefined;
+}
+
+export interface VerificationQRCodeProps
+  extends Omit<QRCodeProps, "value" | "label">,
+    TestWalletLinkOptions {
   authorizationRequestUri: string;
+  /**
+   * The emulator's test wallet page for this request (`testWalletUrl` of `useVerification`, or
+   * `test_wallet_url` of the created verification): adds an "Open in test wallet" link. Test
+   * environments only; live verifications never have one.
+   */
+  testWalletUrl?: string | undefined;
   label?: string | undefined;
 }
 
 /** The wallet's authorization request as a QR code, for desktop users. */
 export function VerificationQRCode({
   authorizationRequestUri,
+  testWalletUrl,
   label = "Scan with your wallet to verify",
+  testWalletLinkText = "Open in test wallet",
+  testWalletLinkClassName,
   ...props
 }: VerificationQRCodeProps) {
-  return <QRCode value={authorizationRequestUri} label={label} {...props} />;
+  return (
+    <>
+      <QRCode value={authorizationRequestUri} label={label} {...props} />
+      <TestWalletLink href={testWalletUrl} className={testWalletLinkClassName}>
+        {testWalletLinkText}
+      </TestWalletLink>
+    </>
+  );
 }
 
-export interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label"> {
-  offer: { offerQrUri: string; offerUri: string };
+export interface CredentialOfferQRCodeProps
+  extends Omit<QRCodeProps, "value" | "label">,
+    TestWalletLinkOptions {
+  /**
+   * `createOffer`'s answer. Its `testWalletUrl` (test environments of the emulator only) adds an
+   * "Open in test wallet" link.
+   */
+  offer: { offerQrUri: string; offerUri: string; testWalletUrl?: string | undefined };
   label?: string | undefined;
   /** Text of the wallet link shown for mobile users; `null` hides it. */
   linkText?: string | null | undefined;
@@ -63,6 +95,8 @@ export function CredentialOfferQRCode({
   label = "Scan with your wallet to receive the credential",
   linkText = "Open in your wallet",
   linkClassName,
+  testWalletLinkText = "Open in test wallet",
+  testWalletLinkClassName,
   ...props
 }: CredentialOfferQRCodeProps) {
   return (
@@ -73,6 +107,9 @@ export function CredentialOfferQRCode({
           {linkText}
         </a>
       )}
+      <TestWalletLink href={offer.testWalletUrl} className={testWalletLinkClassName}>
+        {testWalletLinkText}
+      </TestWalletLink>
     </>
   );
 }

@@ -36,6 +36,11 @@ export interface UseVerificationResult {
   verificationId?: string | undefined;
   /** `openid4vp://…` for a QR code (desktop) or a wallet link (mobile). */
   authorizationRequestUri?: string | undefined;
+  /**
+   * The Credport emulator's test wallet page for this request, in its test environments only
+   * (never with live keys): render it as an "Open in test wallet" link.
+   */
+  testWalletUrl?: string | undefined;
   /** With `failed`: `presentation_invalid`, `claims_missing`, `credential_revoked`, `credential_expired`, `wallet_rejected`. */
   failureCode?: string | undefined;
   error?: CredportError | undefined;
@@ -128,6 +133,7 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     status: state.phase,
     verificationId: state.verificationId,
     authorizationRequestUri: state.authorizationRequestUri,
+    testWalletUrl: state.testWalletUrl,
     failureCode: state.failureCode,
     error: state.error,
     timeRemaining,

@@ -1,6 +1,7 @@
 import { FAILURE_CODES } from "@credport/core";
 import { type ReactNode, useState } from "react";
 import { VerificationQRCode } from "./qr-code.js";
+import { TestWalletLink } from "./test-wallet-link.js";
 import { type UseVerificationOptions, useVerification } from "./use-verification.js";
 import {
   defaultVerificationMessages,
@@ -30,7 +31,8 @@ const ENDED = ["failed", "expired", "canceled", "timeout", "error"];
  * the QR code or the wallet link, the time left, a readable message for every state and
  * `failureCode`, and a retry button. No styles of its own: the root has the `credport-gate` class
  * and `data-status`, each part a `credport-gate-…` class (`status`, `qr`, `wallet-link`,
- * `show-qr`, `countdown`, `retry`). Status changes are announced (`role="status"`); the countdown
+ * `test-wallet-link`, `show-qr`, `countdown`, `retry`). In the emulator's test environments it
+ * adds "Open in test wallet", a link to the emulator's wallet page for the request. Status changes are announced (`role="status"`); the countdown
  * is a silent `role="timer"`.
  *
  * @example
@@ -84,6 +86,11 @@ export function VerificationGate({
         <a className="credport-gate-wallet-link" href={pending}>
           {t.walletLink}
         </a>
+      ) : null}
+      {pending ? (
+        <TestWalletLink href={v.testWalletUrl} className="credport-gate-test-wallet-link">
+          {t.testWalletLink}
+        </TestWalletLink>
       ) : null}
       {pending && !showQr ? (
         <button type="button" className="credport-gate-show-qr" onClick={() => setQrAsked(true)}>

@@ -21,6 +21,7 @@ export const defaultVerificationMessages = {
   error: "Something went wrong.",
   retry: "Try again",
   walletLink: "Open your wallet",
+  testWalletLink: "Open in test wallet",
   showQrCode: "Use a wallet on another device",
   qrLabel: "Scan with your wallet to verify",
   expiresIn: "Expires in {time}",

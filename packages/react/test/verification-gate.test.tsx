@@ -148,6 +148,40 @@ describe("<VerificationGate>", () => {
     expect(env.latestVerification()).toBeDefined();
   });
 
+  it('in a test environment: an "Open in test wallet" link while pending, and none after', async () => {
+    const env = createCredportTestEnvironment();
+    // The start route passes on the emulator's test_wallet_url, as @credport/next's does.
+    const walletPage = (uri: string) =>
+      `http://127.0.0.1:4010/wallet?uri=${encodeURIComponent(uri)}`;
+    const withLink: typeof fetch = async (input, init) => {
+      const answer = await env.fetch(input, init);
+      if (!String(input).endsWith("/api/credport/start")) return answer;
+      const body = (await answer.json()) as { authorizationRequestUri: string };
+      return Response.json({ ...body, testWalletUrl: walletPage(body.authorizationRequestUri) });
+    };
+    render(
+      <CredportProvider {...env.providerProps} fetch={withLink}>
+        <VerificationGate policyId="preset_age_over_18" navigate={() => {}} />
+      </CredportProvider>,
+    );
+    const link = await screen.findByRole("link", { name: "Open in test wallet" });
+    expect(link.getAttribute("href")).toBe(
+      walletPage(env.latestVerification()!.authorizationRequestUri),
+    );
+    expect(link.className).toBe("credport-gate-test-wallet-link");
+    await act(() => env.present({ refuse: true }));
+    await waitFor(() =>
+      expect(status().textContent).toBe("The request was declined in your wallet."),
+    );
+    expect(screen.queryByRole("link", { name: "Open in test wallet" })).toBeNull();
+  });
+
+  it("without a test wallet link (live keys, msw) there is no such link", async () => {
+    const { env } = renderGate();
+    await pending(env);
+    expect(screen.queryByRole("link", { name: "Open in test wallet" })).toBeNull();
+  });
+
   it("brings no styles: classes and data-status only", async () => {
     const { env, view } = renderGate({ className: "mine" });
     await pending(env);

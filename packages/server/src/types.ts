@@ -73,7 +73,10 @@ export type CreatePolicyInput = CamelCased<
 
 export type Verification = CamelCased<VerificationWire>;
 
-/** Returned by `verifications.create` only: adds `clientToken` and `authorizationRequestUri`. */
+/**
+ * Returned by `verifications.create` only: adds `clientToken` and `authorizationRequestUri`, and
+ * in the emulator's test environments `testWalletUrl` (its wallet page for this request).
+ */
 export type CreatedVerification = CamelCased<CreatedVerificationWire>;
 
 export type CreateVerificationInput = CamelCased<CreateVerificationBody>;

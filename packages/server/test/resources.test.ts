@@ -100,6 +100,23 @@ describe.each(MATRIX)("every method against the mock ($name)", ({ sdk, transport
     expect(byVct.credentialDefinitionId).toBe("pub");
   });
 
+  it("the test wallet link: the emulator's test environments hand it over in camelCase, msw never", async () => {
+    const offer = await credport.issuance.createOffer({
+      credentialDefinitionId: "pub",
+      claims: badgeClaims,
+    });
+    const v = await credport.verifications.create({ policyId: "preset_age_over_18" });
+    if (transport.name === "msw") {
+      expect(offer).not.toHaveProperty("testWalletUrl");
+      expect(v).not.toHaveProperty("testWalletUrl");
+      return;
+    }
+    const page = (uri: string) => `${service.baseUrl}/wallet?uri=${encodeURIComponent(uri)}`;
+    expect(offer.testWalletUrl).toBe(page(offer.offerUri));
+    expect(v.testWalletUrl).toBe(page(v.authorizationRequestUri));
+    expect(v).not.toHaveProperty("test_wallet_url");
+  });
+
   it("policies: create, get, list, archive (camelCase in, camelCase out)", async () => {
     const policy = await credport.policies.create({
       name: "Badge",

@@ -51,6 +51,11 @@ test("one casing on the TypeScript side", () => {
   expectTypeOf<Verification>().not.toHaveProperty("customer_user_ref");
   expectTypeOf<Policy>().toHaveProperty("policyId").toEqualTypeOf<string>();
   expectTypeOf<CreatedVerification>().toHaveProperty("clientToken").toEqualTypeOf<string>();
+  expectTypeOf<CreatedVerification>()
+    .toHaveProperty("testWalletUrl")
+    .toEqualTypeOf<string | undefined>();
+  expectTypeOf<CreatedVerification>().not.toHaveProperty("test_wallet_url");
+  expectTypeOf<IssuanceOffer>().toHaveProperty("testWalletUrl").toEqualTypeOf<string | undefined>();
   expectTypeOf<VerificationResult>().toHaveProperty("resultToken").toEqualTypeOf<string>();
 });
 

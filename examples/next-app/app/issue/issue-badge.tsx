@@ -7,6 +7,7 @@ interface Offer {
   status: string;
   offerUri: string;
   offerQrUri: string;
+  testWalletUrl?: string;
 }
 
 const FINAL = ["credential_issued", "canceled", "expired", "failed"];
@@ -40,17 +41,21 @@ export function IssueBadge() {
     );
   }
   return (
-    <section>
-      <p>
+    <section className="card">
+      <p className="status-line">
         Offer status: <output id="offer-status">{status}</output>
       </p>
+      {status === "credential_issued" ? (
+        <p className="verified">The badge is in the wallet.</p>
+      ) : null}
       {status && !FINAL.includes(status) ? (
-        <div style={{ color: "black" }}>
+        <div className="handoff">
           <CredentialOfferQRCode
             offer={offer}
             width={220}
             height={220}
             linkClassName="wallet-link"
+            testWalletLinkClassName="test-wallet-link"
           />
         </div>
       ) : null}

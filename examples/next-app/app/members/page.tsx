@@ -12,9 +12,12 @@ export default async function MembersPage() {
   return (
     <main>
       <h1>Members</h1>
-      <p id="member">
-        Verified (over 18: {String(session.claims.age_over_18)}) at {session.verifiedAt}
-      </p>
+      <section className="card">
+        <p className="verified">Welcome in.</p>
+        <p id="member">
+          Verified (over 18: {String(session.claims.age_over_18)}) at {session.verifiedAt}
+        </p>
+      </section>
     </main>
   );
 }

@@ -13,6 +13,9 @@ export default async function VerifyPage({
   return (
     <main>
       <h1>Prove you are over 18</h1>
+      <p className="lead">
+        Scan the code with your wallet app, or open your wallet on this device.
+      </p>
       <VerificationWall
         // Refuses a secret key configured here by mistake, before it reaches the HTML.
         publishableKey={await getPublishableKey()}

@@ -11,21 +11,36 @@ function Wall({ returnTo }: { returnTo: string }) {
     returnTo,
     navigate: router.replace,
   });
+  const open = v.status === "pending" || v.status === "in_progress";
   return (
-    <section>
-      <p>
+    <section className="card">
+      <p className="status-line">
         Status: <output id="status">{v.status}</output>
       </p>
-      {v.failureCode ? <p>Failed: {v.failureCode}</p> : null}
-      {v.error ? <p role="alert">{v.error.code}</p> : null}
-      {v.authorizationRequestUri && (v.status === "pending" || v.status === "in_progress") ? (
-        <a id="wallet-link" href={v.authorizationRequestUri} style={{ color: "black" }}>
+      {v.failureCode ? (
+        <p id="failure" className="notice">
+          Failed: {v.failureCode}
+        </p>
+      ) : null}
+      {v.error ? (
+        <p role="alert" className="notice">
+          {v.error.code}
+        </p>
+      ) : null}
+      {v.authorizationRequestUri && open ? (
+        <div className="handoff">
           <VerificationQRCode
             authorizationRequestUri={v.authorizationRequestUri}
+            // Only against the emulator with test keys: "Open in test wallet", no phone needed.
+            testWalletUrl={v.testWalletUrl}
+            testWalletLinkClassName="test-wallet-link"
             width={220}
             height={220}
           />
-        </a>
+          <a id="wallet-link" className="wallet-link" href={v.authorizationRequestUri}>
+            Open your wallet
+          </a>
+        </div>
       ) : null}
       {v.status === "failed" || v.status === "expired" || v.status === "error" ? (
         <button type="button" onClick={() => void v.retry()}>

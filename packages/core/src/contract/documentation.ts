@@ -16,7 +16,7 @@ import {
 } from "./json-limits.js";
 import { listCursor, listLimit } from "./lists.js";
 import { createPolicyBody, policy, policyList } from "./policies.js";
-import { jsonObject, STRING_MAP_LIMITS, stringMap, timestamp } from "./rules.js";
+import { jsonObject, STRING_MAP_LIMITS, stringMap, testWalletLink, timestamp } from "./rules.js";
 import {
   createdVerification,
   createVerificationBody,
@@ -72,6 +72,11 @@ export function documentation() {
     description: exactlyOne("credential_definition_id", "vct"),
   });
   docs.add(timestamp, { format: "date-time" });
+  docs.add(testWalletLink, {
+    format: "uri",
+    description:
+      "Test environments of the Credport emulator only: its test wallet page (`/wallet?uri=…`) for this hand-off, to open in a browser instead of scanning. Never sent for live keys, nor by the service itself.",
+  });
   docs.add(jsonObject, { type: "object" });
   docs.add(failureCode, {
     examples: [...FAILURE_CODES],

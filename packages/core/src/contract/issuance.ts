@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { offerClaims } from "./json-limits.js";
 import { camelList, listPage } from "./lists.js";
-import { exactlyOne, oneOf, stringMap, text, timestamp } from "./rules.js";
+import { exactlyOne, oneOf, stringMap, testWalletLink, text, timestamp } from "./rules.js";
 
 /** OpenID4VCI issuance sessions: camelCase on the wire. */
 
@@ -85,6 +85,8 @@ export const issuanceOffer = z.object({
   offerQrUri: z.string(),
   /** Present when a transaction code was asked for; show it to the holder out of band. */
   txCode: z.optional(z.string()),
+  /** Test environments of the emulator only: its test wallet page for this offer. */
+  testWalletUrl: z.optional(testWalletLink),
 });
 
 export const issuanceList = camelList(issuanceSession);

@@ -37,6 +37,12 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 /** Timestamps are ISO 8601 strings in UTC, e.g. `2026-01-31T12:00:00.000Z`. */
 export const timestamp = z.string();
 
+/**
+ * A test environment's link to the Credport emulator's test wallet page for a hand-off URI, sent
+ * beside it on creation. Never sent for live keys, nor by the real service.
+ */
+export const testWalletLink = z.string();
+
 /** A claim or policy field path: nested segments, e.g. `["address", "locality"]`. */
 export const PATH_RULE = "must be a non-empty array of non-empty strings";
 export const claimPath = z

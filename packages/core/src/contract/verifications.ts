@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { FAILURE_CODES } from "./failure-codes.js";
 import { listPage, snakeList } from "./lists.js";
-import { jsonObject, oneOf, stringMap, text, timestamp } from "./rules.js";
+import { jsonObject, oneOf, stringMap, testWalletLink, text, timestamp } from "./rules.js";
 
 /** Verifications: snake_case on the wire. */
 
@@ -60,6 +60,8 @@ export const createdVerification = z.object({
   client_token: z.string(),
   /** `openid4vp://…`: render as a QR code or a wallet link. */
   authorization_request_uri: z.string(),
+  /** Test environments of the emulator only: its test wallet page for this request. */
+  test_wallet_url: z.optional(testWalletLink),
 });
 
 /** `GET /v1/verifications/{id}/status`: what a browser may read. */

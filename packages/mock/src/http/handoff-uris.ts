@@ -20,3 +20,10 @@ export const authorizationRequestUri = (
   clientId: string,
 ) =>
   `openid4vp://?client_id=${encodeURIComponent(clientId)}&request_uri=${encodeURIComponent(presentationRequestUrl(baseUrl, verificationId))}`;
+
+/** Where the emulator serves the test wallet page. */
+export const TEST_WALLET_PATH = "/wallet";
+
+/** The test wallet page for a hand-off URI (`openid-credential-offer://…` or `openid4vp://…`). */
+export const testWalletUrl = (baseUrl: string, uri: string) =>
+  `${baseUrl}${TEST_WALLET_PATH}?uri=${encodeURIComponent(uri)}`;

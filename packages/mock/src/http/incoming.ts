@@ -37,6 +37,7 @@ export class RequestContext<TModel> implements RouteContext<TModel> {
     readonly params: Record<string, string>,
     readonly baseUrl: string,
     readonly model: TModel,
+    readonly servesTestWallet: boolean,
   ) {}
 
   get method(): string {

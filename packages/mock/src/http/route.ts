@@ -16,6 +16,8 @@ export interface RouteContext<TModel = unknown> {
   /** Origin (and path prefix, if any) under which the service is reached, without a trailing slash. */
   baseUrl: string;
   model: TModel;
+  /** Set when this server also serves the test wallet page (the emulator does, msw handlers do not). */
+  servesTestWallet: boolean;
   /** Aborted when the client goes away. */
   readonly signal: AbortSignal;
   /**

@@ -55,9 +55,41 @@ const CORS_HEADERS: [string, string][] = [
   ["access-control-max-age", "600"],
 ];
 
-export function createRouter(model: Model, routes: Route<Model>[] = allRoutes()): Router {
+/** One request the router answered over node:http, as {@link RouterOptions.onServed} sees it. */
+export interface ServedRequest {
+  method: string;
+  /** Path and query string below the service's base path, as received. */
+  target: string;
+  /** `null` when an injected fault dropped the connection instead. */
+  status: number | null;
+  requestId: string;
+  idempotencyKey: string | null;
+  /** The answer was an idempotent replay (`Idempotent-Replayed: true`). */
+  replayed: boolean;
+  /** `Date.now()` when the request arrived. */
+  startedAt: number;
+}
+
+/** What a server that embeds the router adds to it (the emulator); msw handlers use none. */
+export interface RouterOptions {
+  /** The server also serves the test wallet page: test-mode create answers link to it. */
+  servesTestWallet?: boolean;
+  /**
+   * Called after each node:http request was answered (CORS preflights aside), e.g. for a request
+   * log. Without it the router reads nothing more than the answer needs.
+   */
+  onServed?: (served: ServedRequest) => void;
+}
+
+export function createRouter(
+  model: Model,
+  routes: Route<Model>[] = allRoutes(),
+  options: RouterOptions = {},
+): Router {
   const table = new RouteTable(routes);
   const base = baseCache();
+  const servesTestWallet = options.servesTestWallet === true;
+  const onServed = options.onServed;
 
   /**
    * Everything between a request and its answer; never throws, and never answers an empty 500.
@@ -124,7 +156,7 @@ export function createRouter(model: Model, routes: Route<Model>[] = allRoutes())
       );
     const params = decodeParams(match.params);
     const handle = (body: string) => {
-      const ctx = new RequestContext(incoming, body, params, baseUrl, model);
+      const ctx = new RequestContext(incoming, body, params, baseUrl, model, servesTestWallet);
       const key = incoming.method === "POST" ? ctx.header("idempotency-key") : null;
       if (key !== null && path.startsWith("/v1/"))
         return answerOnce(ctx, key, `POST ${path}`, () => match.route.handle(ctx));
@@ -150,7 +182,11 @@ export function createRouter(model: Model, routes: Route<Model>[] = allRoutes())
     },
     serveNode(req, res, baseUrl) {
       const requestId = newRequestId();
+      const incoming = new NodeIncoming(req, res, base(baseUrl).origin);
+      const startedAt = onServed ? Date.now() : 0;
       const write = (answer: Outcome) => {
+        if (onServed && incoming.method !== "OPTIONS")
+          onServed(servedRequest(incoming, base(baseUrl).prefix, answer, requestId, startedAt));
         if (answer === DROP_CONNECTION) {
           req.socket.destroy();
           return;
@@ -162,7 +198,7 @@ export function createRouter(model: Model, routes: Route<Model>[] = allRoutes())
           failNodeAnswer(res, requestId);
         }
       };
-      const outcome = serve(new NodeIncoming(req, res, base(baseUrl).origin), baseUrl, requestId);
+      const outcome = serve(incoming, baseUrl, requestId);
       if (outcome instanceof Promise) outcome.then(write, () => failNodeAnswer(res, requestId));
       else write(outcome);
     },
@@ -179,6 +215,32 @@ export function allRoutes(): Route<Model>[] {
     ...openApiRoutes,
     ...createProtocolRoutes(),
   ];
+}
+
+function servedRequest(
+  incoming: Incoming,
+  prefix: string,
+  answer: Outcome,
+  requestId: string,
+  startedAt: number,
+): ServedRequest {
+  const { target } = incoming;
+  const headerOf = (name: string) =>
+    answer === DROP_CONNECTION
+      ? null
+      : answer instanceof Response
+        ? answer.headers.get(name)
+        : (answer.headers[name] ?? null);
+  return {
+    method: incoming.method,
+    target:
+      prefix !== "" && target.startsWith(prefix) ? target.slice(prefix.length) || "/" : target,
+    status: answer === DROP_CONNECTION ? null : answer.status,
+    requestId,
+    idempotencyKey: incoming.header("idempotency-key"),
+    replayed: headerOf("idempotent-replayed") === "true",
+    startedAt,
+  };
 }
 
 /** The `Date` header of the current second, made once a second (it is on every answer). */

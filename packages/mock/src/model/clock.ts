@@ -42,6 +42,16 @@ export class Clock {
     return this.now();
   }
 
+  /** How far the clock was moved ahead of real time, in ms. */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  /** Puts back an offset saved by the emulator's data file (no expiries run here). */
+  restoreOffset(ms: number): void {
+    this.offsetMs = ms;
+  }
+
   reset(): void {
     this.offsetMs = 0;
   }

@@ -200,6 +200,11 @@ export class Definitions {
     return clone(found);
   }
 
+  /** Puts back project-owned definitions saved by the emulator's data file. */
+  restore(owned: readonly DefinitionRecord[]): void {
+    for (const record of owned) this.owned.push(clone(record));
+  }
+
   snapshot(): { owned: DefinitionRecord[] } {
     return { owned: clone(this.owned) };
   }

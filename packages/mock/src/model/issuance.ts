@@ -221,6 +221,33 @@ export class Issuance {
     return { size, revoked };
   }
 
+  /** Each tenant's status list length: how many indexes were handed out. */
+  statusListSizes(): { tenant: Tenant; size: number }[] {
+    return [...this.statusListSize].map(([key, size]) => {
+      const [projectId, environment] = key.split(":") as [string, Tenant["environment"]];
+      return { tenant: { projectId, environment }, size };
+    });
+  }
+
+  /**
+   * Puts back sessions and status list lengths saved by the emulator's data file, through the same
+   * indexes a create fills: open offers go back on the expiry queue (those already past their
+   * `expiresAt` expire at the next sweep, with their webhooks).
+   */
+  restore(
+    records: readonly IssuanceRecord[],
+    statusLists: readonly { tenant: Tenant; size: number }[],
+  ): void {
+    for (const saved of records) {
+      const record = deepCopy(saved);
+      this.store.add(record);
+      this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
+      if (OPEN.includes(record.status)) this.expiries.add(record.id, Date.parse(record.expiresAt));
+    }
+    for (const { tenant, size } of statusLists)
+      this.statusListSize.set(`${tenant.projectId}:${tenant.environment}`, size);
+  }
+
   private byId(id: string): IssuanceRecord {
     const record = this.store.get(id);
     if (!record) throw issuanceNotFound();

@@ -87,6 +87,12 @@ export class Keys {
     return key;
   }
 
+  /** Puts back projects and keys saved by the emulator's data file. */
+  restore(projects: readonly string[], keys: readonly KeyRecord[]): void {
+    for (const projectId of projects) this.projects.add(projectId);
+    for (const record of keys) this.keys.set(record.key, { ...record });
+  }
+
   revoke(key: string): void {
     const record = this.keys.get(key);
     if (!record) throw new ModelError(404, "not_found", "revoke: no such key");

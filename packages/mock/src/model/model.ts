@@ -1,4 +1,5 @@
 import { ProtocolState } from "../protocol/protocol-state.js";
+import { ChangeFeed } from "./change-feed.js";
 import { Clock } from "./clock.js";
 import { deepCopy } from "./deep-copy.js";
 import { Definitions } from "./definitions.js";
@@ -53,6 +54,11 @@ export class Model {
   requestLog!: LoggedRequest[];
   /** What the wallet-facing protocol endpoints remember between steps. */
   protocol!: ProtocolState;
+  /**
+   * Notified on every change a live view shows: webhook events and deliveries, resets (and, in the
+   * emulator, every request that may write). It outlives {@link reset}.
+   */
+  readonly changes = new ChangeFeed();
   private expiryHolds = 0;
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -89,6 +95,8 @@ export class Model {
     this.protocol = new ProtocolState(() => this.clock.now(), this.limits);
     this.requestLog = [];
     this.clock.onAdvance(() => this.sweep());
+    this.webhooks.onActivity(() => this.changes.notify());
+    this.changes.notify();
   }
 
   createProject(options: { environment?: Environment; scopes?: Scope[] } = {}): ProjectKeys {

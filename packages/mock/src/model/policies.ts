@@ -112,6 +112,11 @@ export class Policies {
     return clone(found);
   }
 
+  /** Puts back custom policies saved by the emulator's data file. */
+  restore(records: readonly PolicyRecord[]): void {
+    for (const record of records) this.records.push(clone(record));
+  }
+
   snapshot(): PolicyRecord[] {
     return clone(this.records);
   }

@@ -1,9 +1,34 @@
-import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+
+/** The signing key as the emulator's data file keeps it. */
+export interface SavedSigningKey {
+  kid: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
 
 /** The service's ES256 key that signs verification results; its public half is served as a JWKS. */
 export class ResultSigner {
   private keyPair?: Promise<{ privateKey: CryptoKey; publicJwk: JWK }>;
-  readonly kid = `res_${Date.now().toString(36)}`;
+  private savedPrivateJwk?: Promise<JWK>;
+  kid = `res_${Date.now().toString(36)}`;
+
+  /** The key (made now if it was not yet), for the emulator's data file. */
+  async exportKey(): Promise<SavedSigningKey> {
+    const { publicJwk } = await this.keys();
+    this.savedPrivateJwk ??= this.keys().then(({ privateKey }) => exportJWK(privateKey));
+    return { kid: this.kid, privateJwk: await this.savedPrivateJwk, publicJwk };
+  }
+
+  /** Signs with a key saved by the emulator's data file from now on. */
+  restoreKey(saved: SavedSigningKey): void {
+    this.kid = saved.kid;
+    this.savedPrivateJwk = Promise.resolve(saved.privateJwk);
+    this.keyPair = importJWK(saved.privateJwk, "ES256").then((privateKey) => ({
+      privateKey: privateKey as CryptoKey,
+      publicJwk: saved.publicJwk,
+    }));
+  }
 
   private keys() {
     this.keyPair ??= generateKeyPair("ES256", { extractable: true }).then(

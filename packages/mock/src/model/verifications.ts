@@ -267,6 +267,20 @@ export class Verifications {
     if (failure) throw failure;
   }
 
+  /**
+   * Puts back verifications saved by the emulator's data file, through the same indexes a create
+   * fills: open ones go back on the expiry queue (those already past their `expiresAt` expire at
+   * the next sweep, with their webhooks).
+   */
+  restore(records: readonly VerificationRecord[]): void {
+    for (const saved of records) {
+      const record = deepCopy(saved);
+      this.store.add(record);
+      if (record.status === "pending" || record.status === "in_progress")
+        this.expiries.add(record.id, Date.parse(record.expiresAt));
+    }
+  }
+
   private owned(tenant: Tenant, id: string): VerificationRecord {
     const record = this.store.owned(tenant, id);
     if (!record) throw verificationNotFound();

@@ -3,6 +3,7 @@ import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS } from "./limits.js";
+import { type WebhookDelivery, WebhookDeliveryLog } from "./webhook-deliveries.js";
 
 export interface WebhookEventRecord {
   tenant: Tenant;
@@ -17,6 +18,8 @@ export interface WebhookEventRecord {
   /** The raw body exactly as delivered, and its `Webhook-Signature` header. */
   payload: string;
   signature: string;
+  /** Each endpoint's delivery of this event, with every attempt and what the receiver answered. */
+  deliveries?: WebhookDelivery[];
 }
 
 export interface WebhookEndpoint {
@@ -53,11 +56,16 @@ export function signWebhookPayloadSync(
   return `t=${timestamp},v1=${v1}`;
 }
 
+const sameTenantOf = (a: Tenant, b: Tenant) =>
+  a.projectId === b.projectId && a.environment === b.environment;
+
 export class Webhooks {
   /** Every event emitted, newest last, at most `limits.webhookEvents` of them. */
   readonly events: WebhookEventRecord[] = [];
   readonly endpoints: WebhookEndpoint[] = [];
   private readonly deliveries = new Set<Promise<void>>();
+  private readonly activity = new Set<() => void>();
+  private readonly deliveryLog = new WebhookDeliveryLog(() => this.changed());
 
   constructor(
     private readonly clock: { now(): number },
@@ -80,6 +88,7 @@ export class Webhooks {
     const record = { tenant, event, payload, signature: this.sign(tenant, payload) };
     this.events.push(record);
     while (this.events.length > this.limits.webhookEvents) this.events.shift();
+    this.changed();
     for (const endpoint of this.endpoints) {
       if (
         endpoint.tenant.projectId === tenant.projectId &&
@@ -101,18 +110,53 @@ export class Webhooks {
 
   /** Delivers this tenant's events to `url`; beyond `limits.webhookEndpoints` it is 400 limit_exceeded. */
   register(tenant: Tenant, url: string): WebhookEndpoint {
-    const max = this.limits.webhookEndpoints;
-    if (this.endpoints.length >= max) {
-      throw new ModelError(
-        400,
-        "limit_exceeded",
-        `webhooks: at most ${max} endpoints may be registered; reset the emulator to start over`,
-        { limit: "webhookEndpoints", max },
-      );
-    }
+    if (this.endpoints.length >= this.limits.webhookEndpoints) throw this.tooManyEndpoints();
     const endpoint = { id: newId("we"), tenant, url };
     this.endpoints.push(endpoint);
     return endpoint;
+  }
+
+  /**
+   * Puts back endpoints and recorded events saved by the emulator's data file, within the same caps
+   * as {@link emit} and {@link register}: the newest `limits.webhookEvents` events are kept, and more
+   * endpoints than `limits.webhookEndpoints` is `limit_exceeded` before anything is put back.
+   */
+  restore(endpoints: readonly WebhookEndpoint[], events: readonly WebhookEventRecord[]): void {
+    if (this.endpoints.length + endpoints.length > this.limits.webhookEndpoints)
+      throw this.tooManyEndpoints();
+    for (const endpoint of endpoints) this.endpoints.push({ ...endpoint });
+    for (const { tenant, event, payload, signature } of events.slice(-this.limits.webhookEvents))
+      this.events.push({ tenant, event, payload, signature });
+    while (this.events.length > this.limits.webhookEvents) this.events.shift();
+  }
+
+  /** Delivers a recorded event again to every endpoint of its tenant (the dashboard's resend). */
+  resend(eventId: string): WebhookEventRecord | undefined {
+    const record = this.events.find((r) => r.event.id === eventId);
+    if (!record) return undefined;
+    for (const endpoint of this.endpoints)
+      if (sameTenantOf(endpoint.tenant, record.tenant)) this.deliver(endpoint, record);
+    return record;
+  }
+
+  /** Called after every emitted event and every delivery attempt (live views refresh on it). */
+  onActivity(listener: () => void): () => void {
+    this.activity.add(listener);
+    return () => this.activity.delete(listener);
+  }
+
+  private tooManyEndpoints(): ModelError {
+    const max = this.limits.webhookEndpoints;
+    return new ModelError(
+      400,
+      "limit_exceeded",
+      `webhooks: at most ${max} endpoints may be registered; reset the emulator to start over`,
+      { limit: "webhookEndpoints", max },
+    );
+  }
+
+  private changed(): void {
+    for (const listener of this.activity) listener();
   }
 
   /** Resolves once every delivery under way has succeeded or used up its retries. */
@@ -121,7 +165,14 @@ export class Webhooks {
   }
 
   private deliver(endpoint: WebhookEndpoint, record: WebhookEventRecord): void {
-    if (this.deliveries.size >= this.limits.webhookDeliveries) return;
+    const log = this.deliveryLog.start(record, endpoint);
+    if (this.deliveries.size >= this.limits.webhookDeliveries) {
+      log.attempt({
+        error: `not sent: ${this.limits.webhookDeliveries} deliveries were under way (limits.webhookDeliveries)`,
+      });
+      log.finish("failed");
+      return;
+    }
     const attempt = async () => {
       for (const delay of RETRY_DELAYS_MS) {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -135,11 +186,14 @@ export class Webhooks {
             body: record.payload,
             signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
           });
-          if (response.ok) return;
-        } catch {
+          log.attempt({ status: response.status });
+          if (response.ok) return log.finish("delivered");
+        } catch (error) {
           // Unreachable endpoint: retried like a 5xx.
+          log.attempt({ error: error instanceof Error ? error.message : String(error) });
         }
       }
+      log.finish("failed");
     };
     const delivery = attempt().finally(() => this.deliveries.delete(delivery));
     this.deliveries.add(delivery);

@@ -2,7 +2,7 @@ import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { randomToken } from "../model/ids.js";
 import type { Tenant } from "../model/keys.js";
 import { DEFAULT_MODEL_LIMITS, type ModelLimits } from "../model/limits.js";
-import { issuerKey } from "./urls.js";
+import { issuerKey, tenantOfIssuerKey } from "./urls.js";
 
 export interface IssuerKeys {
   kid: string;
@@ -59,6 +59,30 @@ export class ProtocolState {
       this.issuerKeys.set(key, keys);
     }
     return keys;
+  }
+
+  /** Every issuer key made so far and the verifier key, for the emulator's data file. */
+  async exportKeys(): Promise<{
+    issuers: { tenant: Tenant; keys: IssuerKeys }[];
+    verifier: VerifierKeys | null;
+  }> {
+    const issuers = await Promise.all(
+      [...this.issuerKeys].map(async ([key, keys]) => ({
+        tenant: tenantOfIssuerKey(key)!,
+        keys: await keys,
+      })),
+    );
+    return { issuers, verifier: this.verifier ? await this.verifier : null };
+  }
+
+  /** Puts back keys saved by the emulator's data file. */
+  restoreKeys(saved: {
+    issuers: readonly { tenant: Tenant; keys: IssuerKeys }[];
+    verifier: VerifierKeys | null;
+  }): void {
+    for (const { tenant, keys } of saved.issuers)
+      this.issuerKeys.set(issuerKey(tenant), Promise.resolve(keys));
+    if (saved.verifier) this.verifier = Promise.resolve(saved.verifier);
   }
 
   /** The service's verifier key, made on first use: it signs every presentation request. */

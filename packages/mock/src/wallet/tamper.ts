@@ -1,5 +1,13 @@
 /** Ways to make a presentation fail on purpose. */
-export type Tamper = "disclosure" | "signature" | "nonce" | "audience" | "sd_hash" | "stale";
+export const TAMPERS = [
+  "disclosure",
+  "signature",
+  "nonce",
+  "audience",
+  "sd_hash",
+  "stale",
+] as const;
+export type Tamper = (typeof TAMPERS)[number];
 
 /**
  * Breaks a finished presentation (SD-JWT+KB) in the way named; `nonce`, `audience` and `stale`

@@ -18,6 +18,40 @@ export interface HeldCredential {
   format: "dc+sd-jwt";
   vct: string;
   issuer: string;
+  /** The credential's name in the issuer's metadata, when it gives one. */
+  title?: string;
+  /** The holder's claims with every disclosure applied (registered JWT claims left out). */
+  claims: Record<string, unknown>;
+}
+
+/** What an offer holds, as the wallet shows it before accepting. */
+export interface OfferPreview {
+  credentialIssuer: string;
+  /** The issuer's display name from its metadata. */
+  issuerName?: string;
+  credentialConfigurationId: string;
+  vct?: string;
+  title?: string;
+  /** The claims the credential will carry, with their display names. */
+  claims: { path: string[]; name?: string; mandatory: boolean }[];
+  /** Set when the offer needs a transaction code: pass it to `acceptOffer(uri, { txCode })`. */
+  txCode?: { length?: number; inputMode?: string; description?: string };
+}
+
+/** What a presentation request asks for, as the wallet shows it before answering. */
+export interface RequestPreview {
+  /** The verifier's client identifier, whose key signed the request object. */
+  clientId: string;
+  /** Where the answer goes. */
+  responseUri: string;
+  /** The credential types asked for. */
+  vcts: string[];
+  /** The claim paths asked for. */
+  fields: string[][];
+  /** The held credential `present()` would use, if any. */
+  credential?: HeldCredential;
+  /** No credential fits, and `present()` would obtain the test identity from the emulator. */
+  obtainsTestIdentity: boolean;
 }
 
 /** A claim path: segments (`["address", "locality"]`), as the rest of the API writes them, or dotted (`"address.locality"`). */
@@ -54,6 +88,16 @@ export interface TestWallet {
   /** The holder's public key, bound into every credential it receives. */
   readonly publicJwk: JWK;
   readonly credentials: readonly HeldCredential[];
+  /**
+   * Reads an `openid-credential-offer://` URI and the issuer's metadata, as a wallet does before
+   * asking its holder (the issuance moves to `ready_to_issue`, as with any wallet).
+   */
+  inspectOffer(offerUri: string): Promise<OfferPreview>;
+  /**
+   * Reads and checks the request object of an `openid4vp://` URI, as a wallet does before asking
+   * its holder (the verification moves to `in_progress`, as with any wallet).
+   */
+  inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
   /** Runs the OpenID4VCI pre-authorized code flow for an `openid-credential-offer://` URI. */
   acceptOffer(offerUri: string, options?: { txCode?: string }): Promise<HeldCredential>;
   /** Answers an `openid4vp://` authorization request over direct_post. */
@@ -118,8 +162,14 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
 
-  async function acceptOffer(offerUri: string, acceptOptions: { txCode?: string } = {}) {
-    const offerUrl = new URL(offerUri).searchParams.get("credential_offer_uri");
+  /** The offer, its issuer's metadata, and the configuration offered (checked to be listed). */
+  async function loadOffer(offerUri: string) {
+    let offerUrl: string | null;
+    try {
+      offerUrl = new URL(offerUri).searchParams.get("credential_offer_uri");
+    } catch {
+      offerUrl = null;
+    }
     if (!offerUrl) throw new Error("test wallet: the offer URI has no credential_offer_uri");
     const offer = await expectOk(offerUrl, { headers: { accept: "application/json" } });
     const issuer = offer.credential_issuer as string;
@@ -133,9 +183,45 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       throw new Error(
         `test wallet: the offered configuration ${configurationId} is not in the issuer metadata`,
       );
-    const asMetadata = await expectOk(wellKnown("oauth-authorization-server"));
     const grant = (offer.grants as Record<string, Record<string, unknown>>)[PRE_AUTHORIZED_GRANT];
     if (!grant) throw new Error("test wallet: the offer has no pre-authorized code grant");
+    const configuration = supported[configurationId] as ConfigurationMetadata;
+    return { issuer, wellKnown, metadata, configurationId, configuration, grant };
+  }
+
+  async function inspectOffer(offerUri: string): Promise<OfferPreview> {
+    const { issuer, metadata, configurationId, configuration, grant } = await loadOffer(offerUri);
+    const txCode = grant.tx_code as Record<string, unknown> | undefined;
+    const issuerName = displayName(metadata.display);
+    const title = displayName(configuration.credential_metadata?.display);
+    return {
+      credentialIssuer: issuer,
+      ...(issuerName ? { issuerName } : {}),
+      credentialConfigurationId: configurationId,
+      ...(typeof configuration.vct === "string" ? { vct: configuration.vct } : {}),
+      ...(title ? { title } : {}),
+      claims: (configuration.credential_metadata?.claims ?? []).map((claim) => {
+        const name = displayName(claim.display);
+        return { path: claim.path, mandatory: claim.mandatory === true, ...(name ? { name } : {}) };
+      }),
+      ...(txCode
+        ? {
+            txCode: {
+              ...(typeof txCode.length === "number" ? { length: txCode.length } : {}),
+              ...(typeof txCode.input_mode === "string" ? { inputMode: txCode.input_mode } : {}),
+              ...(typeof txCode.description === "string"
+                ? { description: txCode.description }
+                : {}),
+            },
+          }
+        : {}),
+    };
+  }
+
+  async function acceptOffer(offerUri: string, acceptOptions: { txCode?: string } = {}) {
+    const { issuer, wellKnown, metadata, configurationId, configuration, grant } =
+      await loadOffer(offerUri);
+    const asMetadata = await expectOk(wellKnown("oauth-authorization-server"));
     const form: Record<string, string> = {
       grant_type: PRE_AUTHORIZED_GRANT,
       "pre-authorized_code": String(grant["pre-authorized_code"]),
@@ -177,11 +263,14 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       );
     const sdJwt = (issued.body.credentials as { credential: string }[])[0]!.credential;
     const payload = decodeJwt(sdJwt.split("~")[0]!);
+    const title = displayName(configuration.credential_metadata?.display);
     const held: HeldCredential = {
       sdJwt,
       format: "dc+sd-jwt",
       vct: payload.vct as string,
       issuer: payload.iss as string,
+      ...(title ? { title } : {}),
+      claims: await holderClaims(sdJwt),
     };
     credentials.push(held);
     return held;
@@ -201,8 +290,14 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     return acceptOffer(answer.body.offer_uri as string);
   }
 
-  async function present(authorizationRequestUri: string, presentOptions: PresentOptions = {}) {
-    const params = new URL(authorizationRequestUri).searchParams;
+  /** The request object, checked as a careful wallet checks it. */
+  async function loadRequest(authorizationRequestUri: string) {
+    let params: URLSearchParams;
+    try {
+      params = new URL(authorizationRequestUri).searchParams;
+    } catch {
+      params = new URLSearchParams();
+    }
     const requestUri = params.get("request_uri");
     const clientId = params.get("client_id");
     if (!requestUri || !clientId)
@@ -212,6 +307,27 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     });
     if (!response.ok) throw new Error(`test wallet: the request URI answered ${response.status}`);
     const request = await verifyRequestObject(await response.text(), clientId);
+    const query = (request.dcql_query as { credentials: CredentialQuery[] }).credentials[0]!;
+    const vcts = query.meta?.vct_values ?? [];
+    const held = [...credentials].reverse().find((c) => vcts.length === 0 || vcts.includes(c.vct));
+    return { requestUri, clientId, request, query, vcts, held };
+  }
+
+  async function inspectRequest(authorizationRequestUri: string): Promise<RequestPreview> {
+    const { clientId, request, query, vcts, held } = await loadRequest(authorizationRequestUri);
+    return {
+      clientId,
+      responseUri: request.response_uri as string,
+      vcts,
+      fields: (query.claims ?? []).map((claim) => [...claim.path]),
+      ...(held ? { credential: held } : {}),
+      obtainsTestIdentity: !held && identity !== undefined && vcts.includes(IDENTITY_VCT),
+    };
+  }
+
+  async function present(authorizationRequestUri: string, presentOptions: PresentOptions = {}) {
+    const { requestUri, clientId, request, query, vcts, held } =
+      await loadRequest(authorizationRequestUri);
     const responseUri = request.response_uri as string;
     // The response echoes the request's state, when it has one (OpenID4VP 1.0 §5.2).
     const state: Record<string, string> =
@@ -224,11 +340,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       });
       return;
     }
-    const query = (request.dcql_query as { credentials: CredentialQuery[] }).credentials[0]!;
-    const vcts = query.meta?.vct_values ?? [];
-    let credential =
-      presentOptions.credential ??
-      [...credentials].reverse().find((c) => vcts.length === 0 || vcts.includes(c.vct));
+    let credential = presentOptions.credential ?? held;
     if (!credential && identity && vcts.includes(IDENTITY_VCT))
       credential = await obtainIdentity(requestUri);
     if (!credential) throw new Error(`test wallet: no credential of type ${vcts.join(", ")}`);
@@ -256,5 +368,41 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     });
   }
 
-  return { publicJwk, credentials, acceptOffer, present };
+  return { publicJwk, credentials, inspectOffer, inspectRequest, acceptOffer, present };
+}
+
+interface ConfigurationMetadata {
+  vct?: unknown;
+  credential_metadata?: {
+    display?: unknown;
+    claims?: { path: string[]; mandatory?: boolean; display?: unknown }[];
+  };
+}
+
+/** The first `name` of an OpenID4VCI `display` array. */
+function displayName(display: unknown): string | undefined {
+  if (!Array.isArray(display)) return undefined;
+  const name = (display as { name?: unknown }[]).find((d) => typeof d?.name === "string")?.name;
+  return name as string | undefined;
+}
+
+/** Claims the SD-JWT VC keeps in the clear for its own use, not the holder's. */
+const REGISTERED_CLAIMS = [
+  "iss",
+  "nbf",
+  "exp",
+  "iat",
+  "cnf",
+  "vct",
+  "vct#integrity",
+  "status",
+  "_sd_alg",
+];
+
+/** The holder's claims: every disclosure applied, registered claims left out. */
+async function holderClaims(sdJwt: string): Promise<Record<string, unknown>> {
+  const all = (await (await sdJwtVc()).getClaims(sdJwt)) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(all).filter(([key]) => !REGISTERED_CLAIMS.includes(key)),
+  );
 }

@@ -57,6 +57,8 @@ export async function createVerification(
       clientToken: verification.clientToken,
       expiresAt: verification.expiresAt,
       authorizationRequestUri: verification.authorizationRequestUri,
+      // Present only when the service is the emulator in a test environment.
+      ...(verification.testWalletUrl ? { testWalletUrl: verification.testWalletUrl } : {}),
     },
     [
       cookieHeader(pendingCookieName(verification.id), sealed, { ...scope, maxAge }),

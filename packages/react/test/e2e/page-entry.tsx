@@ -1,5 +1,12 @@
 // The React page of the real-browser test, bundled from the BUILT packages as an app ships them.
-import { CredportProvider, useVerification, VerificationQRCode } from "@credport/react";
+// `/`: a page of one's own on useVerification; `/components`: the ready-made components.
+import {
+  CredentialOfferQRCode,
+  CredportProvider,
+  useVerification,
+  VerificationGate,
+  VerificationQRCode,
+} from "@credport/react";
 import { createRoot } from "react-dom/client";
 
 function AgeGate() {
@@ -20,14 +27,37 @@ function AgeGate() {
   );
 }
 
+function Components({ offer }: { offer: { offerUri: string; offerQrUri: string } }) {
+  return (
+    <main>
+      <h1>Components</h1>
+      <section aria-label="Verification">
+        <VerificationGate policyId="preset_age_over_18" returnTo={false}>
+          <p id="welcome">Welcome in.</p>
+        </VerificationGate>
+      </section>
+      <section aria-label="Credential offer">
+        <CredentialOfferQRCode offer={offer} width={200} height={200} />
+      </section>
+    </main>
+  );
+}
+
 const config = (
-  window as unknown as { credportConfig: { publishableKey: string; baseUrl: string } }
+  window as unknown as {
+    credportConfig: {
+      publishableKey: string;
+      baseUrl: string;
+      offer: { offerUri: string; offerQrUri: string };
+    };
+  }
 ).credportConfig;
 createRoot(document.getElementById("root")!).render(
   <CredportProvider
-    {...config}
+    publishableKey={config.publishableKey}
+    baseUrl={config.baseUrl}
     endpoints={{ start: "/api/credport/start", session: "/api/credport/session" }}
   >
-    <AgeGate />
+    {location.pathname === "/components" ? <Components offer={config.offer} /> : <AgeGate />}
   </CredportProvider>,
 );

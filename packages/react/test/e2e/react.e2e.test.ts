@@ -1,10 +1,12 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
-import { describeEngines } from "@credport/test-browsers";
+import { describeEngines, type Tab } from "@credport/test-browsers";
 import { build } from "esbuild";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
@@ -27,16 +29,29 @@ beforeAll(async () => {
     define: { "process.env.NODE_ENV": '"production"' },
   });
   const script = bundle.outputFiles[0]!.text;
+  await credport.credentialDefinitions.create({
+    credentialDefinitionId: "badge",
+    vct: "https://example.test/vct/badge",
+    title: "Badge",
+    claims: [{ path: ["name"], mandatory: true }],
+  });
+  const offer = await credport.issuance.createOffer({
+    credentialDefinitionId: "badge",
+    claims: { name: "Ada" },
+  });
   const config = JSON.stringify({
     publishableKey: emulator.keys.publishableKey,
     baseUrl: emulator.url,
-  });
+    offer,
+  }).replaceAll("<", "\\u003c");
   // The app's backend: creates the verification with the secret key, finalizes on a verified result.
   server = createServer(async (req, res) => {
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     let body = "";
     for await (const chunk of req) body += chunk;
+    if (req.url === "/axe.js")
+      return res.writeHead(200, { "content-type": "text/javascript" }).end(axeSource);
     if (req.url === "/app.js")
       return res.writeHead(200, { "content-type": "text/javascript" }).end(script);
     if (req.url === "/api/credport/start") {
@@ -46,6 +61,7 @@ beforeAll(async () => {
         clientToken: v.clientToken,
         expiresAt: v.expiresAt,
         authorizationRequestUri: v.authorizationRequestUri,
+        testWalletUrl: v.testWalletUrl, // the emulator's, test keys only
       });
     }
     if (req.url === "/api/credport/session") {
@@ -57,7 +73,7 @@ beforeAll(async () => {
     res
       .writeHead(200, { "content-type": "text/html" })
       .end(
-        `<!doctype html><div id="root"></div><script>window.credportConfig=${config}</script><script type="module" src="/app.js"></script>`,
+        `<!doctype html><html lang="en"><title>Credport React test</title><div id="root"></div><script>window.credportConfig=${config}</script><script type="module" src="/app.js"></script>`,
       );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -92,6 +108,65 @@ describeEngines("the React verification page", (engine) => {
 
       await expect.poll(() => tab.text("#status"), { timeout: 10_000 }).toBe("verified");
       expect(sessions).toBe(1);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+const TEST_WALLET_LINK = ".credport-gate-test-wallet-link";
+/** axe-core, run in the page (the emulator's wallet page is checked in @credport/mock's tests). */
+
+/** axe-core in the page as it is now: its serious and critical violations. */
+async function seriousA11yViolations(tab: Tab) {
+  return tab.evaluate(async () => {
+    await new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = "/axe.js"; // served by the app's test server
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.append(script);
+    });
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(context: Document): Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
+
+describeEngines("the React components with the emulator's test wallet link", (engine) => {
+  it("VerificationGate and CredentialOfferQRCode show Open in test wallet, pass axe, and the link goes through", async () => {
+    sessions = 0;
+    const session = await engine().newSession();
+    try {
+      const tab = await session.openTab(`${appUrl}/components`);
+      await tab.waitForSelector(TEST_WALLET_LINK);
+      await tab.waitForSelector('section[aria-label="Credential offer"] a[target="_blank"]');
+      expect(await tab.text(TEST_WALLET_LINK)).toBe("Open in test wallet");
+      expect(await seriousA11yViolations(tab)).toEqual([]);
+
+      // A person follows the link: the wallet page, in a new tab, shares; the gate lets them in.
+      const wallet = await session.openTab((await tab.attribute(TEST_WALLET_LINK, "href"))!);
+      await wallet.waitForSelector('button[value="share"]');
+      await wallet.click('button[value="share"]');
+      await expect.poll(() => wallet.text(".notice strong")).toBe("Shared with the verifier");
+      await wallet.close();
+      await expect.poll(() => tab.text("#welcome"), { timeout: 10_000 }).toBe("Welcome in.");
+      expect(sessions).toBe(1);
+      expect(await seriousA11yViolations(tab)).toEqual([]);
     } finally {
       await session.close();
     }

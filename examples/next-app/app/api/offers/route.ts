@@ -12,5 +12,7 @@ export async function POST() {
     status: offer.status,
     offerUri: offer.offerUri,
     offerQrUri: offer.offerQrUri,
+    // Against the emulator with test keys only: its wallet page for this offer.
+    ...(offer.testWalletUrl ? { testWalletUrl: offer.testWalletUrl } : {}),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import { issuanceView } from "../../model/views.js";
-import { offerUri } from "../handoff-uris.js";
+import { offerUri, testWalletUrl } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
 import { secretAuth } from "./auth.js";
@@ -22,6 +22,10 @@ export const issuanceRoutes: Route<Model>[] = [
         offerUri: uri,
         offerQrUri: uri,
         ...(txCode ? { txCode } : {}),
+        // Test mode only: the emulator's wallet page for this offer. Never for live keys.
+        ...(ctx.servesTestWallet && record.tenant.environment === "test"
+          ? { testWalletUrl: testWalletUrl(ctx.baseUrl, uri) }
+          : {}),
       });
     },
   },

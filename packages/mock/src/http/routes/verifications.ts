@@ -3,7 +3,7 @@ import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/verifications.js";
 import { verificationView } from "../../model/views.js";
-import { authorizationRequestUri, verifierClientId } from "../handoff-uris.js";
+import { authorizationRequestUri, testWalletUrl, verifierClientId } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
 import { statusEventStream } from "../sse.js";
@@ -42,14 +42,19 @@ export const verificationRoutes: Route<Model>[] = [
     handle: async (ctx) => {
       const auth = secretAuth(ctx);
       const record = ctx.model.verifications.create(auth, await readJson(ctx));
+      const uri = authorizationRequestUri(
+        ctx.baseUrl,
+        record.id,
+        verifierClientId((await ctx.model.protocol.verifierKeys()).did),
+      );
       return json(201, {
         ...verificationView(record),
         client_token: record.clientToken,
-        authorization_request_uri: authorizationRequestUri(
-          ctx.baseUrl,
-          record.id,
-          verifierClientId((await ctx.model.protocol.verifierKeys()).did),
-        ),
+        authorization_request_uri: uri,
+        // Test mode only: the emulator's wallet page for this request. Never for live keys.
+        ...(ctx.servesTestWallet && record.tenant.environment === "test"
+          ? { test_wallet_url: testWalletUrl(ctx.baseUrl, uri) }
+          : {}),
       });
     },
   },

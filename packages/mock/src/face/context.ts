@@ -1,0 +1,22 @@
+import type { TrafficLog } from "../dashboard/traffic-log.js";
+import type { Model } from "../model/model.js";
+import type { WalletSessions } from "../wallet-page/wallet-sessions.js";
+
+/** What a dashboard or wallet page handler gets: the request and the emulator it belongs to. */
+export interface FaceContext {
+  model: Model;
+  request: Request;
+  url: URL;
+  /** The request path relative to the service's base, e.g. `/wallet`. */
+  path: string;
+  /** The base path the page was reached under (`""`, or `/credport` behind a proxy), for links. */
+  basePath: string;
+  /** Where wallets reach the service: every hand-off URI is on this base. */
+  publicBaseUrl: string;
+  /** The emulator's own address. */
+  localUrl: string;
+  /** The project whose keys the emulator printed at start. */
+  emulatorProjectId: string;
+  traffic: TrafficLog;
+  wallets: WalletSessions;
+}

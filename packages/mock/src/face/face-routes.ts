@@ -1,0 +1,72 @@
+import { runDashboardAction } from "../dashboard/actions.js";
+import { definitionsPage } from "../dashboard/definitions-page.js";
+import { liveUpdates } from "../dashboard/live-updates.js";
+import { overviewPage } from "../dashboard/overview-page.js";
+import { requestsPage } from "../dashboard/requests-page.js";
+import { issuancePage, verificationsPage } from "../dashboard/sessions-page.js";
+import { webhooksPage } from "../dashboard/webhooks-page.js";
+import {
+  acceptOffer,
+  presentCredential,
+  showWallet,
+  startOver,
+} from "../wallet-page/wallet-routes.js";
+import { CLIENT_SCRIPT, SCRIPT_PATH } from "./client-script.js";
+import type { FaceContext } from "./context.js";
+import { htmlResponse } from "./html.js";
+import { layout, type Page } from "./layout.js";
+import { STYLESHEET, STYLESHEET_PATH } from "./styles.js";
+
+export type FaceHandler = (ctx: FaceContext) => Response | Promise<Response>;
+
+/** A dashboard page: the whole document, or only its live region when the page's script asks. */
+const page =
+  (render: (ctx: FaceContext) => Page | Promise<Page>): FaceHandler =>
+  async (ctx) => {
+    const rendered = await render(ctx);
+    if (ctx.request.headers.get("x-credport-partial") === "1")
+      return new Response(rendered.body.value, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+      });
+    return htmlResponse(layout(rendered, ctx.basePath));
+  };
+
+const asset =
+  (body: string, type: string): FaceHandler =>
+  () =>
+    new Response(body, { headers: { "content-type": type, "cache-control": "no-cache" } });
+
+const GET: Record<string, FaceHandler> = {
+  "/": page(overviewPage),
+  "/issuance": page(issuancePage),
+  "/verifications": page(verificationsPage),
+  "/webhooks": page(webhooksPage),
+  "/requests": page(requestsPage),
+  "/definitions": page(definitionsPage),
+  "/wallet": showWallet,
+  [STYLESHEET_PATH]: asset(STYLESHEET, "text/css; charset=utf-8"),
+  [SCRIPT_PATH]: asset(CLIENT_SCRIPT, "text/javascript; charset=utf-8"),
+  "/__dashboard/live": (ctx) =>
+    liveUpdates([ctx.model.changes, ctx.traffic.changes], ctx.request.signal),
+};
+
+const POST: Record<string, FaceHandler> = {
+  "/wallet/accept": acceptOffer,
+  "/wallet/present": presentCredential,
+  "/wallet/new": startOver,
+};
+
+const ACTION_PATH = /^\/__dashboard\/actions\/([a-z-]+)$/;
+
+/**
+ * The emulator's face: the handler of a dashboard or test wallet page request, or `undefined`
+ * for every other request (the service's routes answer those). A lookup, no parsing: the
+ * emulator asks it before each request.
+ */
+export function faceRoute(method: string, path: string): FaceHandler | undefined {
+  const table = method === "GET" ? GET : method === "POST" ? POST : undefined;
+  if (table && Object.hasOwn(table, path)) return table[path];
+  if (method !== "POST" || !path.startsWith("/__dashboard/actions/")) return undefined;
+  const action = ACTION_PATH.exec(path);
+  return action ? (ctx) => runDashboardAction(ctx, action[1]!) : undefined;
+}

@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const CHROMIUM = "/usr/bin/chromium";
+
+/** Debian's Chromium, headless, with the flags of packages/browser/test/e2e/chromium.ts. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Real-browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`,
+    );
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/**
+ * axe-core in the page, as it is now: the serious and critical violations. The page's context
+ * needs `bypassCSP: true` (the emulator's pages allow their own scripts only).
+ */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((n) => ({ target: n.target })),
+    }));
+}
