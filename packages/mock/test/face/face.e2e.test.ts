@@ -2,9 +2,10 @@ import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "@credport/mock";
+import { launchChromiumBrowser as launchChromium } from "@credport/test-browsers";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, seriousA11yViolations } from "../support/chromium.js";
+import { seriousA11yViolations } from "../support/axe.js";
 import type { JsonAnswer } from "../support/page-client.js";
 import { badgeClaims, badgeDefinition } from "../support/transports.js";
 

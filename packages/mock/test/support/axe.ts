@@ -1,29 +1,5 @@
-import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, chromium, type Page } from "playwright-core";
-
-const CHROMIUM = "/usr/bin/chromium";
-
-/** Debian's Chromium, headless, with the flags of packages/browser/test/e2e/chromium.ts. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Real-browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`,
-    );
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
+import type { Page } from "playwright-core";
 
 export interface AxeViolation {
   id: string;
