@@ -149,16 +149,16 @@ interface FieldProblem {
     message: string;
 }
 interface DescribeOptions {
-    root?: string;
-    renameTopLevel?: (key: string) => string;
-    wording?: "rules" | "shape";
+    root?: string | undefined;
+    renameTopLevel?: ((key: string) => string) | undefined;
+    wording?: "rules" | "shape" | undefined;
 }
 interface ContractIssue {
     readonly path: readonly PropertyKey[];
     readonly message: string;
-    readonly code?: string;
-    readonly expected?: string;
-    readonly values?: readonly unknown[];
+    readonly code?: string | undefined;
+    readonly expected?: string | undefined;
+    readonly values?: readonly unknown[] | undefined;
     readonly input?: unknown;
 }
 declare function formatIssuePath(path: readonly PropertyKey[], options?: DescribeOptions): string;
@@ -330,7 +330,7 @@ declare const snakeList: <T extends z.ZodMiniType>(item: T) => z.ZodMiniObject<{
 }, z.core.$strip>;
 type Json = Record<string, unknown>;
 declare function createOpenApiDocument(options?: {
-    serverUrl?: string;
+    serverUrl?: string | undefined;
 }): Json;
 type OperationAuth =
 "secret"
@@ -662,7 +662,7 @@ declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing",
 export { FAILURE_CODES as F };
 // index.d.ts
 export { F as FAILURE_CODES } from './failure-codes.js';
-export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './pipeline.js';
+export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './request-pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
 declare function parseSecretKey(key: unknown): {
@@ -676,9 +676,9 @@ declare function normalizeServerBaseUrl(baseUrl: unknown): string;
 type CredportErrorType = "credport_error" | "configuration_error" | "validation_error" | "authentication_error" | "missing_token_error" | "invalid_token_error" | "permission_error" | "key_mismatch_error" | "not_found_error" | "conflict_error" | "rate_limit_error" | "api_error" | "connection_error" | "timeout_error" | "invalid_response_error" | "signature_verification_error";
 interface CredportErrorOptions {
     code: string;
-    status?: number;
-    requestId?: string;
-    details?: Record<string, unknown>;
+    status?: number | undefined;
+    requestId?: string | undefined;
+    details?: Record<string, unknown> | undefined;
     cause?: unknown;
 }
 declare class CredportError extends Error {
@@ -734,7 +734,7 @@ declare class CredportRateLimitError extends CredportError {
     readonly type: "rate_limit_error";
     readonly retryAfter: number | undefined;
     constructor(message: string, options: CredportErrorOptions & {
-        retryAfter?: number;
+        retryAfter?: number | undefined;
     });
 }
 declare class CredportAPIError extends CredportError {
@@ -774,42 +774,50 @@ interface WireError {
 }
 declare function readWireError(body: unknown): WireError | undefined;
 declare function errorFromStatus(status: number, body: unknown, meta: {
-    requestId?: string;
-    retryAfter?: number;
+    requestId?: string | undefined;
+    retryAfter?: number | undefined;
     operation: string;
 }): CredportError;
 declare function redactSecrets(text: string): string;
 export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WireError, errorFromStatus, isCredportError, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, readWireError, redactSecrets };
 // pipeline.d.ts
+export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './request-pipeline.js';
+declare const BODY_TOO_LARGE: unique symbol;
+declare function readBodyCapped(message: Pick<Response, "headers" | "body">, maxBytes: number, onReader?: (reader: ReadableStreamDefaultReader<Uint8Array>) => void): Promise<string | typeof BODY_TOO_LARGE>;
+export { BODY_TOO_LARGE, readBodyCapped };
+// request-pipeline.d.ts
 interface BackoffOptions {
-    initialDelayMs?: number;
-    maxDelayMs?: number;
+    initialDelayMs?: number | undefined;
+    maxDelayMs?: number | undefined;
 }
 declare const DEFAULT_BACKOFF: {
     readonly initialDelayMs: 500;
     readonly maxDelayMs: 5000;
 };
-declare function backoffDelay(retry: number, backoff: Required<BackoffOptions>, random?: () => number): number;
+declare function backoffDelay(retry: number, backoff: {
+    initialDelayMs: number;
+    maxDelayMs: number;
+}, random?: () => number): number;
 declare function parseRetryAfter(header: string | null, now?: number): number | undefined;
 interface RequestPipelineOptions {
     baseUrl: string;
-    headers?: Record<string, string>;
-    timeoutMs?: number;
-    maxRetries?: number;
-    backoff?: BackoffOptions;
-    maxResponseBytes?: number;
-    fetch?: typeof fetch;
-    random?: () => number;
+    headers?: Record<string, string> | undefined;
+    timeoutMs?: number | undefined;
+    maxRetries?: number | undefined;
+    backoff?: BackoffOptions | undefined;
+    maxResponseBytes?: number | undefined;
+    fetch?: typeof fetch | undefined;
+    random?: (() => number) | undefined;
 }
 interface RequestSpec {
     method: "GET" | "POST" | "PATCH" | "DELETE";
     path: string;
-    query?: Record<string, string | number | undefined>;
+    query?: Record<string, string | number | undefined> | undefined;
     body?: unknown;
-    idempotencyKey?: string;
-    signal?: AbortSignal;
-    timeoutMs?: number;
-    maxRetries?: number;
+    idempotencyKey?: string | undefined;
+    signal?: AbortSignal | undefined;
+    timeoutMs?: number | undefined;
+    maxRetries?: number | undefined;
 }
 interface ApiResponse<T> {
     data: T;
@@ -825,5 +833,3 @@ declare const DEFAULT_MAX_RETRIES = 2;
 declare const DEFAULT_MAX_RESPONSE_BYTES: number;
 declare function createRequestPipeline(options: RequestPipelineOptions): RequestPipeline;
 export { type ApiResponse as A, type BackoffOptions as B, DEFAULT_BACKOFF as D, type RequestPipeline as R, type RequestPipelineOptions as a, type RequestSpec as b, backoffDelay as c, DEFAULT_MAX_RESPONSE_BYTES as d, DEFAULT_MAX_RETRIES as e, DEFAULT_TIMEOUT_MS as f, createRequestPipeline as g, parseRetryAfter as p };
-// pipeline.d.ts
-export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './pipeline.js';

@@ -389,6 +389,20 @@ declare class Issuance {
     private byId;
     private owned;
 }
+interface ModelLimits {
+    requestLog: number;
+    webhookEvents: number;
+    idempotencyRecords: number;
+    idempotencyBytes: number;
+    realtimeStreams: number;
+    webhookDeliveries: number;
+    webhookEndpoints: number;
+    faultRules: number;
+    requestBodyBytes: number;
+    protocolNonces: number;
+    accessTokens: number;
+}
+declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 interface IssuerKeys {
     kid: string;
     privateJwk: JWK;
@@ -404,11 +418,12 @@ interface AccessTokenGrant {
 }
 declare class ProtocolState {
     private readonly now;
+    private readonly limits;
     private readonly issuerKeys;
     private readonly accessTokens;
     private readonly nonces;
     private verifier?;
-    constructor(now: () => number);
+    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">);
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
     exportKeys(): Promise<{
         issuers: {
@@ -509,18 +524,6 @@ declare class Idempotency {
     private store;
     private forget;
 }
-interface ModelLimits {
-    requestLog: number;
-    webhookEvents: number;
-    idempotencyRecords: number;
-    idempotencyBytes: number;
-    realtimeStreams: number;
-    webhookDeliveries: number;
-    webhookEndpoints: number;
-    faultRules: number;
-    requestBodyBytes: number;
-}
-declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 declare class Realtime {
     private readonly maxStreams;
     available: boolean;

@@ -35,16 +35,16 @@ type CreateVerificationInput = CamelCased<CreateVerificationBody>;
 type VerificationStatus = CamelCased<VerificationStatusWire>;
 type VerificationResult = CamelCased<VerificationResultWire>;
 interface RequestOptions {
-    signal?: AbortSignal;
-    timeoutMs?: number;
-    maxRetries?: number;
+    signal?: AbortSignal | undefined;
+    timeoutMs?: number | undefined;
+    maxRetries?: number | undefined;
 }
 interface WriteOptions extends RequestOptions {
-    idempotencyKey?: string;
+    idempotencyKey?: string | undefined;
 }
 interface ListParams extends RequestOptions {
-    limit?: number;
-    cursor?: string;
+    limit?: number | undefined;
+    cursor?: string | undefined;
 }
 interface WebhookEventStore {
     remember(eventId: string, ttlSeconds: number): boolean | Promise<boolean>;
@@ -69,9 +69,9 @@ type VerificationWebhookEvent = Omit<Extract<WebhookEventWire, {
 };
 type WebhookEvent = IssuanceWebhookEvent | VerificationWebhookEvent;
 interface WebhookVerifyOptions {
-    secret?: string;
-    toleranceSeconds?: number;
-    now?: number;
+    secret?: string | undefined;
+    toleranceSeconds?: number | undefined;
+    now?: number | undefined;
     eventStore?: WebhookEventStore | undefined;
 }
 type WebhookInput = Request | {
@@ -81,7 +81,7 @@ type WebhookInput = Request | {
 declare function verifyWebhook(input: WebhookInput, options?: WebhookVerifyOptions): Promise<WebhookEvent>;
 declare function signWebhookPayload(payload: string, options: {
     secret: string;
-    timestamp?: number;
+    timestamp?: number | undefined;
 }): Promise<string>;
 declare class Page<T> implements AsyncIterable<T> {
     readonly data: T[];
@@ -92,7 +92,7 @@ declare class Page<T> implements AsyncIterable<T> {
     nextPage(): Promise<Page<T> | null>;
     [Symbol.asyncIterator](): AsyncIterator<T>;
     toArray(options?: {
-        limit?: number;
+        limit?: number | undefined;
     }): Promise<T[]>;
 }
 declare class CredentialDefinitions {
@@ -105,7 +105,7 @@ declare class CredentialDefinitions {
     publish(credentialDefinitionId: string, options?: WriteOptions): Promise<CredentialDefinition>;
     archive(credentialDefinitionId: string, options?: WriteOptions): Promise<CredentialDefinition>;
     list(params?: ListParams & {
-        lifecycleStatus?: LifecycleStatus;
+        lifecycleStatus?: LifecycleStatus | undefined;
     }): Promise<Page<CredentialDefinition>>;
     private send;
 }
@@ -117,7 +117,7 @@ declare class Issuance {
     cancel(issuanceId: string, options?: WriteOptions): Promise<IssuanceSession>;
     revoke(issuanceId: string, options?: WriteOptions): Promise<IssuanceSession>;
     list(params?: ListParams & {
-        status?: IssuanceStatus;
+        status?: IssuanceStatus | undefined;
     }): Promise<Page<IssuanceSession>>;
     private session;
 }
@@ -139,18 +139,18 @@ declare class Verifications {
     getResult(verificationId: string, options?: RequestOptions): Promise<VerificationResult>;
     cancel(verificationId: string, options?: WriteOptions): Promise<Verification>;
     list(params?: ListParams & {
-        status?: VerificationStatusValue;
+        status?: VerificationStatusValue | undefined;
     }): Promise<Page<Verification>>;
     private read;
 }
 interface CredportOptions {
-    secretKey?: string;
-    baseUrl?: string;
-    timeoutMs?: number;
-    maxRetries?: number;
-    backoff?: BackoffOptions;
-    maxResponseBytes?: number;
-    fetch?: typeof fetch;
+    secretKey?: string | undefined;
+    baseUrl?: string | undefined;
+    timeoutMs?: number | undefined;
+    maxRetries?: number | undefined;
+    backoff?: BackoffOptions | undefined;
+    maxResponseBytes?: number | undefined;
+    fetch?: typeof fetch | undefined;
 }
 declare class Credport {
     readonly credentialDefinitions: CredentialDefinitions;

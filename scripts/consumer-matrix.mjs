@@ -2,10 +2,12 @@
 // checks each way they are consumed: Node ESM, Node CJS, the Edge Runtime, TypeScript (node16 and bundler), an
 // esbuild browser bundle of @credport/browser + @credport/react with no key-handling code in it,
 // `next build` of an App Router app with Next.js 15, with Next.js 16 as create-next-app@16
-// configures it (`cacheComponents`), and with the packages in `serverExternalPackages`, and the
-// server entry of @credport/next under plain Node (`--conditions=react-server`).
-import { execFileSync } from "node:child_process";
+// configures it (`cacheComponents`), and with the packages in `serverExternalPackages` — each app
+// then served by `next start` and asked for a page, a route handler and a protected path — and the
+// server entry of @credport/next under plain Node, with and without `--conditions=react-server`.
+import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -13,6 +15,77 @@ const root = new URL("..", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "credport-consumers-"));
 const run = (command, args, cwd = scratch) =>
   execFileSync(command, args, { cwd, stdio: "pipe", encoding: "utf8" });
+
+/** A free TCP port on loopback. */
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * `next start`s a built app with the variables @credport/next needs and asks it for a page that
+ * reads the session, a route handler (a status read without the browser binding: 403) and a
+ * protected path (a redirect to the sign-in page). Stops it by the PID it was started with.
+ */
+async function serveAndAsk(dir) {
+  const port = await freePort();
+  const server = spawn(
+    join(dir, "node_modules/.bin/next"),
+    ["start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        CREDPORT_SECRET_KEY: `sk_test_${"s".repeat(24)}`,
+        CREDPORT_PUBLISHABLE_KEY: `pk_test_${"p".repeat(24)}`,
+        CREDPORT_BASE_URL: "https://api.example.test",
+        CREDPORT_SESSION_SECRET: "c".repeat(32),
+      },
+    },
+  );
+  let output = "";
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  try {
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ready in 60 s:\n${output}`)), 60_000);
+      const onData = (chunk) => {
+        output += chunk;
+        if (/Ready in/.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      server.stdout.on("data", onData);
+      server.stderr.on("data", onData);
+      exited.then(() => reject(new Error(`exited before it was ready:\n${output}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const page = await fetch(`${base}/`);
+    const html = await page.text();
+    if (page.status !== 200 || !html.includes("anonymous"))
+      throw new Error(`GET / answered ${page.status}:\n${html.slice(0, 500)}\n${output}`);
+    const status = await fetch(`${base}/api/credport/verifications/ver_1/status`);
+    const body = await status.json().catch(() => null);
+    if (status.status !== 403 || body?.code !== "VERIFICATION_BINDING_REQUIRED")
+      throw new Error(
+        `the status route answered ${status.status} ${JSON.stringify(body)}\n${output}`,
+      );
+    const wall = await fetch(`${base}/members`, { redirect: "manual" });
+    const location = wall.headers.get("location") ?? "";
+    if (wall.status !== 307 || !location.endsWith("/verify?redirect_url=%2Fmembers"))
+      throw new Error(`GET /members answered ${wall.status} ${location}\n${output}`);
+    if (/⚠|warn|error/i.test(output)) throw new Error(`next start printed problems:\n${output}`);
+  } finally {
+    server.kill("SIGTERM");
+    await exited;
+  }
+}
 
 try {
   const tarballs = join(scratch, "tarballs");
@@ -57,7 +130,7 @@ try {
   );
   cpSync(join(root, "scripts/consumers"), app, {
     recursive: true,
-    filter: (path) => !path.includes("next-app"),
+    filter: (path) => !/[/\\]next-[^/\\]*$/.test(path),
   });
   run(
     "pnpm",
@@ -136,7 +209,8 @@ try {
   };
   const nextApps = [
     { name: "next-16", next: "16.4.6", config: createNextApp16 },
-    { name: "next-15", next: "15.5.29", config: {} },
+    // Next.js 15 runs middleware.ts in the Edge Runtime, whose resolver also matches `browser`.
+    { name: "next-15", next: "15.5.29", config: {}, overlay: "next-15", remove: ["proxy.ts"] },
     {
       name: "next-16-server-external",
       next: "16.4.6",
@@ -155,9 +229,11 @@ try {
     ]),
   );
   const nextRoot = join(scratch, "next-apps");
-  for (const { name, next, config } of nextApps) {
+  for (const { name, next, config, overlay, remove = [] } of nextApps) {
     const dir = join(nextRoot, name);
     cpSync(join(root, "scripts/consumers/next-app"), dir, { recursive: true });
+    if (overlay) cpSync(join(root, "scripts/consumers", overlay), dir, { recursive: true });
+    for (const file of remove) rmSync(join(dir, file));
     writeFileSync(
       join(dir, "next.config.mjs"),
       `export default ${JSON.stringify(config, null, 2)};\n`,
@@ -202,22 +278,41 @@ try {
       console.log(`${name} build: ok`);
     } catch (error) {
       failures.push(`${name} build failed:\n${error.stdout ?? ""}${error.stderr ?? error.message}`);
+      continue;
+    }
+    try {
+      await serveAndAsk(dir);
+      console.log(`${name} start: page, route handler and protected path answer`);
+    } catch (error) {
+      failures.push(`${name} start failed:\n${error.message}`);
     }
   }
-  try {
-    run(
-      process.execPath,
+  for (const conditions of [[], ["--conditions=react-server"]]) {
+    const how = ["node", ...conditions].join(" ");
+    for (const [kind, args] of [
       [
-        "--conditions=react-server",
-        "--input-type=module",
-        "-e",
-        'const m = await import("@credport/next"); if (typeof m.getVerifiedSession !== "function") process.exit(1);',
+        "import",
+        [
+          "--input-type=module",
+          "-e",
+          'const m = await import("@credport/next"); if (typeof m.getVerifiedSession !== "function") process.exit(1);',
+        ],
       ],
-      join(nextRoot, "next-16"),
-    );
-    console.log("node --conditions=react-server import @credport/next: ok");
-  } catch (error) {
-    failures.push(`node --conditions=react-server import @credport/next failed:\n${error.stderr}`);
+      [
+        "require",
+        [
+          "-e",
+          'if (typeof require("@credport/next").createCredportHandlers !== "function") process.exit(1);',
+        ],
+      ],
+    ]) {
+      try {
+        run(process.execPath, [...conditions, ...args], join(nextRoot, "next-16"));
+        console.log(`${how} ${kind} @credport/next: ok`);
+      } catch (error) {
+        failures.push(`${how} ${kind} @credport/next failed:\n${error.stderr}`);
+      }
+    }
   }
   if (failures.length > 0) throw new Error(failures.join("\n\n"));
   console.log("consumer matrix: ok");

@@ -1,9 +1,10 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts" },
+  entry: { index: "src/index.ts", "browser-guard": "src/browser-guard.ts" },
   format: ["esm", "cjs"],
-  dts: true,
+  // The guard has no API of its own: the `browser` condition points at the index's types.
+  dts: { entry: { index: "src/index.ts" } },
   clean: true,
   sourcemap: false,
   target: "es2022",

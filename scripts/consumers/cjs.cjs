@@ -10,8 +10,28 @@ const { createStatusClient } = require("@credport/browser");
 
 (async () => {
   const secret = `whsec_${"b".repeat(32)}`;
-  const payload =
-    '{"id":"evt_1","object":"event","type":"issuance.credential_issued","created":1,"livemode":false,"data":{"object":{}}}';
+  const payload = JSON.stringify({
+    id: "evt_1",
+    object: "event",
+    type: "issuance.credential_issued",
+    created: 1,
+    livemode: false,
+    data: {
+      object: {
+        object: "openid4vc_issuance",
+        id: "iss_1",
+        status: "credential_issued",
+        credentialDefinitionId: "cd_1",
+        issuanceMode: "InTime",
+        metadata: {},
+        credentialStatus: "active",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        updatedAt: "2026-01-01T00:01:00.000Z",
+        expiresAt: "2026-01-01T00:15:00.000Z",
+        livemode: false,
+      },
+    },
+  });
   const event = await verifyWebhook(
     { payload, signature: await signWebhookPayload(payload, { secret }) },
     { secret },

@@ -15,13 +15,28 @@ const payload = JSON.stringify({
   type: "verification.verified",
   created: 1,
   livemode: false,
-  data: { object: {} },
+  data: {
+    object: {
+      object: "verification",
+      id: "ver_1",
+      status: "verified",
+      policy_id: "preset_age_over_18",
+      customer_user_ref: null,
+      metadata: {},
+      expires_at: "2026-01-01T00:05:00.000Z",
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:01:00.000Z",
+      livemode: false,
+    },
+  },
 });
 const event = await verifyWebhook(
   { payload, signature: await signWebhookPayload(payload, { secret }) },
   { secret },
 );
 assert.equal(event.type, "verification.verified");
+// One casing on the TypeScript side: the snake_case wire resource arrives in camelCase.
+assert.equal(event.data.object.policyId, "preset_age_over_18");
 assert.throws(
   () => new Credport({ secretKey: "pk_test_x", baseUrl: "https://x.test" }),
   (e) => e instanceof CredportConfigurationError && e.code === "INVALID_API_KEY_FORMAT",

@@ -22,9 +22,9 @@ export type CredportErrorType =
 /** What the constructors take; everything a server sent is redacted on the way in. */
 export interface CredportErrorOptions {
   code: string;
-  status?: number;
-  requestId?: string;
-  details?: Record<string, unknown>;
+  status?: number | undefined;
+  requestId?: string | undefined;
+  details?: Record<string, unknown> | undefined;
   cause?: unknown;
 }
 
@@ -148,7 +148,10 @@ export class CredportRateLimitError extends CredportError {
   static override readonly type = "rate_limit_error";
   declare readonly type: "rate_limit_error";
   readonly retryAfter: number | undefined;
-  constructor(message: string, options: CredportErrorOptions & { retryAfter?: number }) {
+  constructor(
+    message: string,
+    options: CredportErrorOptions & { retryAfter?: number | undefined },
+  ) {
     super(message, options);
     this.retryAfter = options.retryAfter;
   }

@@ -44,7 +44,7 @@ const BY_CODE = {
 export function errorFromStatus(
   status: number,
   body: unknown,
-  meta: { requestId?: string; retryAfter?: number; operation: string },
+  meta: { requestId?: string | undefined; retryAfter?: number | undefined; operation: string },
 ): CredportError {
   const wire = readWireError(body);
   if (!wire) {

@@ -1,3 +1,4 @@
+export { BODY_TOO_LARGE, readBodyCapped } from "./pipeline/read-body.js";
 export {
   type ApiResponse,
   createRequestPipeline,

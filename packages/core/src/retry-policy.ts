@@ -1,9 +1,9 @@
 /** Backoff between attempts: exponential from `initialDelayMs`, capped, with 50–100 % jitter. */
 export interface BackoffOptions {
   /** Default 500 ms. */
-  initialDelayMs?: number;
+  initialDelayMs?: number | undefined;
   /** Default 5,000 ms; also the longest Retry-After the client waits for. */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
 }
 
 export const DEFAULT_BACKOFF = { initialDelayMs: 500, maxDelayMs: 5000 } as const;
@@ -11,7 +11,7 @@ export const DEFAULT_BACKOFF = { initialDelayMs: 500, maxDelayMs: 5000 } as cons
 /** Delay before retry number `retry` (1-based). */
 export function backoffDelay(
   retry: number,
-  backoff: Required<BackoffOptions>,
+  backoff: { initialDelayMs: number; maxDelayMs: number },
   random: () => number = Math.random,
 ): number {
   const exponential = Math.min(backoff.initialDelayMs * 2 ** (retry - 1), backoff.maxDelayMs);

@@ -63,6 +63,8 @@ async function main() {
       CREDPORT_SECRET_KEY: emulator.keys.secretKey,
       CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
       CREDPORT_WEBHOOK_SECRET: emulator.keys.webhookSecret,
+      // The `aud` of the project's signed results: @credport/next refuses other projects' with it.
+      CREDPORT_PROJECT_ID: emulator.projectId,
       [`${publicPrefix}CREDPORT_BASE_URL`]: emulator.publicUrl,
       [`${publicPrefix}CREDPORT_PUBLISHABLE_KEY`]: emulator.keys.publishableKey,
     });
@@ -86,6 +88,7 @@ Test project ${emulator.projectId} (test environment):
   CREDPORT_SECRET_KEY=${emulator.keys.secretKey}
   CREDPORT_PUBLISHABLE_KEY=${emulator.keys.publishableKey}
   CREDPORT_WEBHOOK_SECRET=${emulator.keys.webhookSecret}
+  CREDPORT_PROJECT_ID=${emulator.projectId}
 ${envFile ? `\nWritten to ${envFile}, with CREDPORT_SESSION_SECRET and ${publicPrefix}CREDPORT_BASE_URL / ${publicPrefix}CREDPORT_PUBLISHABLE_KEY.\n` : ""}
 ${kept}
 Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);

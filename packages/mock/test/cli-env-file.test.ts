@@ -58,6 +58,7 @@ it("--env-file fills an empty file with every variable an app needs, session sec
   const { out, env } = await runEmulator([], file);
   expect(Object.keys(env).sort()).toEqual([
     "CREDPORT_BASE_URL",
+    "CREDPORT_PROJECT_ID",
     "CREDPORT_PUBLISHABLE_KEY",
     "CREDPORT_SECRET_KEY",
     "CREDPORT_SESSION_SECRET",
@@ -71,6 +72,9 @@ it("--env-file fills an empty file with every variable an app needs, session sec
   expect(env.NEXT_PUBLIC_CREDPORT_PUBLISHABLE_KEY).toBe(env.CREDPORT_PUBLISHABLE_KEY);
   expect(env.NEXT_PUBLIC_CREDPORT_BASE_URL).toBe(env.CREDPORT_BASE_URL);
   expect(env.CREDPORT_SESSION_SECRET!.length).toBeGreaterThanOrEqual(32);
+  // The project the keys belong to: the `aud` of its signed results.
+  expect(env.CREDPORT_PROJECT_ID).toMatch(/^proj_/);
+  expect(out).toContain(`Test project ${env.CREDPORT_PROJECT_ID} `);
   expect(out).toContain(`CREDPORT_BASE_URL=${env.CREDPORT_BASE_URL}`);
   expect(out).toContain(`Written to ${file}`);
   expect(out).not.toContain(env.CREDPORT_SESSION_SECRET);

@@ -16,6 +16,8 @@ describe("documented limits", () => {
       webhookEndpoints: 100,
       faultRules: 100,
       requestBodyBytes: 4 * 2 ** 20,
+      protocolNonces: 10_000,
+      accessTokens: 10_000,
     });
     expect(createModel().limits).toEqual(DEFAULT_MODEL_LIMITS);
   });

@@ -1,5 +1,3 @@
-import "server-only";
-
 export { verifyWebhook } from "@credport/server";
 export type { CredportNextConfig, GetUserRef } from "./config/next-config.js";
 export type { VerifiedSession } from "./cookies/verified-session.js";

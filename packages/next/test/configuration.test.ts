@@ -53,6 +53,22 @@ describe("fail fast on configuration", () => {
       { webhook: { onEvent: () => {} } },
       /CREDPORT_WEBHOOK_SECRET/,
     ],
+    // The contract's rules (issue 18): the options the service would refuse, refused here first.
+    [
+      "a blank policyId",
+      { policyId: "   " },
+      /policyId must be a non-blank string of at most 100 characters/,
+    ],
+    [
+      "a policyId longer than the service accepts",
+      { policyId: "p".repeat(101) },
+      /policyId must be a non-blank string of at most 100 characters/,
+    ],
+    [
+      "a webhook secret that is not whsec_ and 24+ letters or digits",
+      { webhook: { secret: "whsec_short", onEvent: () => {} } },
+      /webhook secret must be the endpoint's whsec_ secret/,
+    ],
   ])("%s fails at handler creation, naming what to set", (_, change, message) => {
     unsetEnv();
     const error = failure(() => createCredportHandlers({ ...complete, ...change }));

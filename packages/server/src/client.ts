@@ -19,25 +19,25 @@ import {
 
 export interface CredportOptions {
   /** `sk_test_…` or `sk_live_…`. Defaults to `CREDPORT_SECRET_KEY`. */
-  secretKey?: string;
+  secretKey?: string | undefined;
   /**
    * The service's base URL, without `/v1` (every path starts with it). Defaults to
    * `CREDPORT_BASE_URL`; there is no hosted default.
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Per-attempt timeout, reading the body included. Default 30,000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries after the first attempt, for network errors, timeouts, 408, 429 and 5xx. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Backoff between retries: 500 ms doubling to a 5,000 ms cap, with jitter. */
-  backoff?: BackoffOptions;
+  backoff?: BackoffOptions | undefined;
   /**
    * The largest response body the client reads, in bytes; a larger one fails the call with a
    * `CredportInvalidResponseError` (`response_too_large`) without being read. Default 4 MiB.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** A Fetch implementation; defaults to the global one, looked up at the first request. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
 }
 
 /**

@@ -26,7 +26,7 @@ export class Page<T> implements AsyncIterable<T> {
    * Every item across pages, up to `limit` (default 1,000): a cap, so that a forgotten filter
    * cannot pull a whole account into memory.
    */
-  async toArray(options: { limit?: number } = {}): Promise<T[]> {
+  async toArray(options: { limit?: number | undefined } = {}): Promise<T[]> {
     const limit = options.limit ?? 1000;
     if (!Number.isInteger(limit) || limit < 1) {
       throw invalid("limit", "toArray needs a positive integer");

@@ -87,19 +87,19 @@ export type VerificationResult = CamelCased<VerificationResultWire>;
 
 /** Options every method accepts. */
 export interface RequestOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  maxRetries?: number;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
 }
 
 /** Options of methods that create or change something. */
 export interface WriteOptions extends RequestOptions {
   /** Defaults to a generated UUID, kept across retries. */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
 }
 
 export interface ListParams extends RequestOptions {
   /** 1..100, default 20. */
-  limit?: number;
-  cursor?: string;
+  limit?: number | undefined;
+  cursor?: string | undefined;
 }

@@ -32,11 +32,11 @@ export type WebhookEvent = IssuanceWebhookEvent | VerificationWebhookEvent;
 
 export interface WebhookVerifyOptions {
   /** The endpoint's webhook secret (`whsec_…`). Defaults to `CREDPORT_WEBHOOK_SECRET`. */
-  secret?: string;
+  secret?: string | undefined;
   /** Accepted clock difference, both ways. Default 300 s. */
-  toleranceSeconds?: number;
+  toleranceSeconds?: number | undefined;
   /** For tests: the current time in unix seconds. */
-  now?: number;
+  now?: number | undefined;
   /**
    * Remembers event IDs and refuses one already seen (code `webhook_event_replayed`), for twice the
    * tolerance: a replay inside the signature window is refused. Without it, every correctly signed
@@ -166,7 +166,7 @@ function toEvent(parsed: unknown): WebhookEvent {
  */
 export async function signWebhookPayload(
   payload: string,
-  options: { secret: string; timestamp?: number },
+  options: { secret: string; timestamp?: number | undefined },
 ): Promise<string> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   return `t=${timestamp},v1=${await hmacHex(options.secret, `${timestamp}.${payload}`)}`;

@@ -65,9 +65,30 @@ describe("configuration", () => {
       expect(() => new Credport({ secretKey: `sk_test_${"a".repeat(24)}` })).toThrow(
         expect.objectContaining({ code: "MISSING_BASE_URL" }),
       );
+      // An unset variable passed on (`string | undefined` under exactOptionalPropertyTypes) is the
+      // option left out: the same typed error, naming the option and the variable.
+      expect(() => new Credport({ secretKey: process.env.CREDPORT_SECRET_KEY, baseUrl })).toThrow(
+        expect.objectContaining({
+          code: "MISSING_API_KEY",
+          message: expect.stringMatching(/\{ secretKey \}.*CREDPORT_SECRET_KEY/),
+        }),
+      );
+      expect(
+        () =>
+          new Credport({
+            secretKey: `sk_test_${"a".repeat(24)}`,
+            baseUrl: process.env.CREDPORT_BASE_URL,
+          }),
+      ).toThrow(
+        expect.objectContaining({
+          code: "MISSING_BASE_URL",
+          message: expect.stringMatching(/\{ baseUrl \}.*CREDPORT_BASE_URL/),
+        }),
+      );
       process.env.CREDPORT_SECRET_KEY = `sk_test_${"a".repeat(24)}`;
       process.env.CREDPORT_BASE_URL = baseUrl;
       expect(new Credport()).toBeInstanceOf(Credport);
+      expect(new Credport({ secretKey: undefined, baseUrl: undefined })).toBeInstanceOf(Credport);
     } finally {
       process.env = env;
     }
@@ -168,6 +189,27 @@ describe.each(SERVICES)("request pipeline ($name)", (transport) => {
     expect(error.retryAfter).toBe(60);
     expect(requests).toHaveLength(3);
   });
+
+  it("an option read from an unset environment variable (undefined) is the default", async () => {
+    const { credport, requests } = client({
+      timeoutMs: undefined,
+      maxRetries: undefined,
+      maxResponseBytes: undefined,
+      backoff: { initialDelayMs: 1, maxDelayMs: undefined },
+    });
+    // The default cap (5 s) holds: a Retry-After of 60 s is not waited for.
+    service.model.faults.inject({
+      kind: "rate_limited",
+      retryAfter: 60,
+      count: 1,
+      path: "/v1/policies",
+    });
+    const error = await credport.policies
+      .list({ limit: undefined, cursor: undefined, maxRetries: undefined })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(CredportRateLimitError);
+    expect(requests).toHaveLength(1);
+  }, 10_000);
 
   it("never retries a 409 or another 4xx", async () => {
     const { credport, requests } = client();

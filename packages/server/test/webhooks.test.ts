@@ -1,6 +1,7 @@
 import {
   Credport,
   CredportSignatureVerificationError,
+  CredportValidationError,
   signWebhookPayload,
   verifyWebhook,
 } from "@credport/server";
@@ -111,5 +112,20 @@ describe("webhooks.verify", () => {
     );
     expect(apiKey.code).toBe("webhook_secret_invalid");
     expect(apiKey.message).not.toContain(service.project.secretKey);
+  });
+
+  it("an unset secret variable passed on is the option left out: a typed error naming both", async () => {
+    const saved = process.env.CREDPORT_WEBHOOK_SECRET;
+    delete process.env.CREDPORT_WEBHOOK_SECRET;
+    try {
+      const error = await verifyWebhook(event, {
+        secret: process.env.CREDPORT_WEBHOOK_SECRET,
+      }).catch((e) => e);
+      expect(error).toBeInstanceOf(CredportValidationError);
+      expect(error.code).toBe("missing_webhook_secret");
+      expect(error.message).toMatch(/options\.secret or CREDPORT_WEBHOOK_SECRET/);
+    } finally {
+      if (saved !== undefined) process.env.CREDPORT_WEBHOOK_SECRET = saved;
+    }
   });
 });

@@ -10,24 +10,24 @@ export interface FieldProblem {
 
 export interface DescribeOptions {
   /** Name of the whole value when the issue is about it. Default `body`. */
-  root?: string;
+  root?: string | undefined;
   /** Renames the top-level key, e.g. a client naming wire fields in its own casing. */
-  renameTopLevel?: (key: string) => string;
+  renameTopLevel?: ((key: string) => string) | undefined;
   /**
    * `rules` (default): the wording each request rule carries. `shape`: words made from the issue's
    * kind alone, for answers checked against the contract (whatever locale zod was given elsewhere
    * in the process, and never a value of the answer).
    */
-  wording?: "rules" | "shape";
+  wording?: "rules" | "shape" | undefined;
 }
 
 /** The parts of a zod issue read here. Never its input: messages must not echo values. */
 export interface ContractIssue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
-  readonly code?: string;
-  readonly expected?: string;
-  readonly values?: readonly unknown[];
+  readonly code?: string | undefined;
+  readonly expected?: string | undefined;
+  readonly values?: readonly unknown[] | undefined;
   readonly input?: unknown;
 }
 

@@ -25,7 +25,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
  * emulator serves it at `/openapi.json`; `docs/openapi.json` is this output, kept current by
  * `pnpm openapi`.
  */
-export function createOpenApiDocument(options: { serverUrl?: string } = {}): Json {
+export function createOpenApiDocument(options: { serverUrl?: string | undefined } = {}): Json {
   const { docs, named } = documentation();
   const names = new Map(named.map(([name, schema]) => [schema, name]));
   const generated = z.toJSONSchema(docs, {

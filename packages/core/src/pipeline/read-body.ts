@@ -1,26 +1,28 @@
 /** What {@link readBodyCapped} returns for a body over the cap. */
-export const TOO_LARGE = Symbol("too large");
+export const BODY_TOO_LARGE: unique symbol = Symbol("body too large");
 
 let decoder: TextDecoder | undefined;
 
 /**
- * Reads a response body as text, refusing (and cancelling) it as soon as it passes `maxBytes`: a
- * declared `Content-Length` over the cap is refused before reading, and a streamed or compressed body
- * is counted as it arrives. `onReader` receives the reader, so that a timeout can cancel it.
+ * Reads a body (a `Response`'s, or a `Request`'s on the server) as UTF-8 text, refusing (and
+ * cancelling) it as soon as it passes `maxBytes`: a declared `Content-Length` over the cap is
+ * refused before reading, and every body (streamed, chunked, compressed, or with a `Content-Length`
+ * that is not a number) is counted as it arrives. `onReader` receives the reader, so that a
+ * timeout can cancel it.
  */
 export async function readBodyCapped(
-  response: Response,
+  message: Pick<Response, "headers" | "body">,
   maxBytes: number,
-  onReader: (reader: ReadableStreamDefaultReader<Uint8Array>) => void,
-): Promise<string | typeof TOO_LARGE> {
-  const declared = response.headers.get("content-length");
+  onReader?: (reader: ReadableStreamDefaultReader<Uint8Array>) => void,
+): Promise<string | typeof BODY_TOO_LARGE> {
+  const declared = message.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) {
-    response.body?.cancel().catch(() => {});
-    return TOO_LARGE;
+    message.body?.cancel().catch(() => {});
+    return BODY_TOO_LARGE;
   }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  onReader(reader);
+  if (!message.body) return "";
+  const reader = message.body.getReader();
+  onReader?.(reader);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -29,7 +31,7 @@ export async function readBodyCapped(
     size += value.byteLength;
     if (size > maxBytes) {
       reader.cancel().catch(() => {});
-      return TOO_LARGE;
+      return BODY_TOO_LARGE;
     }
     chunks.push(value);
   }

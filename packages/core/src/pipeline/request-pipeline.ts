@@ -20,32 +20,32 @@ export interface RequestPipelineOptions {
   /** Base URL of the service, without a trailing slash. */
   baseUrl: string;
   /** Headers sent on every request (authentication, user agent). */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Per-attempt timeout, body included. Default 30,000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries after the first attempt. Default 2. */
-  maxRetries?: number;
-  backoff?: BackoffOptions;
+  maxRetries?: number | undefined;
+  backoff?: BackoffOptions | undefined;
   /** Largest response body read, in bytes; a larger one is an invalid response. Default 4 MiB. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** A Fetch implementation; the global one (read at the first request) by default. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** For tests: the jitter source. */
-  random?: () => number;
+  random?: (() => number) | undefined;
 }
 
 export interface RequestSpec {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Path below the base URL; IDs in it must already be URL-encoded. */
   path: string;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | undefined> | undefined;
   body?: unknown;
   /** POST only; generated once per call when absent, and kept across retries. */
-  idempotencyKey?: string;
-  signal?: AbortSignal;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
   /** Per-call overrides. */
-  timeoutMs?: number;
-  maxRetries?: number;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
 }
 
 export interface ApiResponse<T> {
@@ -75,7 +75,11 @@ type Verdict<T> =
  * one idempotency key made before the first attempt, and every failure a typed, sanitized error.
  */
 export function createRequestPipeline(options: RequestPipelineOptions): RequestPipeline {
-  const backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+  // Field by field: an explicit `undefined` (an unset environment variable) means the default.
+  const backoff = {
+    initialDelayMs: options.backoff?.initialDelayMs ?? DEFAULT_BACKOFF.initialDelayMs,
+    maxDelayMs: options.backoff?.maxDelayMs ?? DEFAULT_BACKOFF.maxDelayMs,
+  };
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const baseHeaders = { accept: "application/json", ...options.headers };
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;

@@ -1,4 +1,4 @@
-import { readBodyCapped, TOO_LARGE } from "./read-body.js";
+import { BODY_TOO_LARGE, readBodyCapped } from "./read-body.js";
 
 /** How one HTTP attempt ended. Never a rejection: every failure is an outcome. */
 export type AttemptOutcome =
@@ -67,7 +67,7 @@ export function sendAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
           reader = r;
         });
         settle(
-          text === TOO_LARGE
+          text === BODY_TOO_LARGE
             ? { kind: "too_large", status, headers }
             : { kind: "response", status, headers, text },
         );

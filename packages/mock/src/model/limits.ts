@@ -21,6 +21,16 @@ export interface ModelLimits {
   faultRules: number;
   /** Bytes of one request body; a larger body is `413 request_too_large`. */
   requestBodyBytes: number;
+  /**
+   * Unused `c_nonce`s kept (OpenID4VCI nonce endpoint). Expired ones go first, then the oldest: a
+   * proof with a dropped nonce is `400 invalid_nonce`, and the wallet fetches a fresh one.
+   */
+  protocolNonces: number;
+  /**
+   * Live issuance access tokens kept. Expired ones go first, then the oldest: the credential
+   * request of a dropped token is `401 invalid_token`.
+   */
+  accessTokens: number;
 }
 
 export const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits> = Object.freeze({
@@ -33,6 +43,8 @@ export const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits> = Object.freeze({
   webhookEndpoints: 100,
   faultRules: 100,
   requestBodyBytes: 4 * 2 ** 20,
+  protocolNonces: 10_000,
+  accessTokens: 10_000,
 });
 
 /** The defaults with the caller's overrides; each must be a positive integer. */

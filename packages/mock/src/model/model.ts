@@ -92,7 +92,7 @@ export class Model {
       this.signer,
     );
     this.idempotency = new Idempotency(this.clock, this.limits);
-    this.protocol = new ProtocolState(() => this.clock.now());
+    this.protocol = new ProtocolState(() => this.clock.now(), this.limits);
     this.requestLog = [];
     this.clock.onAdvance(() => this.sweep());
     this.webhooks.onActivity(() => this.changes.notify());

@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { randomToken } from "../model/ids.js";
 import type { Tenant } from "../model/keys.js";
+import { DEFAULT_MODEL_LIMITS, type ModelLimits } from "../model/limits.js";
 import { issuerKey, tenantOfIssuerKey } from "./urls.js";
 
 export interface IssuerKeys {
@@ -17,8 +18,6 @@ export interface VerifierKeys extends IssuerKeys {
 /** An access token lives at most this long, and never beyond the offer it was issued for. */
 const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 const NONCE_TTL_MS = 5 * 60 * 1000;
-/** Expired nonces and tokens are dropped once the stores grow past this. */
-const PRUNE_ABOVE = 1000;
 
 export interface AccessTokenGrant {
   issuanceId: string;
@@ -34,7 +33,13 @@ export class ProtocolState {
   private readonly nonces = new Map<string, number>();
   private verifier?: Promise<VerifierKeys>;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly limits: Pick<
+      ModelLimits,
+      "protocolNonces" | "accessTokens"
+    > = DEFAULT_MODEL_LIMITS,
+  ) {}
 
   /** The tenant's ES256 issuer key, made on first use. */
   issuerKeysFor(tenant: Tenant): Promise<IssuerKeys> {
@@ -112,7 +117,7 @@ export class ProtocolState {
       Math.floor((Math.min(now + ACCESS_TOKEN_TTL_MS, options.notAfter) - now) / 1000),
     );
     const token = `at_${randomToken(32)}`;
-    prune(this.accessTokens, now, (grant) => grant.expiresAt);
+    makeRoom(this.accessTokens, this.limits.accessTokens, now, (grant) => grant.expiresAt);
     this.accessTokens.set(token, {
       issuanceId,
       expiresAt: now + expiresIn * 1000,
@@ -131,7 +136,7 @@ export class ProtocolState {
 
   issueNonce(): string {
     const nonce = randomToken(24);
-    prune(this.nonces, this.now(), (expiresAt) => expiresAt);
+    makeRoom(this.nonces, this.limits.protocolNonces, this.now(), (expiresAt) => expiresAt);
     this.nonces.set(nonce, this.now() + NONCE_TTL_MS);
     return nonce;
   }
@@ -144,7 +149,23 @@ export class ProtocolState {
   }
 }
 
-function prune<V>(store: Map<string, V>, now: number, expiresAt: (value: V) => number): void {
-  if (store.size <= PRUNE_ABOVE) return;
-  for (const [key, value] of store) if (expiresAt(value) <= now) store.delete(key);
+/**
+ * Room for one more entry within `max`. Entries are in issue order, so expiry order too (roughly:
+ * a token may end early with its offer): expired ones are dropped from the oldest on, up to the
+ * first live one, then the oldest live ones give way. Amortized constant time per entry.
+ */
+function makeRoom<V>(
+  store: Map<string, V>,
+  max: number,
+  now: number,
+  expiresAt: (value: V) => number,
+): void {
+  for (const [key, value] of store) {
+    if (expiresAt(value) > now) break;
+    store.delete(key);
+  }
+  for (const key of store.keys()) {
+    if (store.size < max) break;
+    store.delete(key);
+  }
 }

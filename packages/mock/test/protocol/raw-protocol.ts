@@ -1,4 +1,4 @@
-import { type Emulator, startEmulator } from "@credport/mock";
+import { createModel, type Emulator, type ModelOptions, startEmulator } from "@credport/mock";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { badgeClaims, badgeDefinition } from "../support/transports.js";
 
@@ -42,8 +42,11 @@ export async function newHolder(): Promise<Holder> {
 }
 
 /** An emulator with the badge definition published, and a way to make offers and walk them. */
-export async function startIssuer() {
-  const emulator: Emulator = await startEmulator({ port: 0 });
+export async function startIssuer(options: { limits?: ModelOptions["limits"] } = {}) {
+  const emulator: Emulator = await startEmulator({
+    port: 0,
+    ...(options.limits ? { model: createModel({ limits: options.limits }) } : {}),
+  });
   const service = (method: string, path: string, body?: unknown) =>
     send(`${emulator.url}${path}`, {
       method,

@@ -1,4 +1,9 @@
 import {
+  createVerificationBody,
+  describeFirstIssue,
+  WEBHOOK_SECRET_PATTERN,
+} from "@credport/core/contract";
+import {
   Credport,
   CredportConfigurationError,
   createMemoryWebhookEventStore,
@@ -53,6 +58,15 @@ const positiveInteger = (
   return value;
 };
 
+/** A policy ID option, in the rule the service applies to `policy_id` when a verification is created. */
+function checkPolicyId(policyId: string): void {
+  const result = createVerificationBody.shape.policy_id.safeParse(policyId);
+  if (!result.success)
+    throw configurationError(
+      `policyId ${describeFirstIssue(result.error, { root: "policyId" }).rule}.`,
+    );
+}
+
 /** Rewords the server client's configuration errors as this package's, keeping their codes. */
 function serverClient(config: CredportNextConfig): Credport {
   if (config.credport) return config.credport;
@@ -71,6 +85,7 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
       "set policyId or resolvePolicy: the server decides what a verification asks for.",
     );
   }
+  if (!config.resolvePolicy && config.policyId !== undefined) checkPolicyId(config.policyId);
   const keyring = sessionKeyring(config.sessionSecret);
   const credport = serverClient(config);
   const baseUrl = config.baseUrl ?? readEnv("CREDPORT_BASE_URL");
@@ -88,8 +103,10 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
         "webhook is configured without a secret. Set CREDPORT_WEBHOOK_SECRET (or webhook.secret) to the endpoint's whsec_… secret.",
         "MISSING_WEBHOOK_SECRET",
       );
-    if (!/^whsec_\S+$/.test(secret))
-      throw configurationError("the webhook secret must start with whsec_ and hold no whitespace.");
+    if (!WEBHOOK_SECRET_PATTERN.test(secret))
+      throw configurationError(
+        "the webhook secret must be the endpoint's whsec_ secret: whsec_ and at least 24 letters or digits, no whitespace.",
+      );
     webhook = {
       secret,
       onEvent: config.webhook.onEvent,

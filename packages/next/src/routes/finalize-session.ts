@@ -6,10 +6,10 @@ import { isCrossSite } from "../request/same-origin.js";
 import { unmetClaimRequirement } from "../verification/claim-requirements.js";
 import { keepClaims } from "../verification/keep-claims.js";
 import { signedResultFor } from "../verification/signed-result.js";
-import { readJsonObject } from "./read-body.js";
+import { parseFinalizeSessionBody } from "./browser-input.js";
+import { readJson } from "./read-body.js";
 import { jsonResponse, RouteError } from "./route-error.js";
 import { requireBinding } from "./user-binding.js";
-import { parseVerificationId } from "./verification-id.js";
 
 /**
  * `POST session` `{ verificationId }`: with this browser's binding (and the same user), the
@@ -30,7 +30,7 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
       "UNSUPPORTED_MEDIA_TYPE",
       "credport/next: send the body as application/json.",
     );
-  const verificationId = parseVerificationId((await readJsonObject(request)).verificationId);
+  const { verificationId } = parseFinalizeSessionBody(await readJson(request));
   const binding = await requireBinding(request, verificationId, config);
 
   const signed = await signedResultFor(binding, config.resultCheck);

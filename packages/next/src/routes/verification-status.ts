@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from "../config/resolve-config.js";
-import { jsonResponse } from "./route-error.js";
+import { parseVerificationId } from "./browser-input.js";
+import { jsonResponse, RouteError } from "./route-error.js";
 import { requireBinding } from "./user-binding.js";
-import { parseVerificationId } from "./verification-id.js";
 
 /** `GET verifications/{id}/status`: the status, for the browser that holds this verification's binding only. */
 export async function verificationStatus(
@@ -9,11 +9,11 @@ export async function verificationStatus(
   rawId: string,
   config: ResolvedConfig,
 ): Promise<Response> {
-  let decoded: unknown;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(rawId);
   } catch {
-    decoded = undefined;
+    throw RouteError.validation("verificationId", "must be percent-encoded UTF-8");
   }
   const verificationId = parseVerificationId(decoded);
   await requireBinding(request, verificationId, config);

@@ -26,7 +26,7 @@ export class TestBrowser {
         cookie: this.cookieHeader(),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      body: body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body),
     });
     const response = await this.handlers[method](request);
     this.setCookies = response.headers.getSetCookie();

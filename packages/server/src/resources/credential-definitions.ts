@@ -85,7 +85,7 @@ export class CredentialDefinitions {
 
   /** Without a filter: the active view (own drafts and published, and global published definitions). */
   async list(
-    params: ListParams & { lifecycleStatus?: LifecycleStatus } = {},
+    params: ListParams & { lifecycleStatus?: LifecycleStatus | undefined } = {},
   ): Promise<Page<CredentialDefinition>> {
     return fetchPage(
       this.pipeline,

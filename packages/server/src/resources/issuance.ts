@@ -64,7 +64,7 @@ export class Issuance {
 
   /** History and reconciliation; hand-off data is not included. */
   async list(
-    params: ListParams & { status?: IssuanceStatus } = {},
+    params: ListParams & { status?: IssuanceStatus | undefined } = {},
   ): Promise<Page<IssuanceSession>> {
     return fetchPage(
       this.pipeline,

@@ -90,7 +90,7 @@ export class Verifications {
   }
 
   async list(
-    params: ListParams & { status?: VerificationStatusValue } = {},
+    params: ListParams & { status?: VerificationStatusValue | undefined } = {},
   ): Promise<Page<Verification>> {
     return fetchPage(
       this.pipeline,

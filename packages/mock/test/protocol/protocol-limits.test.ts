@@ -1,0 +1,49 @@
+// Issue 17: the protocol's nonces and access tokens are capped (ModelOptions.limits), so that a
+// load test or a misbehaving wallet cannot grow the emulator's memory without end. Beyond a cap the
+// oldest give way, and whoever still holds one gets the standard OAuth error.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Holder, type Issuer, newHolder, startIssuer } from "./raw-protocol.js";
+
+describe("protocol limits", () => {
+  let issuer: Issuer;
+  let holder: Holder;
+  beforeAll(async () => {
+    issuer = await startIssuer({ limits: { protocolNonces: 2, accessTokens: 2 } });
+    holder = await newHolder();
+  });
+  afterAll(() => issuer.close());
+
+  const request = async (walked: { issuer: string; accessToken: string }, nonce: string) =>
+    issuer.credential(walked.issuer, walked.accessToken, {
+      credential_configuration_id: "badge-v1",
+      proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce })] },
+    });
+
+  it("beyond protocolNonces the oldest unused c_nonce gives way: 400 invalid_nonce, nothing changed, a fresh one works", async () => {
+    const walked = await issuer.tokenFor();
+    const oldest = await issuer.nonce(walked.issuer);
+    const kept = [await issuer.nonce(walked.issuer), await issuer.nonce(walked.issuer)];
+    const before = issuer.model.snapshot();
+    const refused = await request(walked, oldest);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("invalid_nonce");
+    expect(issuer.model.snapshot()).toEqual(before);
+    const issued = await request(walked, kept[1]!);
+    expect(issued.status).toBe(200);
+    expect(await issuer.status(walked.id)).toBe("credential_issued");
+  });
+
+  it("beyond accessTokens the oldest live token gives way: 401 invalid_token; the newer ones work", async () => {
+    const first = await issuer.tokenFor();
+    const second = await issuer.tokenFor();
+    const third = await issuer.tokenFor();
+    const refused = await request(first, await issuer.nonce(first.issuer));
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe("invalid_token");
+    expect(await issuer.status(first.id)).toBe("token_issued");
+    for (const walked of [second, third]) {
+      const issued = await request(walked, await issuer.nonce(walked.issuer));
+      expect(issued.status).toBe(200);
+    }
+  });
+});

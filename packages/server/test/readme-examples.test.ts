@@ -1,0 +1,100 @@
+// The README's examples for `eventStore` and `verifyResultToken`, run as written: each block under
+// its heading is compiled to JavaScript and imported, against the mock service.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { signWebhookPayload } from "@credport/server";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SERVICES, type TestService } from "./support/services.js";
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const readme = readFileSync(join(packageDir, "README.md"), "utf8");
+// Inside the package, so that `@credport/server` resolves to this package's build.
+const scratch = mkdtempSync(join(packageDir, ".generated-readme-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The first ts block after `heading`, as an ES module. */
+async function importExample(heading: string): Promise<Record<string, unknown>> {
+  const section = readme.slice(readme.indexOf(heading));
+  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!code) throw new Error(`no ts block under ${heading}`);
+  const js = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  const file = join(scratch, `${heading.replace(/\W+/g, "-")}.mjs`);
+  writeFileSync(file, js);
+  return import(pathToFileURL(file).href);
+}
+
+describe("README examples", () => {
+  let service: TestService;
+  const env = { ...process.env };
+  beforeAll(async () => {
+    service = await SERVICES[0]!.start();
+    process.env.CREDPORT_SECRET_KEY = service.project.secretKey;
+    process.env.CREDPORT_BASE_URL = service.baseUrl;
+    process.env.CREDPORT_WEBHOOK_SECRET = service.project.webhookSecret;
+    process.env.CREDPORT_PROJECT_ID = service.project.projectId;
+  });
+  afterAll(async () => {
+    process.env = env;
+    await service.close();
+  });
+
+  it("eventStore: the first delivery is handled, its replay acknowledged, a forgery refused", async () => {
+    const { POST } = (await importExample("### Handling each webhook event once")) as {
+      POST: (request: Request) => Promise<Response>;
+    };
+    const payload = JSON.stringify({
+      id: "evt_readme_1",
+      object: "event",
+      type: "made.up_for_the_test",
+      created: 1,
+      livemode: false,
+      data: { object: {} },
+    });
+    const deliver = async (secret = service.project.webhookSecret) =>
+      (
+        await POST(
+          new Request("https://app.test/webhooks", {
+            method: "POST",
+            body: payload,
+            headers: { "webhook-signature": await signWebhookPayload(payload, { secret }) },
+          }),
+        )
+      ).status;
+    const handled = vi.spyOn(console, "log").mockImplementation(() => {});
+    expect(await deliver(`whsec_${"f".repeat(32)}`)).toBe(400);
+    expect(await deliver()).toBe(204);
+    expect(await deliver()).toBe(204);
+    // Handled once: the replay was acknowledged without reaching the handler.
+    expect(handled.mock.calls).toEqual([["handling", "evt_readme_1", "made.up_for_the_test"]]);
+    handled.mockRestore();
+  });
+
+  it("verifyResultToken: true only for the user whose signed claims say so", async () => {
+    const { isOver18 } = (await importExample("### Checking a verification's signed result")) as {
+      isOver18: (verificationId: string, userId: string) => Promise<boolean>;
+    };
+    const verified = async (claims: Record<string, unknown>) => {
+      const credport = (await import("@credport/server")).Credport;
+      const v = await new credport().verifications.create({
+        policyId: "preset_age_over_18",
+        customerUserRef: "user-1",
+      });
+      service.model.verifications.applyTrigger(v.id, "request_fetched");
+      service.model.verifications.applyTrigger(v.id, "presentation_verified", {
+        claims: claims as never,
+      });
+      return v.id;
+    };
+    const over = await verified({ age_over_18: true });
+    expect(await isOver18(over, "user-1")).toBe(true);
+    expect(await isOver18(await verified({ age_over_18: false }), "user-1")).toBe(false);
+    await expect(isOver18(over, "user-2")).rejects.toMatchObject({
+      code: "result_token_mismatch",
+      details: { field: "customer_user_ref" },
+    });
+  });
+});
