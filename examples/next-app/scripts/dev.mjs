@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { startEmulator } from "@credport/mock";
 import { logHandoffLinks } from "./handoff-links.mjs";
+import { registerWebhook } from "./register-webhook.mjs";
 
 const emulator = await startEmulator({ port: 4010 });
 console.log(`Credport emulator at ${emulator.url}
@@ -27,11 +28,14 @@ const next = spawn(
       CREDPORT_BASE_URL: emulator.url,
       CREDPORT_SECRET_KEY: emulator.keys.secretKey,
       CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
+      CREDPORT_WEBHOOK_SECRET: emulator.keys.webhookSecret,
       CREDPORT_SESSION_SECRET:
         process.env.CREDPORT_SESSION_SECRET ?? randomBytes(32).toString("base64"),
     },
   },
 );
+// The app's webhook route gets the project's events; the dashboard's Webhooks page shows each delivery.
+await registerWebhook(emulator, "http://localhost:3000/api/credport/webhooks");
 console.log(`Open http://localhost:3000 — no phone needed: each offer and verification page has an
 "Open in test wallet" link, and its link is printed here as the app creates it.`);
 const stop = () => {

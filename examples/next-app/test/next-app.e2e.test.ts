@@ -8,6 +8,7 @@ import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
 import { type BrowserSession, describeEngines, type Tab } from "@credport/test-browsers";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { registerWebhook } from "../scripts/register-webhook.mjs";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 const nextBin = join(appDir, "node_modules/next/dist/bin/next");
@@ -36,6 +37,7 @@ async function startNext(): Promise<{ url: string; process: ChildProcess }> {
       CREDPORT_SECRET_KEY: emulator.keys.secretKey,
       CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
       CREDPORT_SESSION_SECRET: SESSION_SECRET,
+      CREDPORT_WEBHOOK_SECRET: emulator.keys.webhookSecret,
       EXAMPLE_PLAIN_HTTP: "1",
     },
     stdio: "ignore",
@@ -56,6 +58,7 @@ beforeAll(async () => {
   // What users deploy: the production build of the app (test/support/build-once.ts), on the built packages.
   emulator = await startEmulator();
   instances.push(await startNext(), await startNext());
+  await registerWebhook(emulator, `${instances[0]!.url}/api/credport/webhooks`);
   mkdirSync(screenshots, { recursive: true });
   console.log(`next-app e2e screenshots: ${screenshots}`);
 });
@@ -173,6 +176,18 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
         /verified/,
       );
       await shot(dashboard, "9-dashboard-verifications");
+
+      // The app's webhook route took the verification.verified event (204), as the dashboard shows.
+      const verified = emulator.model.webhooks.events.find(
+        (record) =>
+          record.event.type === "verification.verified" &&
+          (record.event.data.object as { id: string }).id === verification.id,
+      )!;
+      const webhooks = await session.openTab(`${emulator.url}/webhooks`);
+      const row = `details[data-key="${verified.event.id}"] > summary`;
+      await webhooks.waitForSelector(row);
+      await expect.poll(() => webhooks.text(row), { timeout: 10_000 }).toMatch(/delivered.*last 204/);
+      await shot(webhooks, "9b-dashboard-webhooks");
     } finally {
       await session.close();
     }
@@ -200,6 +215,27 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
         ),
       ).toBe(true);
       await shot(tab, "10-wall-after-refusal");
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("without a phone, a field held back: the wall shows claims_missing", async () => {
+    const session = await engine().newSession();
+    try {
+      const tab = await session.openTab(`${instances[0]!.url}/verify`);
+      const wallet = await openTestWallet(session, tab, "openid4vp://");
+      await wallet.waitForSelector('input[name="share"]');
+      await wallet.click('input[name="share"]'); // unticks age_over_18, the one field asked for
+      await shot(wallet, "10b-test-wallet-field-held-back");
+      await wallet.click('button[value="share"]');
+      await wallet.close();
+
+      await expect
+        .poll(() => tab.text("#failure"), { timeout: 20_000 })
+        .toBe("Failed: claims_missing");
+      expect(await tab.text("#status")).toBe("failed");
+      await shot(tab, "10c-wall-after-missing-field");
     } finally {
       await session.close();
     }

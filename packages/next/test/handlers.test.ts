@@ -298,6 +298,16 @@ describe("protecting routes", () => {
     expect(response?.status).toBe(307);
     expect(response?.headers.get("location")).toBe(`${APP}/verify?redirect_url=%2Fmembers.json`);
   });
+  it("keeps the protected page's query in redirect_url", async () => {
+    const middleware = createCredportMiddleware({
+      protect: ["/members"],
+      signInPath: "/verify",
+      sessionSecret: SECRET,
+    });
+    const response = await middleware(new Request(`${APP}/members?from=mail`));
+    const location = new URL(response!.headers.get("location")!);
+    expect(location.searchParams.get("redirect_url")).toBe("/members?from=mail");
+  });
 });
 
 describe("webhooks", () => {
