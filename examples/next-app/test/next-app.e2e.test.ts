@@ -186,7 +186,9 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
       const webhooks = await session.openTab(`${emulator.url}/webhooks`);
       const row = `details[data-key="${verified.event.id}"] > summary`;
       await webhooks.waitForSelector(row);
-      await expect.poll(() => webhooks.text(row), { timeout: 10_000 }).toMatch(/delivered.*last 204/);
+      await expect
+        .poll(() => webhooks.text(row), { timeout: 10_000 })
+        .toMatch(/delivered.*last 204/);
       await shot(webhooks, "9b-dashboard-webhooks");
     } finally {
       await session.close();
