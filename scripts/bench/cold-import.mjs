@@ -19,12 +19,13 @@ const plain = (name) => {
 const warmUp = plain("warm-up");
 const bare = plain("bare");
 
-function importTime(specifier, cwd) {
+function importTime(specifier, cwd, afterImport = "") {
   const script = `await import(${JSON.stringify(warmUp)});
 const cpu = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
 const cpuBefore = cpu();
 const started = performance.now();
-await import(${JSON.stringify(specifier)});
+const module = await import(${JSON.stringify(specifier)});
+${afterImport}
 console.log(JSON.stringify({ wall: performance.now() - started, cpu: cpu() - cpuBefore }));`;
   return JSON.parse(
     execFileSync(process.execPath, ["--input-type=module", "-e", script], {
@@ -36,13 +37,14 @@ console.log(JSON.stringify({ wall: performance.now() - started, cpu: cpu() - cpu
 
 /**
  * Import times of `specifier` (resolved from `cwd`) and of a bare one-line module, over `runs`
- * fresh processes each, interleaved: medians, and the package's minimum and maximum.
+ * fresh processes each, interleaved: medians, and the package's minimum and maximum. `afterImport` is code
+ * timed after the import, with the package's namespace in `module` (e.g. a first call).
  */
-export function measureColdImport(specifier, { cwd, runs }) {
+export function measureColdImport(specifier, { cwd, runs, afterImport = "" }) {
   const pkg = [];
   const baseline = [];
   for (let i = 0; i < runs; i++) {
-    pkg.push(importTime(specifier, cwd));
+    pkg.push(importTime(specifier, cwd, afterImport));
     baseline.push(importTime(bare, cwd));
   }
   const stats = (key) => ({

@@ -3,7 +3,8 @@ import {
   CredportInvalidResponseError,
   CredportValidationError,
 } from "@credport/core";
-import { type ContractIssue, describeFirstIssue, resourceId } from "@credport/core/contract";
+import type { ContractIssue } from "@credport/core/contract";
+import { contract } from "./contract.js";
 import { camelFieldName } from "./wire.js";
 
 /** A schema of the wire contract, as far as the client uses one. */
@@ -32,7 +33,7 @@ export function checkInput<T>(
 ): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const problem = describeFirstIssue(result.error, {
+  const problem = contract().describeFirstIssue(result.error, {
     root: options.root,
     ...(options.snake ? { renameTopLevel: camelFieldName } : {}),
   });
@@ -41,7 +42,7 @@ export function checkInput<T>(
 
 /** An ID that goes into a URL path, URL-encoded. */
 export const pathId = (value: unknown, field: string): string =>
-  encodeURIComponent(checkInput(resourceId, value, { root: field }));
+  encodeURIComponent(checkInput(contract().resourceId, value, { root: field }));
 
 /**
  * Every 2xx body must be what the method promises: else a typed invalid-response error naming the
@@ -54,7 +55,10 @@ export function checkAnswer<T>(
 ): T {
   const result = schema.safeParse(response.data, { reportInput: true });
   if (result.success) return response.data as T;
-  const { message } = describeFirstIssue(result.error, { root: "body", wording: "shape" });
+  const { message } = contract().describeFirstIssue(result.error, {
+    root: "body",
+    wording: "shape",
+  });
   throw new CredportInvalidResponseError(
     `credport: ${operation} answered ${response.status} with a body that breaks the API contract (${message}); is the base URL a Credport service?`,
     { code: "invalid_response", status: response.status, requestId: response.requestId },

@@ -1,12 +1,6 @@
 import { CredportSignatureVerificationError, CredportValidationError } from "@credport/core";
-import {
-  describeFirstIssue,
-  ISSUANCE_EVENT_TYPES,
-  issuanceEvent,
-  VERIFICATION_EVENT_TYPES,
-  verificationEvent,
-  type WebhookEventWire,
-} from "@credport/core/contract";
+import type { WebhookEventWire } from "@credport/core/contract";
+import { loadContract } from "./contract.js";
 import type { Verification } from "./types.js";
 import type { WebhookEventStore } from "./webhook-event-store.js";
 import { fromWire } from "./wire.js";
@@ -121,7 +115,7 @@ export async function verifyWebhook(
   } catch {
     throw fail("webhook_payload_invalid", "the signed payload is not JSON.");
   }
-  const event = toEvent(parsed);
+  const event = toEvent(parsed, await loadContract());
   if (options.eventStore) {
     if (typeof event?.id !== "string" || event.id === "")
       throw fail("webhook_payload_invalid", "the signed event has no id.");
@@ -136,7 +130,16 @@ export async function verifyWebhook(
 }
 
 /** Known types are checked against the contract and given in camelCase; others pass as they came. */
-function toEvent(parsed: unknown): WebhookEvent {
+function toEvent(
+  parsed: unknown,
+  {
+    describeFirstIssue,
+    ISSUANCE_EVENT_TYPES,
+    issuanceEvent,
+    VERIFICATION_EVENT_TYPES,
+    verificationEvent,
+  }: Awaited<ReturnType<typeof loadContract>>,
+): WebhookEvent {
   const type = (parsed as { type?: unknown } | null)?.type;
   const schema = (ISSUANCE_EVENT_TYPES as readonly unknown[]).includes(type)
     ? issuanceEvent

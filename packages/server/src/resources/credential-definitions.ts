@@ -1,11 +1,5 @@
 import type { RequestPipeline } from "@credport/core";
-import {
-  createCredentialDefinitionBody,
-  credentialDefinition,
-  credentialDefinitionList,
-  listCredentialDefinitionsQuery,
-  updateCredentialDefinitionBody,
-} from "@credport/core/contract";
+import { contract, loadContract } from "../contract.js";
 import type { Page } from "../page.js";
 import type {
   CredentialDefinition,
@@ -31,6 +25,7 @@ export class CredentialDefinitions {
     input: CredentialDefinitionInput,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
+    await loadContract();
     return this.send(
       "credentialDefinitions.create",
       "POST",
@@ -45,6 +40,7 @@ export class CredentialDefinitions {
     input: CredentialDefinitionInput,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
+    await loadContract();
     return this.send("credentialDefinitions.createDraft", "POST", BASE, createBody(input), options);
   }
 
@@ -52,6 +48,7 @@ export class CredentialDefinitions {
     credentialDefinitionId: string,
     options: RequestOptions = {},
   ): Promise<CredentialDefinition> {
+    await loadContract();
     const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}`;
     return this.send("credentialDefinitions.get", "GET", path, undefined, options);
   }
@@ -62,8 +59,11 @@ export class CredentialDefinitions {
     changes: CredentialDefinitionUpdate,
     options: RequestOptions = {},
   ): Promise<CredentialDefinition> {
+    await loadContract();
     const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}`;
-    const body = checkInput(updateCredentialDefinitionBody, changes, { root: "changes" });
+    const body = checkInput(contract().updateCredentialDefinitionBody, changes, {
+      root: "changes",
+    });
     return this.send("credentialDefinitions.update", "PATCH", path, body, options);
   }
 
@@ -71,6 +71,7 @@ export class CredentialDefinitions {
     credentialDefinitionId: string,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
+    await loadContract();
     const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}/publish`;
     return this.send("credentialDefinitions.publish", "POST", path, undefined, options);
   }
@@ -79,6 +80,7 @@ export class CredentialDefinitions {
     credentialDefinitionId: string,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
+    await loadContract();
     const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}/archive`;
     return this.send("credentialDefinitions.archive", "POST", path, undefined, options);
   }
@@ -87,13 +89,14 @@ export class CredentialDefinitions {
   async list(
     params: ListParams & { lifecycleStatus?: LifecycleStatus | undefined } = {},
   ): Promise<Page<CredentialDefinition>> {
+    await loadContract();
     return fetchPage(
       this.pipeline,
       {
         operation: "credentialDefinitions.list",
         path: BASE,
-        query: listCredentialDefinitionsQuery,
-        page: credentialDefinitionList,
+        query: contract().listCredentialDefinitionsQuery,
+        page: contract().credentialDefinitionList,
         filters: (p) => ({ lifecycle_status: p.lifecycleStatus }),
         map: same,
         casing: "camel",
@@ -110,7 +113,7 @@ export class CredentialDefinitions {
     options: WriteOptions,
   ): Promise<CredentialDefinition> {
     const response = await this.pipeline.request<unknown>({ method, path, body, ...options });
-    return checkAnswer(credentialDefinition, response, operation);
+    return checkAnswer(contract().credentialDefinition, response, operation);
   }
 }
 
@@ -118,6 +121,6 @@ export class CredentialDefinitions {
 function createBody(input: CredentialDefinitionInput, lifecycleStatus?: "published") {
   if (input && typeof input === "object" && "lifecycleStatus" in input)
     throw invalid("lifecycleStatus", "is set by create (published) or createDraft (draft)");
-  const body = checkInput(createCredentialDefinitionBody, input, { root: "input" });
+  const body = checkInput(contract().createCredentialDefinitionBody, input, { root: "input" });
   return lifecycleStatus ? { ...body, lifecycleStatus } : body;
 }

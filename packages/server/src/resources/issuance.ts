@@ -1,11 +1,5 @@
 import type { RequestPipeline } from "@credport/core";
-import {
-  createOfferBody,
-  issuanceList,
-  issuanceOffer,
-  issuanceSession,
-  listIssuanceQuery,
-} from "@credport/core/contract";
+import { contract, loadContract } from "../contract.js";
 import type { Page } from "../page.js";
 import type {
   CreateOfferInput,
@@ -28,22 +22,25 @@ export class Issuance {
 
   /** Creates an offer; the only call that returns the wallet hand-off (`offerUri`, `offerQrUri`). */
   async createOffer(input: CreateOfferInput, options: WriteOptions = {}): Promise<IssuanceOffer> {
-    const body = checkInput(createOfferBody, input, { root: "input" });
+    await loadContract();
+    const body = checkInput(contract().createOfferBody, input, { root: "input" });
     const response = await this.pipeline.request<unknown>({
       method: "POST",
       path: `${BASE}/offer`,
       body,
       ...options,
     });
-    return checkAnswer(issuanceOffer, response, "issuance.createOffer");
+    return checkAnswer(contract().issuanceOffer, response, "issuance.createOffer");
   }
 
   async get(issuanceId: string, options: RequestOptions = {}): Promise<IssuanceSession> {
+    await loadContract();
     return this.session("issuance.get", "GET", pathId(issuanceId, "issuanceId"), options);
   }
 
   /** Cancels an open offer; an ended one is 409 issuance_not_cancelable. */
   async cancel(issuanceId: string, options: WriteOptions = {}): Promise<IssuanceSession> {
+    await loadContract();
     return this.session(
       "issuance.cancel",
       "POST",
@@ -54,6 +51,7 @@ export class Issuance {
 
   /** Revokes an issued credential: status stays credential_issued; credentialStatus becomes revoked. */
   async revoke(issuanceId: string, options: WriteOptions = {}): Promise<IssuanceSession> {
+    await loadContract();
     return this.session(
       "issuance.revoke",
       "POST",
@@ -66,13 +64,14 @@ export class Issuance {
   async list(
     params: ListParams & { status?: IssuanceStatus | undefined } = {},
   ): Promise<Page<IssuanceSession>> {
+    await loadContract();
     return fetchPage(
       this.pipeline,
       {
         operation: "issuance.list",
         path: BASE,
-        query: listIssuanceQuery,
-        page: issuanceList,
+        query: contract().listIssuanceQuery,
+        page: contract().issuanceList,
         filters: (p) => ({ status: p.status }),
         map: same,
         casing: "camel",
@@ -92,6 +91,6 @@ export class Issuance {
       path: `${BASE}/${suffix}`,
       ...options,
     });
-    return checkAnswer(issuanceSession, response, operation);
+    return checkAnswer(contract().issuanceSession, response, operation);
   }
 }

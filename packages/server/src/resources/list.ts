@@ -1,5 +1,5 @@
 import type { RequestPipeline } from "@credport/core";
-import { isPlainObject } from "@credport/core/contract";
+import { loadContract } from "../contract.js";
 import { Page } from "../page.js";
 import type { ListParams } from "../types.js";
 import { checkAnswer, checkInput, invalid, type Schema } from "../validation.js";
@@ -27,6 +27,7 @@ export async function fetchPage<W, T>(
   spec: ListSpec<W, T>,
   params: ListParams = {},
 ): Promise<Page<T>> {
+  const { isPlainObject } = await loadContract();
   const given: unknown = params;
   if (!isPlainObject(given)) throw invalid("params", "must be an object");
   const filters = spec.filters?.(given) ?? {};

@@ -1,11 +1,6 @@
 import type { RequestPipeline } from "@credport/core";
-import {
-  createPolicyBody,
-  listPoliciesQuery,
-  type PolicyWire,
-  policy,
-  policyList,
-} from "@credport/core/contract";
+import type { PolicyWire } from "@credport/core/contract";
+import { contract, loadContract } from "../contract.js";
 import type { Page } from "../page.js";
 import type {
   CreatePolicyInput,
@@ -25,9 +20,10 @@ export class Policies {
   constructor(private readonly pipeline: RequestPipeline) {}
 
   async create(input: CreatePolicyInput, options: WriteOptions = {}): Promise<Policy> {
+    await loadContract();
     if (!input || typeof input !== "object" || Array.isArray(input))
       throw invalid("input", "must be a JSON object");
-    const body = checkInput(createPolicyBody, toWire(input as Record<string, unknown>), {
+    const body = checkInput(contract().createPolicyBody, toWire(input as Record<string, unknown>), {
       root: "input",
       snake: true,
     });
@@ -35,6 +31,7 @@ export class Policies {
   }
 
   async get(policyId: string, options: RequestOptions = {}): Promise<Policy> {
+    await loadContract();
     return this.send(
       "policies.get",
       "GET",
@@ -46,13 +43,14 @@ export class Policies {
 
   /** The project's own policies; built-in presets are not listed. */
   async list(params: ListParams = {}): Promise<Page<Policy>> {
+    await loadContract();
     return fetchPage(
       this.pipeline,
       {
         operation: "policies.list",
         path: BASE,
-        query: listPoliciesQuery,
-        page: policyList,
+        query: contract().listPoliciesQuery,
+        page: contract().policyList,
         map: (wire: PolicyWire) => fromWire(wire),
         casing: "snake",
       },
@@ -61,6 +59,7 @@ export class Policies {
   }
 
   async archive(policyId: string, options: WriteOptions = {}): Promise<Policy> {
+    await loadContract();
     const path = `${BASE}/${pathId(policyId, "policyId")}/archive`;
     return this.send("policies.archive", "POST", path, undefined, options);
   }
@@ -73,6 +72,6 @@ export class Policies {
     options: WriteOptions,
   ): Promise<Policy> {
     const response = await this.pipeline.request<unknown>({ method, path, body, ...options });
-    return fromWire(checkAnswer(policy, response, operation));
+    return fromWire(checkAnswer(contract().policy, response, operation));
   }
 }

@@ -1,14 +1,6 @@
 import type { RequestPipeline } from "@credport/core";
-import {
-  createdVerification,
-  createVerificationBody,
-  listVerificationsQuery,
-  type VerificationWire,
-  verification,
-  verificationList,
-  verificationResult,
-  verificationStatus,
-} from "@credport/core/contract";
+import type { VerificationWire } from "@credport/core/contract";
+import { contract, loadContract } from "../contract.js";
 import type { Page } from "../page.js";
 import type {
   CreatedVerification,
@@ -36,23 +28,29 @@ export class Verifications {
     input: CreateVerificationInput,
     options: WriteOptions = {},
   ): Promise<CreatedVerification> {
+    await loadContract();
     if (!input || typeof input !== "object" || Array.isArray(input))
       throw invalid("input", "must be a JSON object");
-    const body = checkInput(createVerificationBody, toWire(input as Record<string, unknown>), {
-      root: "input",
-      snake: true,
-    });
+    const body = checkInput(
+      contract().createVerificationBody,
+      toWire(input as Record<string, unknown>),
+      {
+        root: "input",
+        snake: true,
+      },
+    );
     const response = await this.pipeline.request<unknown>({
       method: "POST",
       path: BASE,
       body,
       ...options,
     });
-    return fromWire(checkAnswer(createdVerification, response, "verifications.create"));
+    return fromWire(checkAnswer(contract().createdVerification, response, "verifications.create"));
   }
 
   async get(verificationId: string, options: RequestOptions = {}): Promise<Verification> {
-    return this.read("verifications.get", verification, verificationId, "", options);
+    await loadContract();
+    return this.read("verifications.get", contract().verification, verificationId, "", options);
   }
 
   /** Server-side status read with the secret key. */
@@ -60,9 +58,10 @@ export class Verifications {
     verificationId: string,
     options: RequestOptions = {},
   ): Promise<VerificationStatus> {
+    await loadContract();
     return this.read(
       "verifications.getStatus",
-      verificationStatus,
+      contract().verificationStatus,
       verificationId,
       "/status",
       options,
@@ -74,9 +73,10 @@ export class Verifications {
     verificationId: string,
     options: RequestOptions = {},
   ): Promise<VerificationResult> {
+    await loadContract();
     return this.read(
       "verifications.getResult",
-      verificationResult,
+      contract().verificationResult,
       verificationId,
       "/result",
       options,
@@ -84,21 +84,23 @@ export class Verifications {
   }
 
   async cancel(verificationId: string, options: WriteOptions = {}): Promise<Verification> {
+    await loadContract();
     const path = `${BASE}/${pathId(verificationId, "verificationId")}/cancel`;
     const response = await this.pipeline.request<unknown>({ method: "POST", path, ...options });
-    return fromWire(checkAnswer(verification, response, "verifications.cancel"));
+    return fromWire(checkAnswer(contract().verification, response, "verifications.cancel"));
   }
 
   async list(
     params: ListParams & { status?: VerificationStatusValue | undefined } = {},
   ): Promise<Page<Verification>> {
+    await loadContract();
     return fetchPage(
       this.pipeline,
       {
         operation: "verifications.list",
         path: BASE,
-        query: listVerificationsQuery,
-        page: verificationList,
+        query: contract().listVerificationsQuery,
+        page: contract().verificationList,
         filters: (p) => ({ status: p.status }),
         map: (wire: VerificationWire) => fromWire(wire),
         casing: "snake",

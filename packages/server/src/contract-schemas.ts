@@ -1,0 +1,33 @@
+// What the client takes from the wire contract, loaded by `loadContract()` with the first call.
+// Named imports, so that bundlers keep only these schemas (an import() of the whole contract
+// module would keep all of it, the OpenAPI generator included).
+export {
+  createCredentialDefinitionBody,
+  createdVerification,
+  createOfferBody,
+  createPolicyBody,
+  createVerificationBody,
+  credentialDefinition,
+  credentialDefinitionList,
+  describeFirstIssue,
+  ISSUANCE_EVENT_TYPES,
+  isPlainObject,
+  issuanceEvent,
+  issuanceList,
+  issuanceOffer,
+  issuanceSession,
+  listCredentialDefinitionsQuery,
+  listIssuanceQuery,
+  listPoliciesQuery,
+  listVerificationsQuery,
+  policy,
+  policyList,
+  resourceId,
+  updateCredentialDefinitionBody,
+  VERIFICATION_EVENT_TYPES,
+  verification,
+  verificationEvent,
+  verificationList,
+  verificationResult,
+  verificationStatus,
+} from "@credport/core/contract";
