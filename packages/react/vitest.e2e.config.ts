@@ -6,10 +6,10 @@ export default defineProject({
     name: "react-e2e",
     include: ["test/e2e/**/*.test.ts"],
     environment: "node",
-    // Beyond a WebKit session's worst start (3 attempts of 15 s, test/browsers/src/webkit.ts): a
+    // Beyond a WebKit session's worst start (3 attempts of 30 s, test/browsers/src/webkit.ts): a
     // test timed out while its session starts would leave that MiniBrowser window open, in front
     // of the next tests' windows, and WebKit throttles the timers of covered pages.
-    testTimeout: 90_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

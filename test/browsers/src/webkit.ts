@@ -13,7 +13,7 @@ export const WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver";
 export const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
 /** Starting a session normally takes 1–3 s; see `startDriverSession` for why it is bounded. */
-const SESSION_START_TIMEOUT_MS = 15_000;
+const SESSION_START_TIMEOUT_MS = 30_000;
 const SESSION_START_ATTEMPTS = 3;
 
 /**
