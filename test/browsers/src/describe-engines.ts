@@ -21,7 +21,7 @@ export function describeEngines(
       let engine: BrowserEngine | undefined;
       beforeAll(async () => {
         engine = await launchEngine(name, options.launch?.() ?? {});
-      }, 60_000);
+      }, 300_000); // WebKit waits while another file's WebKit runs (webkit-lock.ts)
       afterAll(async () => {
         await engine?.close();
       });

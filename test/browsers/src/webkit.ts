@@ -8,6 +8,7 @@ import { freePort } from "./free-port.js";
 import type { LaunchOptions } from "./launch-options.js";
 import { pollUntil } from "./poll-until.js";
 import { startVirtualDisplay } from "./virtual-display.js";
+import { acquireWebKitLock } from "./webkit-lock.js";
 
 export const WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver";
 export const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
@@ -18,14 +19,14 @@ const SESSION_START_ATTEMPTS = 3;
 
 /**
  * WebKitGTK (the Safari engine family): Debian's WebKitWebDriver starts a MiniBrowser (which has no
- * headless mode) on a private Xvfb display, driven over WebDriver classic by selenium-webdriver.
- * Each session has its own WebKitWebDriver and MiniBrowser, with ephemeral storage; tabs are
- * windows, so every open page stays visible until `hide()` minimizes it.
+ * headless mode), driven over WebDriver classic by selenium-webdriver. Each session has its own
+ * Xvfb display, WebKitWebDriver and MiniBrowser, with ephemeral storage: nothing a session leaves
+ * behind (a window, a browser instance still registered on the display) reaches the next one. Tabs
+ * are windows, so every open page stays visible until `hide()` minimizes it.
  */
 export async function launchWebKit(options: LaunchOptions = {}): Promise<BrowserEngine> {
   requireExecutable(WEBKIT_DRIVER, "webkit2gtk-driver");
   requireExecutable(MINIBROWSER, "webkit2gtk-driver");
-  const screen = await startVirtualDisplay();
   const capabilities = new Capabilities({
     browserName: "MiniBrowser",
     "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
@@ -39,9 +40,10 @@ export async function launchWebKit(options: LaunchOptions = {}): Promise<Browser
         }
       : {}),
   });
+  const release = await acquireWebKitLock();
   const open = new Set<BrowserSession>();
   const newSession = async () => {
-    const session = webkitSession(await startDriverSession(screen.display, capabilities), () =>
+    const session = webkitSession(await startDriverSession(capabilities), () =>
       open.delete(session),
     );
     open.add(session);
@@ -62,11 +64,12 @@ export async function launchWebKit(options: LaunchOptions = {}): Promise<Browser
       },
       async close() {
         await Promise.all([...open].map((session) => session.close()));
-        screen.close();
+        release();
       },
     };
   } catch (error) {
-    screen.close();
+    await Promise.all([...open].map((session) => session.close()));
+    release();
     throw error;
   }
 }
@@ -83,15 +86,13 @@ interface DriverSession {
  * request and never answers it, without launching MiniBrowser: such an attempt is abandoned after
  * a bound, its process group killed, and a fresh one tried.
  */
-async function startDriverSession(
-  display: string,
-  capabilities: Capabilities,
-): Promise<DriverSession> {
+async function startDriverSession(capabilities: Capabilities): Promise<DriverSession> {
   const failures: string[] = [];
   for (let attempt = 1; attempt <= SESSION_START_ATTEMPTS; attempt++) {
     const port = await freePort();
+    const screen = await startVirtualDisplay();
     const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-      env: { ...process.env, DISPLAY: display },
+      env: { ...process.env, DISPLAY: screen.display },
       stdio: "ignore",
       detached: true,
     });
@@ -101,6 +102,7 @@ async function startDriverSession(
       } catch {
         // already gone
       }
+      screen.close();
     };
     const server = `http://127.0.0.1:${port}`;
     try {
