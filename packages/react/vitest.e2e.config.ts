@@ -6,9 +6,8 @@ export default defineProject({
     name: "react-e2e",
     include: ["test/e2e/**/*.test.ts"],
     environment: "node",
-    // Beyond a WebKit session's worst start (3 attempts of 30 s, test/browsers/src/webkit.ts): a
-    // test timed out while its session starts would leave that MiniBrowser window open, in front
-    // of the next tests' windows, and WebKit throttles the timers of covered pages.
+    // Beyond a WebKit session's worst start (3 attempts of 30 s, test/browsers/src/webkit.ts), so
+    // that a slow start fails as its own error, not as a test timeout.
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
