@@ -15,8 +15,8 @@ export const QUICK = process.env.CREDPORT_BENCH_QUICK === "1";
 
 /**
  * Whether the runner wants this part of the figures (`--parts=size,ratio`; all by default). Parts
- * in use: size, ratio, cold-import, latency, polling, campaign; a bench file skips the work of the
- * parts not wanted.
+ * in use: size, ratio, cold-import, latency, polling, campaign, emulator, wall; a bench file skips
+ * the work of the parts not wanted.
  */
 export function wants(part) {
   const parts = process.env.CREDPORT_BENCH_PARTS;

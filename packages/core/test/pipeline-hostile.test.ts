@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import {
   CredportConnectionError,
   CredportInvalidResponseError,
@@ -11,6 +13,7 @@ import {
   type HostileServer,
   hugeBody,
   json,
+  late,
   raw,
   redirect,
   reset,
@@ -256,4 +259,54 @@ describe("retries", () => {
     expect(error).toBeInstanceOf(CredportTimeoutError);
     expect(hostile.requests).toHaveLength(2);
   });
+});
+
+describe("attempt timeouts", () => {
+  it("concurrent attempts with different timeouts each end at their own, none early", async () => {
+    hostile.answer(stall());
+    const client = pipeline({ maxRetries: 0 });
+    const ended: number[] = [];
+    const started = performance.now();
+    // The longest first: the shorter ones that follow must not wait for it.
+    const elapsed = await Promise.all(
+      [300, 60, 150].map((timeoutMs) =>
+        failure(client.request({ ...get, timeoutMs })).then((error) => {
+          expect(error).toBeInstanceOf(CredportTimeoutError);
+          ended.push(timeoutMs);
+          return performance.now() - started;
+        }),
+      ),
+    );
+    expect(ended).toEqual([60, 150, 300]);
+    expect(elapsed[0]).toBeGreaterThanOrEqual(299);
+    expect(elapsed[1]).toBeGreaterThanOrEqual(59);
+    expect(elapsed[2]).toBeGreaterThanOrEqual(149);
+  });
+
+  it("a timeout beyond what setTimeout holds (2^31 ms) waits for the answer", async () => {
+    hostile.answer(late(100, json(200, OK)));
+    await expect(pipeline({ timeoutMs: 2 ** 31 + 5 }).request(get)).resolves.toMatchObject({
+      data: OK,
+    });
+  });
+
+  it("a process ends as soon as its last call has, not when the call's timeout would have", async () => {
+    hostile.answer(json(200, OK));
+    const pipelineModule = fileURLToPath(import.meta.resolve("@credport/core/pipeline"));
+    const script = `
+      const { createRequestPipeline } = await import(${JSON.stringify(pipelineModule)});
+      const client = createRequestPipeline({ baseUrl: ${JSON.stringify(hostile.url)}, timeoutMs: 60000 });
+      await client.request({ method: "GET", path: "/v1/things/th_1" });
+      console.log("done");`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script]);
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    // Still running after 20 s of a 60 s timeout: something holds the process open.
+    const holdOpen = setTimeout(() => child.kill(), 20_000);
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    clearTimeout(holdOpen);
+    expect({ code, output: output.trim() }).toEqual({ code: 0, output: "done" });
+  }, 30_000);
 });

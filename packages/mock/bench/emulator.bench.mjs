@@ -10,6 +10,9 @@
 import { fork } from "node:child_process";
 import { request } from "node:http";
 import autocannon from "autocannon";
+import { reportFigure, wants } from "../../../scripts/bench/figure.mjs";
+
+if (!wants("emulator")) process.exit(0);
 
 const SECONDS = Number(process.env.CREDPORT_BENCH_SECONDS ?? "5");
 const RSS_SECONDS = Number(process.env.CREDPORT_BENCH_RSS_SECONDS ?? "20");
@@ -157,6 +160,14 @@ console.log(
   console.log(
     `  emulator / bare: ${(e.rps / b.rps).toFixed(2)} by req/s, ${(b.cpuMicros / e.cpuMicros).toFixed(2)} by CPU time  (goal: ≥ 10,000 req/s)`,
   );
+  reportFigure({
+    id: "mock.emulator.status-read.rps",
+    label: "emulator, GET …/status, 50 keep-alive clients",
+    value: Math.round(e.rps),
+    unit: "req/s",
+    yardstick: `bare node:http ${fmt(b.rps)} req/s`,
+    goal: "≥ 10,000 req/s",
+  });
   await Promise.all([bare.stop(), emulator.stop()]);
 }
 
@@ -181,6 +192,14 @@ console.log(
   console.log(
     `  50k / 1k: ${(large.rps / small.rps).toFixed(2)} by req/s, ${(small.cpuMicros / large.cpuMicros).toFixed(2)} by CPU time  (goal: ≥ 0.80)`,
   );
+  reportFigure({
+    id: "mock.emulator.mixed-50k-over-1k",
+    label: "emulator, mixed workload at 50k stored records over 1k",
+    value: Number((large.rps / small.rps).toFixed(2)),
+    unit: "×",
+    yardstick: `${fmt(small.rps)} req/s at 1k`,
+    goal: "≥ 0.80",
+  });
   await Promise.all(emulators.map((e) => e.stop()));
 }
 
@@ -249,5 +268,13 @@ console.log(
       after.dataHeap - before.dataHeap,
     )} MB without compiled code, ${mb(after.heapUsed - before.heapUsed)} MB with it  (goal: < 0.5 MB)`,
   );
+  reportFigure({
+    id: "mock.emulator.sse-heap-growth.mb",
+    label: `emulator, heap growth after ${fmt(SSE_CONNECTIONS)} realtime connections and GC`,
+    value: Number(mb(after.dataHeap - before.dataHeap)),
+    unit: "MB",
+    yardstick: `${mb(after.heapUsed - before.heapUsed)} MB with compiled code`,
+    goal: "< 0.5 MB",
+  });
   await emulator.stop();
 }

@@ -3,6 +3,9 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
+import { wants } from "../../../scripts/bench/figure.mjs";
+
+if (!wants("wall")) process.exit(0);
 // `server-only` throws outside the react-server condition, as Next sets it for server code.
 if (!process.execArgv.includes("--conditions=react-server")) {
   const self = fileURLToPath(import.meta.url);

@@ -107,6 +107,16 @@ describe("2xx bodies are checked against the contract", () => {
       `policies.list answered 200 with a body that breaks the API contract (${field}`,
     );
   });
+  it("a __proto__ key in an answer stays data: the returned object keeps its prototype", async () => {
+    const { credport } = answering(
+      200,
+      `{"object":"verification_status","id":"ver_1","status":"pending","expires_at":"2026-01-01T00:00:00.000Z","__proto__":{"status":"verified","polluted":true}}`,
+    );
+    const status = await credport.verifications.getStatus("ver_1");
+    expect(Object.getPrototypeOf(status)).toBe(Object.prototype);
+    expect(status).toMatchObject({ status: "pending" });
+    expect((status as { polluted?: unknown }).polluted).toBeUndefined();
+  });
 });
 
 describe("local checks are the contract's rules, worded as the service words them", () => {

@@ -1,3 +1,4 @@
+import { armDeadline } from "./deadlines.js";
 import { BODY_TOO_LARGE, readBodyCapped } from "./read-body.js";
 
 /** How one HTTP attempt ended. Never a rejection: every failure is an outcome. */
@@ -38,7 +39,7 @@ export function sendAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
     const settle = (outcome: AttemptOutcome) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      disarm();
       signal?.removeEventListener("abort", onAbort);
       resolve(outcome);
     };
@@ -46,7 +47,7 @@ export function sendAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
       settle(outcome);
       reader?.cancel().catch(() => {});
     };
-    const timer = setTimeout(() => abandon({ kind: "timeout" }), request.timeoutMs);
+    const disarm = armDeadline(request.timeoutMs, () => abandon({ kind: "timeout" }));
     const onAbort = () => abandon({ kind: "aborted", reason: signal?.reason });
     signal?.addEventListener("abort", onAbort);
 

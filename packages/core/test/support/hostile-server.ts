@@ -103,6 +103,13 @@ export const stallBody = (): Behaviour => (_req, res) => {
   res.write('{"id":');
 };
 
+/** Answers as `behaviour` does, after `ms`. */
+export const late =
+  (ms: number, behaviour: Behaviour): Behaviour =>
+  (req, res, seen) => {
+    setTimeout(() => behaviour(req, res, seen), ms);
+  };
+
 /** Destroys the connection after reading the request (the write may have been applied). */
 export const reset = (): Behaviour => (req) => req.socket.destroy();
 

@@ -165,6 +165,16 @@ describe("the emulator's dashboard", () => {
     expect(text).toMatch(/POST \/v1\/openid4vc\/issuance\/offer 201 order-4711 (?!replayed)/);
   });
 
+  it("keeps the newest 500 requests, newest first", async () => {
+    const path = (i: number) => `/v1/policies/pol_kept${String(i).padStart(3, "0")}`;
+    for (let i = 0; i < 510; i++) await service("GET", path(i));
+    const text = visibleText((await pageClient(emulator.url).get("/requests")).text);
+    expect(text).toContain(`GET ${path(509)} 404`);
+    expect(text).toContain(`GET ${path(10)} 404`);
+    expect(text).not.toContain(path(9));
+    expect(text.indexOf(path(509))).toBeLessThan(text.indexOf(path(10)));
+  });
+
   it("switches realtime off and on", async () => {
     const browser = pageClient(emulator.url);
     const verification = (
