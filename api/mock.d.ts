@@ -615,6 +615,7 @@ interface Emulator {
     };
     dashboardUrl: string;
     walletUrl: string;
+    testWalletUrlOf(id: string): Promise<string | undefined>;
     close(): Promise<void>;
 }
 declare function startEmulator(options?: EmulatorOptions): Promise<Emulator>;

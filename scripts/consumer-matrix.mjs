@@ -1,9 +1,9 @@
 // Installs the packed tarballs (not workspace links) into a scratch project, as users get them, and
 // checks each way they are consumed: Node ESM, Node CJS, the Edge Runtime, TypeScript (node16 and bundler), an
 // esbuild browser bundle of @credport/browser + @credport/react with no key-handling code in it,
-// `next build` of an App Router app with Next.js 15, with Next.js 16 as create-next-app@16
-// configures it (`cacheComponents`), and with the packages in `serverExternalPackages` — each app
-// then served by `next start` and asked for a page, a route handler and a protected path — and the
+// `next build` of an App Router app with Next.js 15, and with Next.js 16 as create-next-app@16
+// configures it (`cacheComponents`) with the packages in `serverExternalPackages` — each app then
+// served by `next start` and asked for a page, a route handler and a protected path — and the
 // server entry of @credport/next under plain Node, with and without `--conditions=react-server`.
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -197,28 +197,23 @@ try {
     `esbuild browser bundle (browser + react): ${bundle.length} bytes minified, no server code${out}`,
   );
 
-  // Next.js: `next build` of a small App Router app on the tarballs, three ways, from one install:
-  // Next.js 16 with create-next-app@16's default config (`cacheComponents` on), Next.js 15
-  // without it, and Next.js 16 with the packages in `serverExternalPackages` (loaded by Node's own
-  // resolver, not bundled). Then the server entry of @credport/next under plain Node, as a server
+  // Next.js: `next build` of a small App Router app on the tarballs, two ways, from one install:
+  // Next.js 15, and Next.js 16 with create-next-app@16's default config (`cacheComponents` on) and
+  // the packages in `serverExternalPackages` (loaded by Node's own resolver, not bundled). Next.js
+  // 16 with the packages bundled, as create-next-app@16 makes the app, is built from the README in
+  // examples/fresh-apps. Then the server entry of @credport/next under plain Node, as a server
   // bundler or test runner loads it: `node --conditions=react-server`.
-  const createNextApp16 = {
-    cacheComponents: true,
-    partialPrefetching: true,
-    experimental: { agentFeedback: true },
-  };
   const nextApps = [
-    { name: "next-16", next: "16.4.6", config: createNextApp16 },
     // Next.js 15 runs middleware.ts in the Edge Runtime, whose resolver also matches `browser`.
     { name: "next-15", next: "15.5.29", config: {}, overlay: "next-15", remove: ["proxy.ts"] },
     {
       name: "next-16-server-external",
       next: "16.4.6",
       config: {
-        ...createNextApp16,
+        cacheComponents: true,
+        partialPrefetching: true,
+        experimental: { agentFeedback: true },
         serverExternalPackages: ["@credport/next", "@credport/server", "@credport/core"],
-        // This build is about how Node loads the packages; the next-16 build checks the types.
-        typescript: { ignoreBuildErrors: true },
       },
     },
   ];
@@ -312,7 +307,7 @@ try {
       ],
     ]) {
       try {
-        run(process.execPath, [...conditions, ...args], join(nextRoot, "next-16"));
+        run(process.execPath, [...conditions, ...args], join(nextRoot, "next-16-server-external"));
         console.log(`${how} ${kind} @credport/next: ok`);
       } catch (error) {
         failures.push(`${how} ${kind} @credport/next failed:\n${error.stderr}`);

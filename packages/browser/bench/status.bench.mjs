@@ -4,7 +4,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { startEmulator } from "@credport/mock";
-import { coldImportFigure, measureColdImport } from "../../../scripts/bench/cold-import.mjs";
+import { reportColdImport } from "../../../scripts/bench/cold-import.mjs";
 import { percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 
 // The status client is inert without a window (server rendering); this process plays a browser tab.
@@ -102,17 +102,13 @@ if (wants("latency")) {
 
 // 3. Cold import on Node (server rendering).
 if (wants("cold-import")) {
-  const cold = coldImportFigure(
-    "browser.cold-import.ms",
-    "@credport/browser",
-    "≤ +10 ms",
-    measureColdImport("@credport/browser", {
-      cwd: fileURLToPath(new URL("..", import.meta.url)),
-      runs: QUICK ? 5 : 15,
-    }),
-  );
-  console.log(cold.line);
-  reportFigure(cold.figure);
+  reportColdImport({
+    id: "browser.cold-import.ms",
+    name: "@credport/browser",
+    specifier: "@credport/browser",
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    goal: "≤ +10 ms",
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { TrafficLog } from "./dashboard/traffic-log.js";
 import { emulatorProject } from "./emulator-project.js";
 import { faceRoute } from "./face/face-routes.js";
 import { serveFace } from "./face/face-server.js";
-import { TEST_WALLET_PATH } from "./http/handoff-uris.js";
+import { TEST_WALLET_PATH, testWalletUrlOf } from "./http/handoff-uris.js";
 import { createRouter } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
 import { type ModelStore, openModelStore } from "./persistence/model-store.js";
@@ -51,6 +51,12 @@ export interface Emulator {
   dashboardUrl: string;
   /** The test wallet page; `?uri=<offer or request URI>` opens one. */
   walletUrl: string;
+  /**
+   * The test wallet link of a test-environment offer (`iss_…`) or verification (`ver_…`): the
+   * `testWalletUrl` / `test_wallet_url` its create answer carried. `undefined` for an unknown ID or
+   * a live-environment record.
+   */
+  testWalletUrlOf(id: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -157,6 +163,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     dashboardUrl: `${baseUrl}/`,
     walletUrl: `${baseUrl}${TEST_WALLET_PATH}`,
+    testWalletUrlOf: (id) => testWalletUrlOf(model, publicBaseUrl ?? baseUrl, id),
     close: async () => {
       stopExpiring();
       await new Promise<void>((resolve, reject) => {

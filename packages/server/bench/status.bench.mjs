@@ -4,7 +4,7 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Credport } from "@credport/server";
-import { coldImportFigure, measureColdImport } from "../../../scripts/bench/cold-import.mjs";
+import { reportColdImport } from "../../../scripts/bench/cold-import.mjs";
 import { percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 
 const ROUNDS = QUICK ? 1500 : 6000;
@@ -66,30 +66,21 @@ if (wants("ratio")) {
 }
 
 if (wants("cold-import")) {
-  const cold = coldImportFigure(
-    "server.cold-import.ms",
-    "@credport/server",
-    "≤ +15 ms",
-    measureColdImport("@credport/server", {
-      cwd: fileURLToPath(new URL("..", import.meta.url)),
-      runs: QUICK ? 5 : 15,
-    }),
-  );
-  console.log(cold.line);
-  reportFigure(cold.figure);
+  const cwd = fileURLToPath(new URL("..", import.meta.url));
+  reportColdImport({
+    id: "server.cold-import.ms",
+    name: "@credport/server",
+    specifier: "@credport/server",
+    cwd,
+    goal: "≤ +15 ms",
+  });
   // The contract's schemas load with the first call: an import and one call refused locally (no
   // network), so the figure is the client's own start-up cost.
-  const first = coldImportFigure(
-    "server.cold-import-first-call.ms",
-    "@credport/server + its first call",
-    "",
-    measureColdImport("@credport/server", {
-      cwd: fileURLToPath(new URL("..", import.meta.url)),
-      runs: QUICK ? 5 : 15,
-      afterImport: `await new module.Credport({ secretKey: "sk_test_${"a".repeat(24)}", baseUrl: "http://127.0.0.1:9" }).verifications.get("").catch(() => {});`,
-    }),
-  );
-  console.log(first.line);
-  const { goal: _goal, check: _check, ...withoutGoal } = first.figure;
-  reportFigure(withoutGoal);
+  reportColdImport({
+    id: "server.cold-import-first-call.ms",
+    name: "@credport/server + its first call",
+    specifier: "@credport/server",
+    cwd,
+    afterImport: `await new module.Credport({ secretKey: "sk_test_${"a".repeat(24)}", baseUrl: "http://127.0.0.1:9" }).verifications.get("").catch(() => {});`,
+  });
 }

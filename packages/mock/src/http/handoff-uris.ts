@@ -1,3 +1,5 @@
+import type { Model } from "../model/model.js";
+
 /** Wallet hand-off URIs (docs/api.md, "Wallet hand-off URIs"). */
 export const credentialOfferUrl = (baseUrl: string, issuanceId: string) =>
   `${baseUrl}/oid4vci/offers/${encodeURIComponent(issuanceId)}`;
@@ -27,3 +29,24 @@ export const TEST_WALLET_PATH = "/wallet";
 /** The test wallet page for a hand-off URI (`openid-credential-offer://…` or `openid4vp://…`). */
 export const testWalletUrl = (baseUrl: string, uri: string) =>
   `${baseUrl}${TEST_WALLET_PATH}?uri=${encodeURIComponent(uri)}`;
+
+/**
+ * The test wallet page for a test-environment offer's (`iss_…`) or verification's (`ver_…`)
+ * hand-off URI: the link its create answer carried. `undefined` for an unknown ID or a live record.
+ */
+export async function testWalletUrlOf(
+  model: Model,
+  baseUrl: string,
+  id: string,
+): Promise<string | undefined> {
+  const offer = model.issuance.records.find((r) => r.id === id);
+  if (offer) {
+    return offer.tenant.environment === "test"
+      ? testWalletUrl(baseUrl, offerUri(baseUrl, offer.id))
+      : undefined;
+  }
+  const verification = model.verifications.records.find((r) => r.id === id);
+  if (!verification || verification.tenant.environment !== "test") return undefined;
+  const clientId = verifierClientId((await model.protocol.verifierKeys()).did);
+  return testWalletUrl(baseUrl, authorizationRequestUri(baseUrl, verification.id, clientId));
+}

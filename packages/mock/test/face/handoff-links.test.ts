@@ -44,6 +44,19 @@ describe("test-mode hand-off links", () => {
     expect(await (await fetch(link)).text()).toContain("Presentation request");
   });
 
+  it("emulator.testWalletUrlOf(id) gives the link the create answer carried, for test records only", async () => {
+    const offer = await create(emulator.keys.secretKey, "/v1/openid4vc/issuance/offer", offerBody);
+    const verification = await create(emulator.keys.secretKey, "/v1/verifications", {
+      policy_id: "preset_age_over_18",
+    });
+    expect(await emulator.testWalletUrlOf(offer.id!)).toBe(offer.testWalletUrl);
+    expect(await emulator.testWalletUrlOf(verification.id!)).toBe(verification.test_wallet_url);
+    const live = emulator.model.createProject({ environment: "live" });
+    const liveOffer = await create(live.secretKey, "/v1/openid4vc/issuance/offer", offerBody);
+    expect(await emulator.testWalletUrlOf(liveOffer.id!)).toBeUndefined();
+    expect(await emulator.testWalletUrlOf("ver_unknown")).toBeUndefined();
+  });
+
   it("never for live keys", async () => {
     const live = emulator.model.createProject({ environment: "live" });
     const offer = await create(live.secretKey, "/v1/openid4vc/issuance/offer", offerBody);

@@ -189,6 +189,15 @@ describe("presentation response endpoint", () => {
     }
 
     const given = () => disclosure("given_name", "Ada");
+    /** The baseline credential with a status list entry (ours unless `uri` says otherwise). */
+    const withStatus = (idx: number, uri = `${issuerUrl}/status-list`) => {
+      const d = given();
+      return {
+        payload: { _sd: [digestOf(d)] },
+        disclosures: [d],
+        status: { status_list: { idx, uri } },
+      };
+    };
 
     it("verifies a well-formed hand-built credential (the baseline the other cases break)", async () => {
       const d = given();
@@ -304,50 +313,10 @@ describe("presentation response endpoint", () => {
           return { payload: { nbf: issuer.now() + 3600, _sd: [digestOf(d)] }, disclosures: [d] };
         },
       ],
-      [
-        "a status index out of range",
-        () => {
-          const d = given();
-          return {
-            payload: { _sd: [digestOf(d)] },
-            disclosures: [d],
-            status: { status_list: { idx: 50_000_000, uri: `${issuerUrl}/status-list` } },
-          };
-        },
-      ],
-      [
-        "a negative status index",
-        () => {
-          const d = given();
-          return {
-            payload: { _sd: [digestOf(d)] },
-            disclosures: [d],
-            status: { status_list: { idx: -1, uri: `${issuerUrl}/status-list` } },
-          };
-        },
-      ],
-      [
-        "a fractional status index",
-        () => {
-          const d = given();
-          return {
-            payload: { _sd: [digestOf(d)] },
-            disclosures: [d],
-            status: { status_list: { idx: 0.5, uri: `${issuerUrl}/status-list` } },
-          };
-        },
-      ],
-      [
-        "a status list that is not ours",
-        () => {
-          const d = given();
-          return {
-            payload: { _sd: [digestOf(d)] },
-            disclosures: [d],
-            status: { status_list: { idx: 0, uri: "https://status.example/list" } },
-          };
-        },
-      ],
+      ["a status index out of range", () => withStatus(50_000_000)],
+      ["a negative status index", () => withStatus(-1)],
+      ["a fractional status index", () => withStatus(0.5)],
+      ["a status list that is not ours", () => withStatus(0, "https://status.example/list")],
     ])("refuses %s with presentation_invalid", async (_, build) => {
       expect(await present(build)).toMatchObject({
         status: "failed",
