@@ -12,9 +12,8 @@ const KEPT = 500;
 
 /**
  * The emulator's recent traffic — API, protocol and control plane. Filled from the router's
- * `onServed` on every request, so it is a ring (an array's `shift()` per request moved the 500
- * entries each time, 5 % of a status read); its own change feed, because the log is not model
- * state (the data file does not follow it).
+ * `onServed` on every request, so it is a ring: the newest entry takes the oldest one's slot. Its
+ * own change feed, because the log is not model state (the data file does not follow it).
  */
 export class TrafficLog {
   readonly changes = new ChangeFeed();
