@@ -231,6 +231,11 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
       await wallet.click('input[name="share"]'); // unticks age_over_18, the one field asked for
       await shot(wallet, "10b-test-wallet-field-held-back");
       await wallet.click('button[value="share"]');
+      // The wallet says how it went before it is closed: closing a page while its form's
+      // navigation is under way can leave Chromium's page.close() waiting for good.
+      await expect
+        .poll(() => wallet.text(".notice strong"))
+        .toBe("Sent, and the verifier did not accept it");
       await wallet.close();
 
       await expect
