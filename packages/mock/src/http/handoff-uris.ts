@@ -39,14 +39,14 @@ export async function testWalletUrlOf(
   baseUrl: string,
   id: string,
 ): Promise<string | undefined> {
-  const offer = model.issuance.records.find((r) => r.id === id);
+  const offer = model.issuance.findForProtocol(id);
   if (offer) {
     return offer.tenant.environment === "test"
       ? testWalletUrl(baseUrl, offerUri(baseUrl, offer.id))
       : undefined;
   }
-  const verification = model.verifications.records.find((r) => r.id === id);
-  if (!verification || verification.tenant.environment !== "test") return undefined;
+  const verification = model.verifications.findForProtocol(id);
+  if (verification?.tenant.environment !== "test") return undefined;
   const clientId = verifierClientId((await model.protocol.verifierKeys()).did);
   return testWalletUrl(baseUrl, authorizationRequestUri(baseUrl, verification.id, clientId));
 }
