@@ -1,11 +1,12 @@
 import { createHmac } from "node:crypto";
+import type { LookupFunction } from "node:net";
 import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 import { checkWebhookUrl } from "./webhook-address.js";
-import { postWebhook, RefusedTarget } from "./webhook-post.js";
 import { type WebhookDelivery, WebhookDeliveryLog } from "./webhook-deliveries.js";
+import { postWebhook, RefusedTarget } from "./webhook-post.js";
 
 export interface WebhookEventRecord {
   tenant: Tenant;
@@ -42,7 +43,7 @@ export interface WebhookTransport {
   /** Deliver to link-local and metadata addresses too (refused by default). */
   allowLinkLocal: boolean;
   /** Resolves endpoint host names for node:http deliveries; default `dns.lookup`. */
-  lookup?: import("node:net").LookupFunction;
+  lookup?: LookupFunction;
 }
 
 export interface WebhookLimits {
