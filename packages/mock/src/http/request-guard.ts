@@ -33,8 +33,9 @@ const HOST_NAME = /^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-
  *    `attacker.example` rebound to 127.0.0.1 would otherwise read the keys (`/__emulator/state`)
  *    and drive the dashboard. An IP address cannot be rebound, so every IP is answered (as Vite does).
  * 2. CSRF: a write to the control plane, the dashboard or the test wallet page is refused when a
- *    browser says it came from another site (`Sec-Fetch-Site: cross-site | same-site`, or an
- *    `Origin` that is not the emulator's). Scripts send no `Origin` and keep working.
+ *    browser says it came from another site: `Sec-Fetch-Site: cross-site | same-site`, or, from a
+ *    browser that sends no `Sec-Fetch-Site`, an `Origin` that is not the emulator's (`null`
+ *    included). Scripts send neither and keep working.
  * 3. A control-plane write with a body must say `application/json`: the only body types a page
  *    elsewhere can send without asking (form, text/plain) are not it.
  */
@@ -78,8 +79,11 @@ export class RequestGuard {
 
   /** The site a browser says the write came from when it is not the emulator's own, else `undefined`. */
   private crossSiteSource(req: IncomingMessage): string | undefined {
+    // A browser that says where the request came from is believed (pages cannot set the header);
+    // its Origin may then be `null` for our own forms, under the pages' `no-referrer` policy.
     const site = req.headers["sec-fetch-site"];
     if (site === "cross-site" || site === "same-site") return `Sec-Fetch-Site: ${site}`;
+    if (site === "same-origin" || site === "none") return undefined;
     const origin = req.headers.origin;
     if (origin === undefined) return undefined;
     if (origin === "null") return "an opaque origin (Origin: null)";

@@ -121,5 +121,16 @@ describe("cross-site writes to the emulator", () => {
       "available=on",
     );
     expect(own.status).toBe(303);
+    // What Chromium sends for a form of the wallet page (its `no-referrer` policy nulls the Origin).
+    const wallet = await post(
+      "/wallet/new",
+      {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "null",
+        "sec-fetch-site": "same-origin",
+      },
+      "",
+    );
+    expect(wallet.status).toBe(303);
   });
 });
