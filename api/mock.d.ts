@@ -2,10 +2,19 @@
 #!/usr/bin/env node
 // index.d.ts
 import { JWK } from 'jose';
+import { LookupFunction } from 'node:net';
 import { FailureCode } from '@credport/core/contract';
 export { FAILURE_CODES } from '@credport/core/contract';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import * as msw from 'msw';
+declare class ModelError extends Error {
+    readonly status: number;
+    readonly code: string;
+    readonly details?: Record<string, unknown> | undefined;
+    readonly headers?: Record<string, string> | undefined;
+    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
+}
+type AllowedHosts = readonly string[] | true;
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
 };
@@ -73,13 +82,6 @@ interface Transition<S extends string, T extends string> {
 type LifecycleStatus = "draft" | "published" | "archived";
 type DefinitionTrigger = "update" | "publish" | "archive";
 declare const DEFINITION_LIFECYCLE: readonly Transition<LifecycleStatus, DefinitionTrigger>[];
-declare class ModelError extends Error {
-    readonly status: number;
-    readonly code: string;
-    readonly details?: Record<string, unknown> | undefined;
-    readonly headers?: Record<string, string> | undefined;
-    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
-}
 interface ClaimEntry {
     path: string[];
     mandatory: boolean;
@@ -210,6 +212,11 @@ interface WebhookEndpoint {
     tenant: Tenant;
     url: string;
 }
+interface WebhookTransport {
+    fetch?: typeof fetch;
+    allowLinkLocal: boolean;
+    lookup?: LookupFunction;
+}
 interface WebhookLimits {
     webhookEvents: number;
     webhookDeliveries: number;
@@ -222,7 +229,7 @@ declare function signWebhookPayloadSync(payload: string, options: {
 declare class Webhooks {
     private readonly clock;
     private readonly keys;
-    private readonly fetchImpl;
+    private readonly transport;
     private readonly limits;
     readonly events: WebhookEventRecord[];
     readonly endpoints: WebhookEndpoint[];
@@ -231,7 +238,7 @@ declare class Webhooks {
     private readonly deliveryLog;
     constructor(clock: {
         now(): number;
-    }, keys: Keys, fetchImpl: () => typeof fetch, limits?: WebhookLimits);
+    }, keys: Keys, transport: WebhookTransport, limits?: WebhookLimits);
     emit(tenant: Tenant, type: string, object: unknown): void;
     private sign;
     register(tenant: Tenant, url: string): WebhookEndpoint;
@@ -241,6 +248,7 @@ declare class Webhooks {
     private tooManyEndpoints;
     private changed;
     flush(): Promise<void>;
+    private post;
     private deliver;
 }
 interface VerificationRecord {
@@ -537,6 +545,8 @@ declare class Realtime {
 }
 interface ModelOptions {
     fetch?: typeof fetch;
+    allowLinkLocalWebhooks?: boolean;
+    webhookLookup?: LookupFunction;
     limits?: Partial<ModelLimits>;
 }
 interface LoggedRequest {
@@ -602,6 +612,8 @@ interface EmulatorOptions {
     publicBaseUrl?: string;
     dataFile?: string;
     onDataFileError?: (error: unknown) => void;
+    allowedHosts?: AllowedHosts;
+    allowLinkLocalWebhooks?: boolean;
 }
 interface Emulator {
     url: string;
@@ -679,7 +691,7 @@ declare class DataFileError extends Error {
     readonly path: string;
     constructor(code: DataFileErrorCode, path: string, message: string);
 }
-export { DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
+export { type AllowedHosts, DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
 interface TestIdentity {

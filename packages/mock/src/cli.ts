@@ -2,10 +2,17 @@
 import { parseArgs } from "node:util";
 import { startEmulator } from "./emulator.js";
 import { writeEnvFile } from "./env-file.js";
+import { type AllowedHosts, checkAllowedHost } from "./http/request-guard.js";
 import { checkPublicBaseUrl } from "./protocol/public-base-url.js";
 
-const usage =
-  "usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--data credport-emulator.json] [--public-url https://abc.tunnel.example] [--env-file .env.local [--public-prefix NEXT_PUBLIC_]]";
+const usage = `usage: credport-emulator [--port 4010] [--host 127.0.0.1] [--data credport-emulator.json] [--public-url https://abc.tunnel.example] [--allowed-hosts name,.domain] [--allow-link-local-webhooks] [--env-file .env.local [--public-prefix NEXT_PUBLIC_]]
+
+  --allowed-hosts <names>       more Host names to answer, comma-separated (repeatable): a name, or
+                                .domain for it and its subdomains; "all" turns the check off. The
+                                emulator always answers localhost, IP addresses, --host and
+                                --public-url; other names are refused (DNS rebinding).
+  --allow-link-local-webhooks   deliver webhooks to link-local and cloud metadata addresses too
+                                (169.254.0.0/16, fe80::/10, metadata.google.internal…).`;
 
 async function main() {
   const { values } = parseArgs({
@@ -18,6 +25,9 @@ async function main() {
       data: { type: "string" },
       "env-file": { type: "string" },
       "public-prefix": { type: "string", default: "NEXT_PUBLIC_" },
+      // Host names besides its own that the emulator answers (tunnels): see --help.
+      "allowed-hosts": { type: "string", multiple: true },
+      "allow-link-local-webhooks": { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -48,9 +58,24 @@ async function main() {
     );
     process.exit(2);
   }
+  let allowedHosts: AllowedHosts = [];
+  const names = (values["allowed-hosts"] ?? []).flatMap((value) => value.split(","));
+  if (names.some((name) => name.trim().toLowerCase() === "all")) allowedHosts = true;
+  else {
+    try {
+      allowedHosts = names.map((name) => checkAllowedHost(name, "--allowed-hosts"));
+    } catch (error) {
+      console.error(
+        `credport-emulator: ${(error as Error).message.replace(/^@credport\/mock: /, "")}\n${usage}`,
+      );
+      process.exit(2);
+    }
+  }
   const emulator = await startEmulator({
     port,
     host: values.host,
+    allowedHosts,
+    ...(values["allow-link-local-webhooks"] ? { allowLinkLocalWebhooks: true } : {}),
     ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
     ...(values.data === undefined ? {} : { dataFile: values.data }),
     onDataFileError: (error) =>

@@ -5,6 +5,9 @@ import { emulatorProject } from "./emulator-project.js";
 import { faceRoute } from "./face/face-routes.js";
 import { serveFace } from "./face/face-server.js";
 import { TEST_WALLET_PATH, testWalletUrlOf } from "./http/handoff-uris.js";
+import { writeNodeAnswer } from "./http/node-transport.js";
+import { type AllowedHosts, RequestGuard } from "./http/request-guard.js";
+import { errorReply } from "./http/responses.js";
 import { createRouter } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
 import { type ModelStore, openModelStore } from "./persistence/model-store.js";
@@ -36,6 +39,23 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** Where a failed background write of {@link dataFile} is reported; default: `console.error`. */
   onDataFileError?: (error: unknown) => void;
+  /**
+   * More `Host` names to answer, as Vite's `server.allowedHosts`: `abc.tunnel.example`, or
+   * `.tunnel.example` for it and its subdomains; `true` answers any name (no protection against
+   * DNS rebinding). The emulator always answers localhost, `*.localhost`, IP addresses, {@link host}
+   * and {@link publicBaseUrl}'s host; a request under another name is 403 `host_not_allowed`, since
+   * a web page whose name was rebound to 127.0.0.1 would otherwise read the keys.
+   * CLI: `--allowed-hosts`.
+   */
+  allowedHosts?: AllowedHosts;
+  /**
+   * Deliver webhooks to link-local and cloud metadata addresses too (169.254.0.0/16, fe80::/10,
+   * `metadata.google.internal`…), which are refused by default: a webhook endpoint there would
+   * make the emulator fetch the machine's cloud credentials and show the answer. Applies to the
+   * model the emulator makes; a {@link model} you pass keeps its own `createModel` options.
+   * CLI: `--allow-link-local-webhooks`.
+   */
+  allowLinkLocalWebhooks?: boolean;
 }
 
 export interface Emulator {
@@ -72,7 +92,17 @@ const WRITES = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const publicBaseUrl =
     options.publicBaseUrl === undefined ? undefined : checkPublicBaseUrl(options.publicBaseUrl);
-  const model = options.model ?? createModel();
+  // The emulator's own origins and names, known once it listens.
+  let ownOrigins: string[] = [];
+  let ownHostnames: string[] = [];
+  const guard = new RequestGuard({
+    allowedHosts: options.allowedHosts ?? [],
+    origins: () => ownOrigins,
+    hostnames: () => ownHostnames,
+  });
+  const model =
+    options.model ??
+    createModel(options.allowLinkLocalWebhooks ? { allowLinkLocalWebhooks: true } : {});
   const store: ModelStore | undefined = options.dataFile
     ? await openModelStore(
         options.dataFile,
@@ -99,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let projectId = "";
   let baseUrl = "";
   let basePath = "";
+  const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => {
     const raw = req.url ?? "/";
     const query = raw.indexOf("?");
@@ -110,6 +141,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const underBase = basePath !== "" && (path === basePath || path.startsWith(`${basePath}/`));
     const pagePath = underBase ? path.slice(basePath.length) || "/" : path;
+    const refusal = guard.refusal(req, pagePath);
+    if (refusal) {
+      writeNodeAnswer(res, errorReply(refusal));
+      return;
+    }
     const page = faceRoute(req.method ?? "GET", pagePath);
     if (!page) {
       router.serveNode(req, res, publicBaseUrl ?? baseUrl);
@@ -130,7 +166,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
   });
 
-  const host = options.host ?? "127.0.0.1";
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -143,6 +178,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   basePath = new URL(publicBaseUrl ?? baseUrl).pathname.replace(/\/$/, "");
+  const own = [new URL(baseUrl), new URL(publicBaseUrl ?? baseUrl)];
+  ownOrigins = own.map((url) => url.origin);
+  ownHostnames = own.map((url) => url.hostname.replace(/^\[|\]$/g, ""));
   const project = emulatorProject(model, store?.emulatorProjectId ?? null);
   projectId = project.projectId;
   if (store) {

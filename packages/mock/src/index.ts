@@ -1,4 +1,5 @@
 export { type Emulator, type EmulatorOptions, startEmulator } from "./emulator.js";
+export type { AllowedHosts } from "./http/request-guard.js";
 export type { EventStream, Reply, Route, RouteContext } from "./http/route.js";
 export {
   createRouter,

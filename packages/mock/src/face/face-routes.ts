@@ -50,6 +50,7 @@ const GET: Record<string, FaceHandler> = {
     liveUpdates([ctx.model.changes, ctx.traffic.changes], ctx.request.signal),
 };
 
+/** Cross-site posts never get here: the emulator's request guard refuses them (http/request-guard.ts). */
 const POST: Record<string, FaceHandler> = {
   "/wallet/accept": acceptOffer,
   "/wallet/present": presentCredential,

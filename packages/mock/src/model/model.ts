@@ -1,3 +1,4 @@
+import type { LookupFunction } from "node:net";
 import { ProtocolState } from "../protocol/protocol-state.js";
 import { ChangeFeed } from "./change-feed.js";
 import { Clock } from "./clock.js";
@@ -15,8 +16,23 @@ import { Verifications } from "./verifications.js";
 import { Webhooks } from "./webhooks.js";
 
 export interface ModelOptions {
-  /** Used for webhook deliveries; defaults to the global fetch. */
+  /**
+   * Used for webhook deliveries, as given (redirects are not followed). Without it the model
+   * delivers over node:http(s), refusing link-local and metadata addresses (see
+   * {@link ModelOptions.allowLinkLocalWebhooks}).
+   */
   fetch?: typeof fetch;
+  /**
+   * Deliver webhooks to link-local and cloud metadata addresses too (169.254.0.0/16, fe80::/10,
+   * `metadata.google.internal`…). Off by default: an endpoint there would make the mock fetch the
+   * machine's cloud credentials. Loopback and private addresses are always allowed.
+   */
+  allowLinkLocalWebhooks?: boolean;
+  /**
+   * Resolves webhook endpoints' host names (default `dns.lookup`); the addresses it answers are
+   * the ones checked and connected to. For tests that need a name to resolve somewhere.
+   */
+  webhookLookup?: LookupFunction;
   /** Overrides of the caps in {@link DEFAULT_MODEL_LIMITS} (each a positive integer). */
   limits?: Partial<ModelLimits>;
 }
@@ -77,7 +93,11 @@ export class Model {
     this.webhooks = new Webhooks(
       this.clock,
       this.keys,
-      () => this.options.fetch ?? globalThis.fetch,
+      {
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+        allowLinkLocal: this.options.allowLinkLocalWebhooks === true,
+        ...(this.options.webhookLookup ? { lookup: this.options.webhookLookup } : {}),
+      },
       this.limits,
     );
     this.definitions = new Definitions(now);

@@ -1,9 +1,12 @@
 import { createHmac } from "node:crypto";
+import type { LookupFunction } from "node:net";
 import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS } from "./limits.js";
+import { checkWebhookUrl } from "./webhook-address.js";
 import { type WebhookDelivery, WebhookDeliveryLog } from "./webhook-deliveries.js";
+import { postWebhook, RefusedTarget } from "./webhook-post.js";
 
 export interface WebhookEventRecord {
   tenant: Tenant;
@@ -32,6 +35,16 @@ export interface WebhookEndpoint {
 const RETRY_DELAYS_MS = [0, 250, 1000, 4000];
 /** A receiver that has not answered by then counts as failed, so that no delivery lingers. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** How webhooks leave the model: an injected fetch, or node:http with the address rules. */
+export interface WebhookTransport {
+  /** A fetch of the caller's (tests, msw): used as given, with `redirect: "manual"`. */
+  fetch?: typeof fetch;
+  /** Deliver to link-local and metadata addresses too (refused by default). */
+  allowLinkLocal: boolean;
+  /** Resolves endpoint host names for node:http deliveries; default `dns.lookup`. */
+  lookup?: LookupFunction;
+}
 
 export interface WebhookLimits {
   /** Events kept in `events` (the oldest is dropped first). */
@@ -70,7 +83,7 @@ export class Webhooks {
   constructor(
     private readonly clock: { now(): number },
     private readonly keys: Keys,
-    private readonly fetchImpl: () => typeof fetch,
+    private readonly transport: WebhookTransport,
     private readonly limits: WebhookLimits = DEFAULT_MODEL_LIMITS,
   ) {}
 
@@ -108,9 +121,13 @@ export class Webhooks {
     return secret ? signWebhookPayloadSync(payload, { secret }) : "";
   }
 
-  /** Delivers this tenant's events to `url`; beyond `limits.webhookEndpoints` it is 400 limit_exceeded. */
+  /**
+   * Delivers this tenant's events to `url`; beyond `limits.webhookEndpoints` it is 400
+   * limit_exceeded, and a link-local or metadata address (unless allowed) 400 naming `url`.
+   */
   register(tenant: Tenant, url: string): WebhookEndpoint {
     if (this.endpoints.length >= this.limits.webhookEndpoints) throw this.tooManyEndpoints();
+    if (!this.transport.allowLinkLocal) checkWebhookUrl(url);
     const endpoint = { id: newId("we"), tenant, url };
     this.endpoints.push(endpoint);
     return endpoint;
@@ -164,6 +181,34 @@ export class Webhooks {
     while (this.deliveries.size > 0) await Promise.all([...this.deliveries]);
   }
 
+  /** One attempt: the receiver's status; a redirect is an answer, never followed. */
+  private async post(url: string, record: WebhookEventRecord): Promise<number> {
+    const headers = {
+      "content-type": "application/json",
+      "webhook-signature": this.sign(record.tenant, record.payload),
+    };
+    const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
+    const { fetch: fetchImpl, allowLinkLocal, lookup } = this.transport;
+    if (fetchImpl) {
+      const response = await fetchImpl(url, {
+        method: "POST",
+        headers,
+        body: record.payload,
+        signal,
+        redirect: "manual",
+      });
+      await response.body?.cancel();
+      return response.status;
+    }
+    return postWebhook(url, {
+      headers,
+      body: record.payload,
+      signal,
+      allowLinkLocal,
+      ...(lookup ? { lookup } : {}),
+    });
+  }
+
   private deliver(endpoint: WebhookEndpoint, record: WebhookEventRecord): void {
     const log = this.deliveryLog.start(record, endpoint);
     if (this.deliveries.size >= this.limits.webhookDeliveries) {
@@ -177,20 +222,14 @@ export class Webhooks {
       for (const delay of RETRY_DELAYS_MS) {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         try {
-          const response = await this.fetchImpl()(endpoint.url, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              "webhook-signature": this.sign(record.tenant, record.payload),
-            },
-            body: record.payload,
-            signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-          });
-          log.attempt({ status: response.status });
-          if (response.ok) return log.finish("delivered");
+          const status = await this.post(endpoint.url, record);
+          log.attempt({ status });
+          if (status >= 200 && status < 300) return log.finish("delivered");
         } catch (error) {
-          // Unreachable endpoint: retried like a 5xx.
           log.attempt({ error: error instanceof Error ? error.message : String(error) });
+          // A refused address stays refused: no retry.
+          if (error instanceof RefusedTarget) break;
+          // Otherwise unreachable: retried like a 5xx.
         }
       }
       log.finish("failed");

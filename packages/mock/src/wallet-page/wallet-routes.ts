@@ -1,5 +1,5 @@
 import type { FaceContext } from "../face/context.js";
-import { forbiddenCrossSite, isSameOrigin, readForm, redirect } from "../face/forms.js";
+import { readForm, redirect } from "../face/forms.js";
 import { htmlResponse } from "../face/html.js";
 import { layout } from "../face/layout.js";
 import { TAMPERS, type Tamper } from "../wallet/tamper.js";
@@ -124,7 +124,6 @@ export async function presentCredential(ctx: FaceContext): Promise<Response> {
 
 /** `POST /wallet/new`: this browser starts over with an empty wallet. */
 export async function startOver(ctx: FaceContext): Promise<Response> {
-  if (!isSameOrigin(ctx.request)) return forbiddenCrossSite();
   const { session } = await ctx.wallets.of(ctx.request, cookiePath(ctx));
   ctx.wallets.forget(session.id);
   const fresh = await ctx.wallets.create(cookiePath(ctx));
@@ -136,7 +135,6 @@ async function walletAction(
   ctx: FaceContext,
   act: (session: WalletSession, form: URLSearchParams) => Promise<string>,
 ): Promise<Response> {
-  if (!isSameOrigin(ctx.request)) return forbiddenCrossSite();
   const form = await readForm(ctx.request);
   const { session, setCookie } = await ctx.wallets.of(ctx.request, cookiePath(ctx));
   const location = await act(session, form);
