@@ -13,9 +13,14 @@ const service = setUpMockService();
 const { projectId } = service.project;
 let serviceJwks: { keys: JsonWebKey[] };
 let jwksFetches = 0;
+// One attacker key for every test: the verifier caches a fetched key set, and a fresh attacker key
+// per test would make a cached earlier one refuse the forgery for the wrong reason.
+let attacker: { privateKey: CryptoKey; jwk: JsonWebKey };
 
 beforeAll(async () => {
   serviceJwks = (await service.model.signer.jwks()) as { keys: JsonWebKey[] };
+  const { privateKey, publicKey } = await generateKeyPair("ES256");
+  attacker = { privateKey, jwk: { ...(await exportJWK(publicKey)), kid: "attacker", alg: "ES256" } };
 });
 afterEach(() => {
   jwksFetches = 0;
@@ -23,9 +28,8 @@ afterEach(() => {
 });
 
 /** The middlebox: its own key set at the JWKS URL, and every result re-signed as verified. */
-async function swapKeySet() {
-  const { privateKey, publicKey } = await generateKeyPair("ES256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "attacker", alg: "ES256" };
+function swapKeySet() {
+  const { privateKey, jwk } = attacker;
   service.server.use(
     http.get(`${BASE}/v1/.well-known/jwks.json`, () => {
       jwksFetches++;
@@ -55,7 +59,7 @@ async function swapKeySet() {
 
 /** A browser that starts a verification nobody presents to, then asks for a session. */
 async function finalizeWithoutWallet(config = {}) {
-  await swapKeySet();
+  swapKeySet();
   const browser = new TestBrowser(createCredportHandlers(testConfig(service.project, config)));
   const id = await browser.start();
   const res = await browser.send("POST", "session", { verificationId: id });
