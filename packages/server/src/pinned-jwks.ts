@@ -2,7 +2,8 @@ import { CredportConfigurationError } from "@credport/core";
 
 /** A JSON Web Key Set: the service's public keys, as `GET /v1/.well-known/jwks.json` serves them. */
 export interface JsonWebKeySet {
-  keys: JsonWebKey[];
+  /** Public keys; `kid` names the key a token's header points at. */
+  keys: (JsonWebKey & { kid?: string | undefined })[];
 }
 
 /**
@@ -29,13 +30,12 @@ export function parseJwks(value: unknown, source: string): JsonWebKeySet {
     }
   }
   const keys = (set as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(keys) || keys.length === 0)
-    throw invalid('it needs a non-empty "keys" array');
+  if (!Array.isArray(keys) || keys.length === 0) throw invalid('it needs a non-empty "keys" array');
   for (const key of keys) {
     if (typeof key !== "object" || key === null || typeof key.kty !== "string")
       throw invalid('every key must be a JSON Web Key with a "kty"');
     // A private key pasted by mistake: refused, so that it is not left lying in the configuration.
     if ("d" in key) throw invalid("it holds a private key; pin the public key set only");
   }
-  return { keys };
+  return { keys: keys as JsonWebKeySet["keys"] };
 }

@@ -3,8 +3,8 @@ import {
   CredportSignatureVerificationError,
   CredportValidationError,
 } from "@credport/core";
-import { BODY_TOO_LARGE, readBodyCapped } from "@credport/core/pipeline";
 import type { WebhookEventWire } from "@credport/core/contract";
+import { BODY_TOO_LARGE, readBodyCapped } from "@credport/core/pipeline";
 import { loadContract } from "./contract.js";
 import type { Verification } from "./types.js";
 import type { WebhookEventStore } from "./webhook-event-store.js";

@@ -1,9 +1,4 @@
-import type {
-  Credport,
-  JsonWebKeySet,
-  WebhookEvent,
-  WebhookEventStore,
-} from "@credport/server";
+import type { Credport, JsonWebKeySet, WebhookEvent, WebhookEventStore } from "@credport/server";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 
 /** The app's user reference for this request (e.g. from your auth), `undefined` when signed out. */

@@ -2,6 +2,7 @@
 // results as verified, without any wallet: with the key set pinned (`jwks` or CREDPORT_JWKS), the
 // wall refuses the forgery and never fetches the swapped key set.
 import { createCredportHandlers } from "@credport/next";
+import type { JsonWebKeySet } from "@credport/server";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,16 +12,19 @@ import { TestBrowser } from "../support/test-browser.js";
 
 const service = setUpMockService();
 const { projectId } = service.project;
-let serviceJwks: { keys: JsonWebKey[] };
+let serviceJwks: JsonWebKeySet;
 let jwksFetches = 0;
 // One attacker key for every test: the verifier caches a fetched key set, and a fresh attacker key
 // per test would make a cached earlier one refuse the forgery for the wrong reason.
-let attacker: { privateKey: CryptoKey; jwk: JsonWebKey };
+let attacker: { privateKey: CryptoKey; jwk: JsonWebKeySet["keys"][number] };
 
 beforeAll(async () => {
-  serviceJwks = (await service.model.signer.jwks()) as { keys: JsonWebKey[] };
+  serviceJwks = (await service.model.signer.jwks()) as JsonWebKeySet;
   const { privateKey, publicKey } = await generateKeyPair("ES256");
-  attacker = { privateKey, jwk: { ...(await exportJWK(publicKey)), kid: "attacker", alg: "ES256" } };
+  attacker = {
+    privateKey,
+    jwk: { ...(await exportJWK(publicKey)), kid: "attacker", alg: "ES256" },
+  };
 });
 afterEach(() => {
   jwksFetches = 0;

@@ -8,6 +8,7 @@ import {
   Credport,
   CredportConfigurationError,
   CredportSignatureVerificationError,
+  type JsonWebKeySet,
   verifyResultToken,
 } from "@credport/server";
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from "jose";
@@ -20,9 +21,9 @@ let proxy: Server;
 let proxyUrl: string;
 /** Paths the proxy was asked for, in order. */
 const seen: string[] = [];
-let attackerJwks: { keys: JsonWebKey[] };
+let attackerJwks: JsonWebKeySet;
 let attackerKey: CryptoKey;
-let serviceJwks: { keys: JsonWebKey[] };
+let serviceJwks: JsonWebKeySet;
 
 /** Forwards everything to the emulator, except the key set (swapped) and results (forged). */
 async function startHostileProxy(): Promise<void> {
@@ -41,9 +42,9 @@ async function startHostileProxy(): Promise<void> {
       if (typeof value === "string" && name !== "host" && name !== "content-length")
         headers.set(name, value);
     const upstream = await fetch(`${emulator.url}${path}`, {
-      method: req.method,
+      method: req.method ?? "GET",
       headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      body: chunks.length ? new Uint8Array(Buffer.concat(chunks)) : null,
     });
     const result = /^\/v1\/verifications\/([^/]+)\/result$/.exec(path);
     if (!result) {
@@ -163,7 +164,10 @@ describe("a proxy that swaps the service's key set and re-signs results", () => 
     ["not JSON", "{keys:"],
     ["no keys", "{}"],
     ["an empty key set", '{"keys":[]}'],
-    ["a private key", JSON.stringify({ keys: [{ kty: "EC", crv: "P-256", x: "a", y: "b", d: "c" }] })],
+    [
+      "a private key",
+      JSON.stringify({ keys: [{ kty: "EC", crv: "P-256", x: "a", y: "b", d: "c" }] }),
+    ],
   ])("CREDPORT_JWKS that is %s: a configuration error naming the variable", async (_, value) => {
     vi.stubEnv("CREDPORT_JWKS", value);
     const error = await verifyResultToken("x.y.z", {

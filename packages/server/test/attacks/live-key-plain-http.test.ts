@@ -73,7 +73,9 @@ describe("a live key over plain http", () => {
   });
 
   it("a test key over plain http to another machine is allowed (pin the key set there)", () => {
-    expect(() => new Credport({ secretKey: TEST, baseUrl: "http://api.example.com" })).not.toThrow();
+    expect(
+      () => new Credport({ secretKey: TEST, baseUrl: "http://api.example.com" }),
+    ).not.toThrow();
   });
 
   it("a live key against the emulator on http://127.0.0.1:port works end to end", async () => {

@@ -61,8 +61,16 @@ const verifiers = [
 describe.each(verifiers)("%s(request) with a 300 MB body stream", (_, verify) => {
   it.each([
     ["no signature header", {}, "webhook_signature_missing"],
-    ["an unparseable signature header", { "webhook-signature": "nonsense" }, "webhook_signature_malformed"],
-    ["a signature older than the tolerance", { "webhook-signature": `t=${now() - 3600},v1=${"0".repeat(64)}` }, "webhook_timestamp_out_of_tolerance"],
+    [
+      "an unparseable signature header",
+      { "webhook-signature": "nonsense" },
+      "webhook_signature_malformed",
+    ],
+    [
+      "a signature older than the tolerance",
+      { "webhook-signature": `t=${now() - 3600},v1=${"0".repeat(64)}` },
+      "webhook_timestamp_out_of_tolerance",
+    ],
   ])("%s: refused without pulling a byte of the body", async (_, headers, code) => {
     const { request, counts } = hostileRequest(headers);
     const error = await verify(request, { secret: SECRET }).catch((e) => e);
@@ -123,13 +131,16 @@ describe.each(verifiers)("%s(request) with a 300 MB body stream", (_, verify) =>
     );
   });
 
-  it.each([0, -1, 1.5, Number.NaN, "1024"])("maxBodyBytes %s: a configuration error", async (max) => {
-    const { request, counts } = hostileRequest({ "webhook-signature": plausibleSignature() });
-    const error = await verify(request, { secret: SECRET, maxBodyBytes: max as number }).catch(
-      (e) => e,
-    );
-    expect(error).toBeInstanceOf(CredportConfigurationError);
-    expect(error.message).toContain("maxBodyBytes");
-    expect(counts.chunks).toBe(0);
-  });
+  it.each([0, -1, 1.5, Number.NaN, "1024"])(
+    "maxBodyBytes %s: a configuration error",
+    async (max) => {
+      const { request, counts } = hostileRequest({ "webhook-signature": plausibleSignature() });
+      const error = await verify(request, { secret: SECRET, maxBodyBytes: max as number }).catch(
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(CredportConfigurationError);
+      expect(error.message).toContain("maxBodyBytes");
+      expect(counts.chunks).toBe(0);
+    },
+  );
 });
