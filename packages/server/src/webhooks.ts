@@ -13,7 +13,7 @@ import { fromWire } from "./wire.js";
 export const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 /** The largest webhook body read from a `Request` by default: 1 MiB (events are a few KB). */
-export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 1_048_576;
 
 /** An issuance event: `data.object` is the issuance session. */
 export type IssuanceWebhookEvent = Extract<WebhookEventWire, { type: `issuance.${string}` }>;
