@@ -1,5 +1,5 @@
 // index.d.ts
-import { WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
+import { JsonWebKeySet, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
 export { verifyWebhook } from '@credport/server';
 type ClaimValue = string | number | boolean | null;
 type ClaimRequirements = Readonly<Record<string, ClaimValue>> | ((claims: Record<string, unknown>, context: {
@@ -11,6 +11,7 @@ interface CredportNextConfig {
     secretKey?: string | undefined;
     baseUrl?: string | undefined;
     sessionSecret?: string | string[] | undefined;
+    jwks?: JsonWebKeySet | string | undefined;
     projectId?: string | undefined;
     policyId?: string | undefined;
     resolvePolicy?: ((request: Request) => string | Promise<string>) | undefined;

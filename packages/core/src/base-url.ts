@@ -36,3 +36,33 @@ export function normalizeServerBaseUrl(baseUrl: unknown): string {
     throw invalid("must not carry a query, a fragment or credentials.");
   return normalized;
 }
+
+/**
+ * Whether a URL's host is this machine: `localhost` or a name under it (RFC 6761), an address of
+ * 127.0.0.0/8, or `[::1]`. The WHATWG parser has already turned other spellings (`127.1`,
+ * `0x7f.0.0.1`, `[0:0::1]`) into these.
+ */
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}
+
+/**
+ * Refuses plain `http` to any host but this machine when `what` (a live key, a live result check's
+ * key set) would travel over it: whoever sits on the path could read the key or swap the service's
+ * key set. Throws `CredportConfigurationError` with code `INSECURE_BASE_URL`, before any request;
+ * `alternative` is appended to the advice.
+ */
+export function requireSecureTransport(baseUrl: string, what: string, alternative = ""): void {
+  const url = new URL(baseUrl);
+  if (url.protocol === "https:" || isLoopbackUrl(url)) return;
+  throw new CredportConfigurationError(
+    `credport: ${what} over plain http to ${url.origin}, where anyone on the path could read it or swap the service's signing keys to forge verified results. Use an https base URL (plain http is allowed only to localhost, 127.0.0.0/8 and [::1])${alternative}.`,
+    { code: "INSECURE_BASE_URL" },
+  );
+}

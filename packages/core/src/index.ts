@@ -4,7 +4,12 @@ export {
   parsePublishableKey,
   parseSecretKey,
 } from "./api-keys.js";
-export { normalizeBaseUrl, normalizeServerBaseUrl } from "./base-url.js";
+export {
+  isLoopbackUrl,
+  normalizeBaseUrl,
+  normalizeServerBaseUrl,
+  requireSecureTransport,
+} from "./base-url.js";
 // The zod-free parts of the wire contract, for code bound for browsers.
 export { FAILURE_CODES } from "./contract/failure-codes.js";
 export {

@@ -3,6 +3,7 @@ import {
   CredportConfigurationError,
   normalizeServerBaseUrl,
   parseSecretKey,
+  requireSecureTransport,
 } from "@credport/core";
 import { createRequestPipeline, type RequestPipeline } from "@credport/core/pipeline";
 import { CredentialDefinitions } from "./resources/credential-definitions.js";
@@ -22,7 +23,9 @@ export interface CredportOptions {
   secretKey?: string | undefined;
   /**
    * The service's base URL, without `/v1` (every path starts with it). Defaults to
-   * `CREDPORT_BASE_URL`; there is no hosted default.
+   * `CREDPORT_BASE_URL`; there is no hosted default. With a live key (`sk_live_…`) it must be
+   * `https`, or plain `http` to this machine only (`localhost`, `*.localhost`, 127.0.0.0/8,
+   * `[::1]`): anything else throws `CredportConfigurationError` (`INSECURE_BASE_URL`).
    */
   baseUrl?: string | undefined;
   /** Per-attempt timeout, reading the body included. Default 30,000 ms. */
@@ -54,7 +57,11 @@ export class Credport {
   readonly policies: Policies;
   readonly verifications: Verifications;
   readonly webhooks = {
-    /** Verifies a webhook request (or raw payload + signature) and returns the typed event. */
+    /**
+     * Verifies a webhook request (or raw payload + signature) and returns the typed event. A
+     * `Request`'s signature header is checked before its body is read, and the body is capped at
+     * `maxBodyBytes` (1 MiB by default): see {@link verifyWebhook}.
+     */
     verify: (input: WebhookInput, options: WebhookVerifyOptions = {}) =>
       verifyWebhook(input, options),
   };
@@ -67,7 +74,7 @@ export class Credport {
         { code: "MISSING_API_KEY" },
       );
     }
-    parseSecretKey(secretKey);
+    const { environment } = parseSecretKey(secretKey);
     const baseUrl = options.baseUrl ?? readEnv("CREDPORT_BASE_URL");
     if (baseUrl === undefined || baseUrl === "") {
       throw new CredportConfigurationError(
@@ -89,8 +96,12 @@ export class Credport {
         );
       }
     }
+    const normalized = normalizeServerBaseUrl(baseUrl);
+    // A test key over plain http stays allowed (a shared staging emulator); pin the key set there.
+    if (environment === "live")
+      requireSecureTransport(normalized, "a live secret key (sk_live_…) would be sent");
     const pipeline: RequestPipeline = createRequestPipeline({
-      baseUrl: normalizeServerBaseUrl(baseUrl),
+      baseUrl: normalized,
       headers: { "x-service-key": secretKey, "user-agent": userAgent() },
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,

@@ -19,6 +19,7 @@ export {
 } from "@credport/core";
 export { Credport, type CredportOptions } from "./client.js";
 export { Page } from "./page.js";
+export { type JsonWebKeySet, parseJwks } from "./pinned-jwks.js";
 export {
   RESULT_TOKEN_TYPE,
   type VerifiedResultToken,
@@ -32,6 +33,7 @@ export {
   type WebhookEventStore,
 } from "./webhook-event-store.js";
 export {
+  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   type IssuanceWebhookEvent,
   signWebhookPayload,

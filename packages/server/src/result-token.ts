@@ -1,4 +1,10 @@
-import { CredportConfigurationError, CredportSignatureVerificationError } from "@credport/core";
+import {
+  CredportConfigurationError,
+  CredportSignatureVerificationError,
+  normalizeServerBaseUrl,
+  requireSecureTransport,
+} from "@credport/core";
+import { type JsonWebKeySet, parseJwks } from "./pinned-jwks.js";
 import type { FailureCode, VerificationStatusValue } from "./types.js";
 import { readEnv } from "./webhooks.js";
 
@@ -24,8 +30,20 @@ export interface VerifyResultTokenOptions {
   issuer?: string | undefined;
   /** Your project ID: the token's `aud`. Checked when given. */
   audience?: string | undefined;
-  /** The service's key set, instead of fetching it (tests, offline verification). */
-  jwks?: { keys: JsonWebKey[] } | undefined;
+  /**
+   * The service's key set, pinned: obtained out of band (from the dashboard, or fetched once over
+   * a trusted path) and used instead of fetching `{baseUrl}/v1/.well-known/jwks.json`, so that
+   * nothing between you and the service can swap it. An object or its JSON. Defaults to
+   * `CREDPORT_JWKS`; when either is set, the key set is never fetched.
+   */
+  jwks?: JsonWebKeySet | string | undefined;
+  /**
+   * The environment of the results you check. In `"live"` the key set is fetched only over
+   * `https` (or plain `http` to this machine); without a pinned key set, a plain `http` base URL
+   * to another host throws `CredportConfigurationError` (`INSECURE_BASE_URL`) before any request.
+   * Default: `"test"` when `CREDPORT_SECRET_KEY` is a test key (`sk_test_…`), else `"live"`.
+   */
+  environment?: "test" | "live" | undefined;
   /** Accepted clock difference for `exp` and `iat`. Default 30 s. */
   clockToleranceSeconds?: number | undefined;
 }
@@ -74,7 +92,13 @@ const mismatch = (field: string, expected: string) =>
 /**
  * Checks a verification's `result_token` (from `verifications.getResult`) and returns what it
  * signs. Trust the claims this returns, never the plain JSON next to the token: only the ES256
- * signature of the service's key (from its JWKS) binds them to this verification.
+ * signature of the service's key binds them to this verification. The key set is the pinned one
+ * (`jwks` or `CREDPORT_JWKS`) when given, else the service's JWKS, fetched from `baseUrl` (in
+ * live mode only over `https` or to this machine).
+ *
+ * Throws `CredportConfigurationError` before any request for a missing base URL, a pinned key set
+ * that is not one (`INVALID_JWKS`), or a live check over plain `http` to another host without a
+ * pin (`INSECURE_BASE_URL`).
  *
  * Throws `CredportSignatureVerificationError` with code `result_token_invalid` (not a JWS of the
  * service, wrong algorithm or type, expired) or `result_token_mismatch` (`details.field` names the
@@ -93,18 +117,39 @@ export async function verifyResultToken(
   token: string,
   options: VerifyResultTokenOptions,
 ): Promise<VerifiedResultToken> {
-  const baseUrl = (options.baseUrl ?? readEnv("CREDPORT_BASE_URL"))?.replace(/\/+$/, "");
-  if (!baseUrl) {
+  const rawBaseUrl = options.baseUrl ?? readEnv("CREDPORT_BASE_URL");
+  if (!rawBaseUrl) {
     throw new CredportConfigurationError(
       "credport: verifyResultToken needs the service's base URL. Pass { baseUrl } or set CREDPORT_BASE_URL.",
       { code: "MISSING_BASE_URL" },
     );
   }
+  const baseUrl = normalizeServerBaseUrl(rawBaseUrl);
+  const pinned =
+    options.jwks !== undefined
+      ? parseJwks(options.jwks, "the jwks option")
+      : readEnv("CREDPORT_JWKS")
+        ? parseJwks(readEnv("CREDPORT_JWKS"), "CREDPORT_JWKS")
+        : undefined;
+  const environment =
+    options.environment ??
+    (readEnv("CREDPORT_SECRET_KEY")?.startsWith("sk_test_") ? "test" : "live");
+  if (environment !== "test" && environment !== "live")
+    throw new CredportConfigurationError('credport: environment must be "test" or "live".', {
+      code: "INVALID_OPTION",
+    });
+  if (!pinned && environment === "live")
+    requireSecureTransport(
+      baseUrl,
+      "the service's key set would be fetched for a live result check",
+      ", or pin the service's key set (the jwks option or CREDPORT_JWKS)",
+    );
   jose ??= loadJose();
   const { jwtVerify, createLocalJWKSet, createRemoteJWKSet, errors } = await jose;
   let keys: KeyResolver;
-  if (options.jwks) {
-    keys = createLocalJWKSet(options.jwks as Parameters<typeof createLocalJWKSet>[0]);
+  if (pinned) {
+    // Never a fetched key set once one is pinned: what arrives over the wire may be swapped.
+    keys = createLocalJWKSet(pinned as Parameters<typeof createLocalJWKSet>[0]);
   } else {
     const url = `${baseUrl}/v1/.well-known/jwks.json`;
     keys = remoteKeySets.get(url) ?? createRemoteJWKSet(new URL(url));

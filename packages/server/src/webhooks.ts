@@ -1,5 +1,10 @@
-import { CredportSignatureVerificationError, CredportValidationError } from "@credport/core";
+import {
+  CredportConfigurationError,
+  CredportSignatureVerificationError,
+  CredportValidationError,
+} from "@credport/core";
 import type { WebhookEventWire } from "@credport/core/contract";
+import { BODY_TOO_LARGE, readBodyCapped } from "@credport/core/pipeline";
 import { loadContract } from "./contract.js";
 import type { Verification } from "./types.js";
 import type { WebhookEventStore } from "./webhook-event-store.js";
@@ -7,6 +12,8 @@ import { fromWire } from "./wire.js";
 
 export const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
+/** The largest webhook body read from a `Request` by default: 1 MiB (events are a few KB). */
+export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 1_048_576;
 
 /** An issuance event: `data.object` is the issuance session. */
 export type IssuanceWebhookEvent = Extract<WebhookEventWire, { type: `issuance.${string}` }>;
@@ -37,6 +44,13 @@ export interface WebhookVerifyOptions {
    * delivery is returned, and your handler must be idempotent.
    */
   eventStore?: WebhookEventStore | undefined;
+  /**
+   * The largest body read from a `Request`, in bytes. Default 1 MiB. A larger body (by its
+   * `Content-Length`, or counted as it streams in) is not read further: the stream is cancelled
+   * and `CredportSignatureVerificationError` (`webhook_body_too_large`) names the cap. The
+   * signature header is checked before any of the body is read.
+   */
+  maxBodyBytes?: number | undefined;
 }
 
 /** The raw body and the `Webhook-Signature` header, or a Fetch `Request` to read them from. */
@@ -51,6 +65,17 @@ const fail = (code: string, message: string) =>
  * Verifies a webhook's `Webhook-Signature` (`t=…,v1=…`, HMAC-SHA256 over `"<t>.<raw body>"`) with
  * Web Crypto, in constant time, accepting any of several `v1` signatures (secret rotation), and
  * returns the parsed event.
+ *
+ * Given a `Request`, the `Webhook-Signature` header is checked first (missing, malformed or out of
+ * tolerance: refused before any of the body is read), then the body is read as a stream up to
+ * `maxBodyBytes` (1 MiB by default; `Content-Length` first).
+ *
+ * @example
+ * export async function POST(request: Request) {
+ *   const event = await verifyWebhook(request, { maxBodyBytes: 256 * 1024 });
+ *   if (event.type === "verification.verified") await unlock(event.data.object.id);
+ *   return new Response(null, { status: 204 });
+ * }
  */
 export async function verifyWebhook(
   input: WebhookInput,
@@ -77,7 +102,18 @@ export async function verifyWebhook(
       "the webhook secret must start with whsec_; did you pass an API key instead?",
     );
   }
-  const { payload, signature } = await readInput(input);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new CredportConfigurationError(
+      "credport: maxBodyBytes must be a positive integer (bytes).",
+      { code: "INVALID_OPTION" },
+    );
+  const request = typeof Request !== "undefined" && input instanceof Request ? input : undefined;
+  // Everything that needs no body is checked before a byte of it is read: anyone can post here.
+  const signature = request
+    ? request.headers.get(WEBHOOK_SIGNATURE_HEADER)
+    : (input as { signature: string | null | undefined }).signature;
+  const rawPayload = request ? undefined : payloadOf(input as { payload: unknown });
   if (!signature)
     throw fail(
       "webhook_signature_missing",
@@ -101,6 +137,12 @@ export async function verifyWebhook(
       `the signature timestamp is more than ${tolerance} s away from now; check the server clock or a replayed request.`,
     );
   }
+  const payload = rawPayload ?? (await readBodyCapped(request!, maxBodyBytes));
+  if (payload === BODY_TOO_LARGE)
+    throw new CredportSignatureVerificationError(
+      `credport: the webhook body is larger than maxBodyBytes (${maxBodyBytes} bytes) and was not read further; raise maxBodyBytes if your events are larger.`,
+      { code: "webhook_body_too_large", details: { maxBodyBytes } },
+    );
 
   const expected = await hmacHex(secret, `${timestamp}.${payload}`);
   if (!candidates.some((candidate) => constantTimeEqual(candidate, expected))) {
@@ -175,19 +217,10 @@ export async function signWebhookPayload(
   return `t=${timestamp},v1=${await hmacHex(options.secret, `${timestamp}.${payload}`)}`;
 }
 
-async function readInput(
-  input: WebhookInput,
-): Promise<{ payload: string; signature: string | null | undefined }> {
-  if (typeof Request !== "undefined" && input instanceof Request) {
-    return { payload: await input.text(), signature: input.headers.get(WEBHOOK_SIGNATURE_HEADER) };
-  }
-  const { payload, signature } = input as {
-    payload: unknown;
-    signature: string | null | undefined;
-  };
-  if (typeof payload === "string") return { payload, signature };
-  if (payload instanceof Uint8Array)
-    return { payload: new TextDecoder().decode(payload), signature };
+/** The raw body given beside the signature, as text; a parsed body is refused. */
+function payloadOf({ payload }: { payload: unknown }): string {
+  if (typeof payload === "string") return payload;
+  if (payload instanceof Uint8Array) return new TextDecoder().decode(payload);
   throw fail(
     "webhook_payload_not_raw",
     "the payload must be the raw body (string or bytes). It looks parsed: read the body as text before any JSON parsing.",

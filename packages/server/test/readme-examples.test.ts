@@ -97,4 +97,51 @@ describe("README examples", () => {
       details: { field: "customer_user_ref" },
     });
   });
+
+  it("pinning: the example checks results against the key set in CREDPORT_JWKS", async () => {
+    process.env.CREDPORT_JWKS = JSON.stringify(await service.model.signer.jwks());
+    try {
+      const { signedClaims } = (await importExample("### Plain `http`, and pinning")) as {
+        signedClaims: (verificationId: string) => Promise<Record<string, unknown>>;
+      };
+      const { Credport } = await import("@credport/server");
+      const v = await new Credport().verifications.create({ policyId: "preset_age_over_18" });
+      service.model.verifications.applyTrigger(v.id, "request_fetched");
+      service.model.verifications.applyTrigger(v.id, "presentation_verified", {
+        claims: { age_over_18: true },
+      });
+      service.model.requestLog.length = 0;
+      expect(await signedClaims(v.id)).toEqual({ age_over_18: true });
+      expect(service.model.requestLog.map((r) => r.path)).toEqual([
+        `/v1/verifications/${v.id}/result`,
+      ]);
+    } finally {
+      delete process.env.CREDPORT_JWKS;
+    }
+  });
+
+  it("maxBodyBytes: a body over the cap answers 413, a forgery 400, a genuine event 204", async () => {
+    const { POST } = (await importExample("### The webhook body cap")) as {
+      POST: (request: Request) => Promise<Response>;
+    };
+    const deliver = async (payload: string, signature: string | undefined) =>
+      (
+        await POST(
+          new Request("https://app.test/webhooks", {
+            method: "POST",
+            body: payload,
+            headers: signature ? { "webhook-signature": signature } : {},
+          }),
+        )
+      ).status;
+    const secret = service.project.webhookSecret;
+    const payload = JSON.stringify({ id: "evt_cap", object: "event", type: "made.up", created: 1 });
+    const big = JSON.stringify({ padding: "x".repeat(300 * 1024) });
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    expect(await deliver(big, await signWebhookPayload(big, { secret }))).toBe(413);
+    expect(await deliver(payload, undefined)).toBe(400);
+    expect(await deliver(payload, await signWebhookPayload(payload, { secret }))).toBe(204);
+    expect(log.mock.calls).toEqual([["received", "made.up"]]);
+    log.mockRestore();
+  });
 });

@@ -4,6 +4,7 @@ import {
   type VerifiedResultToken,
   verifyResultToken,
 } from "@credport/server";
+import { exportJWK, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICES, type TestService } from "./support/services.js";
 
@@ -89,8 +90,12 @@ describe.each(SERVICES)("verifyResultToken ($name)", (transport) => {
     await expect(verifyResultToken(token, { ...expected(), jwks })).resolves.toMatchObject({
       verificationId: id,
     });
+    const other = await exportJWK((await generateKeyPair("ES256")).publicKey);
+    await expect(
+      verifyResultToken(token, { ...expected(), jwks: { keys: [other as JsonWebKey] } }),
+    ).rejects.toMatchObject({ code: "result_token_invalid" });
     await expect(
       verifyResultToken(token, { ...expected(), jwks: { keys: [] } }),
-    ).rejects.toMatchObject({ code: "result_token_invalid" });
+    ).rejects.toMatchObject({ type: "configuration_error", code: "INVALID_JWKS" });
   });
 });

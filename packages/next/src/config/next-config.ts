@@ -1,4 +1,4 @@
-import type { Credport, WebhookEvent, WebhookEventStore } from "@credport/server";
+import type { Credport, JsonWebKeySet, WebhookEvent, WebhookEventStore } from "@credport/server";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 
 /** The app's user reference for this request (e.g. from your auth), `undefined` when signed out. */
@@ -15,6 +15,12 @@ export interface CredportNextConfig {
    * still open; drop a secret once its cookies have expired.
    */
   sessionSecret?: string | string[] | undefined;
+  /**
+   * The service's key set, pinned out of band (an object, or its JSON): signed results are checked
+   * against it only, and `{baseUrl}/v1/.well-known/jwks.json` is never fetched, so that nothing
+   * between the app and the service can swap it. Defaults to CREDPORT_JWKS.
+   */
+  jwks?: JsonWebKeySet | string | undefined;
   /** Your project ID; when set, signed results for another project (`aud`) are refused. Defaults to CREDPORT_PROJECT_ID. */
   projectId?: string | undefined;
   /** The policy every verification runs against… */

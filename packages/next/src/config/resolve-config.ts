@@ -7,6 +7,8 @@ import {
   Credport,
   CredportConfigurationError,
   createMemoryWebhookEventStore,
+  type JsonWebKeySet,
+  parseJwks,
   type WebhookEvent,
   type WebhookEventStore,
 } from "@credport/server";
@@ -78,6 +80,18 @@ function serverClient(config: CredportNextConfig): Credport {
   }
 }
 
+/** The pinned key set (the option, or CREDPORT_JWKS), checked now; `undefined` when none. */
+function pinnedJwks(option: JsonWebKeySet | string | undefined): JsonWebKeySet | undefined {
+  const fromEnv = readEnv("CREDPORT_JWKS");
+  if (option === undefined && !fromEnv) return undefined;
+  try {
+    return option === undefined ? parseJwks(fromEnv, "CREDPORT_JWKS") : parseJwks(option, "jwks");
+  } catch (error) {
+    if (!(error instanceof CredportConfigurationError)) throw error;
+    throw configurationError(error.message.replace(/^credport: /, ""), error.code);
+  }
+}
+
 /** Every option checked and defaulted, or a CredportConfigurationError saying what to set. */
 export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
   if (!config.policyId && !config.resolvePolicy) {
@@ -88,6 +102,8 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
   if (!config.resolvePolicy && config.policyId !== undefined) checkPolicyId(config.policyId);
   const keyring = sessionKeyring(config.sessionSecret);
   const credport = serverClient(config);
+  const jwks = pinnedJwks(config.jwks);
+  const secretKey = config.secretKey ?? readEnv("CREDPORT_SECRET_KEY");
   const baseUrl = config.baseUrl ?? readEnv("CREDPORT_BASE_URL");
   if (!baseUrl)
     throw configurationError(
@@ -140,6 +156,12 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
       credport,
       baseUrl,
       projectId: config.projectId ?? readEnv("CREDPORT_PROJECT_ID"),
+      jwks,
+      environment: secretKey?.startsWith("sk_test_")
+        ? "test"
+        : secretKey?.startsWith("sk_live_")
+          ? "live"
+          : undefined,
     },
     policyFor: async (request) =>
       config.resolvePolicy ? config.resolvePolicy(request) : config.policyId!,

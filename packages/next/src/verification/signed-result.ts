@@ -1,6 +1,7 @@
 import {
   type Credport,
   CredportSignatureVerificationError,
+  type JsonWebKeySet,
   type VerifiedResultToken,
   verifyResultToken,
 } from "@credport/server";
@@ -11,6 +12,10 @@ export interface ResultCheck {
   baseUrl: string;
   /** The project ID, when known: the token's `aud`. */
   projectId: string | undefined;
+  /** The pinned key set, when one is configured: the JWKS is then never fetched. */
+  jwks: JsonWebKeySet | undefined;
+  /** The secret key's environment, when known: a live check fetches keys over https only. */
+  environment: "test" | "live" | undefined;
 }
 
 /**
@@ -26,6 +31,8 @@ export async function signedResultFor(
     const result = await verifyResultToken(resultToken, {
       baseUrl: check.baseUrl,
       audience: check.projectId,
+      jwks: check.jwks,
+      environment: check.environment,
       verificationId: binding.verificationId,
       policyId: binding.policyId,
       customerUserRef: binding.userRef ?? null,
