@@ -1,6 +1,9 @@
 // index.d.ts
 import { JsonWebKeySet, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
 export { verifyWebhook } from '@credport/server';
+interface StateStore {
+    rememberOnce(key: string, ttlSeconds: number): boolean | Promise<boolean>;
+}
 type ClaimValue = string | number | boolean | null;
 type ClaimRequirements = Readonly<Record<string, ClaimValue>> | ((claims: Record<string, unknown>, context: {
     policyId: string;
@@ -24,6 +27,7 @@ interface CredportNextConfig {
     maxPendingVerifications?: number | undefined;
     basePath?: string | undefined;
     secureCookies?: boolean | undefined;
+    stateStore?: StateStore | undefined;
     allowedOrigins?: string[] | undefined;
     webhook?: {
         secret?: string | undefined;
@@ -46,6 +50,7 @@ interface ProtectOptions {
     signInPath: string;
     sessionSecret?: string | string[] | undefined;
     getUserRef?: GetUserRef | undefined;
+    secureCookies?: boolean | undefined;
 }
 declare function createCredportMiddleware(options: ProtectOptions): (request: Request) => Promise<Response | undefined>;
 declare function isProtectedPath(pathname: string, protect: string[]): boolean;
@@ -60,6 +65,7 @@ declare function createCredportHandlers(options: CredportNextConfig): {
 interface GetVerifiedSessionOptions {
     sessionSecret?: string | string[] | undefined;
     userRef?: string | undefined;
+    secureCookies?: boolean | undefined;
 }
 declare function getVerifiedSession(options?: GetVerifiedSessionOptions): Promise<VerifiedSession | null>;
-export { type ClaimRequirements, type ClaimValue, type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, PRESET_CLAIM_REQUIREMENTS, type ProtectOptions, REDIRECT_URL_PARAM, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };
+export { type ClaimRequirements, type ClaimValue, type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, PRESET_CLAIM_REQUIREMENTS, type ProtectOptions, REDIRECT_URL_PARAM, type StateStore, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };

@@ -53,8 +53,8 @@ async function start() {
   return {
     id,
     uri: created.json.authorizationRequestUri as string,
-    pending: `credport_pending_${id}=${created.cookies.get(`credport_pending_${id}`)}`,
-    pendingValue: created.cookies.get(`credport_pending_${id}`)!,
+    pending: `__Host-credport_pending_${id}=${created.cookies.get(`__Host-credport_pending_${id}`)}`,
+    pendingValue: created.cookies.get(`__Host-credport_pending_${id}`)!,
   };
 }
 const finalize = (id: string, cookie: string) =>
@@ -66,7 +66,7 @@ const isMembersPage = (r: { status: number; text: string }) =>
 describe("item 1: cookie purpose confusion, over HTTP", () => {
   it("the pending cookie from POST /api/credport/verifications is not a session", async () => {
     const { pendingValue } = await start();
-    const page = await members(`credport_session=${pendingValue}`);
+    const page = await members(`__Host-credport_session=${pendingValue}`);
     expect(isMembersPage(page)).toBe(false);
     expect(page.status).toBe(307);
   });
@@ -81,7 +81,7 @@ describe("item 1: cookie purpose confusion, over HTTP", () => {
       },
       { password: SESSION_SECRET },
     );
-    expect(isMembersPage(await members(`credport_session=${forged}`))).toBe(false);
+    expect(isMembersPage(await members(`__Host-credport_session=${forged}`))).toBe(false);
   });
 
   it("a session cookie is not a pending binding: it does not renew itself", async () => {
@@ -89,11 +89,11 @@ describe("item 1: cookie purpose confusion, over HTTP", () => {
     await adult.present(uri);
     const done = await finalize(id, pending);
     expect(done.status).toBe(200);
-    const session = done.cookies.get("credport_session")!;
-    expect(isMembersPage(await members(`credport_session=${session}`))).toBe(true);
-    const renewed = await finalize(id, `credport_pending_${id}=${session}`);
+    const session = done.cookies.get("__Host-credport_session")!;
+    expect(isMembersPage(await members(`__Host-credport_session=${session}`))).toBe(true);
+    const renewed = await finalize(id, `__Host-credport_pending_${id}=${session}`);
     expect(renewed.status).toBe(403);
-    expect(renewed.cookies.has("credport_session")).toBe(false);
+    expect(renewed.cookies.has("__Host-credport_session")).toBe(false);
   });
 });
 
@@ -105,7 +105,7 @@ describe("item 2: claims from the unsigned part, over HTTP", () => {
     try {
       const done = await finalize(id, pending);
       expect(done.status).toBe(409);
-      expect(done.cookies.has("credport_session")).toBe(false);
+      expect(done.cookies.has("__Host-credport_session")).toBe(false);
     } finally {
       service.tamper(undefined);
     }
@@ -192,6 +192,47 @@ describe("the wall, over HTTP", () => {
       });
       expect([res.status, res.json.code]).toEqual([403, "CROSS_SITE_REQUEST"]);
     }
+  });
+});
+
+describe("security issue item 7: one presentation, one session, over HTTP", () => {
+  it("12 finalizes replaying the same pending cookie, in turn and at once, give one session", async () => {
+    for (const replay of ["in turn", "at once"] as const) {
+      const { id, uri, pending } = await start();
+      await adult.present(uri);
+      const attempts =
+        replay === "at once"
+          ? await Promise.all(Array.from({ length: 12 }, () => finalize(id, pending)))
+          : [];
+      if (replay === "in turn")
+        for (let i = 0; i < 12; i++) attempts.push(await finalize(id, pending));
+      expect(attempts.filter((r) => r.cookies.has("__Host-credport_session"))).toHaveLength(1);
+      expect(attempts.filter((r) => r.json.code === "VERIFICATION_ALREADY_FINALIZED")).toHaveLength(
+        11,
+      );
+    }
+  });
+});
+
+describe("security issue item 12: next start -H 127.0.0.1, over HTTP", () => {
+  it("a browser at http://127.0.0.1:<port> may start (request.url says localhost)", async () => {
+    const at = app.url.replace("localhost", "127.0.0.1");
+    const res = await curl(`${at}/api/credport/verifications`, {
+      method: "POST",
+      body: {},
+      headers: { origin: at, "sec-fetch-site": "same-origin" },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it("a cross-site start is refused with the allowed origins named", async () => {
+    const res = await curl(`${app.url}/api/credport/verifications`, {
+      method: "POST",
+      body: {},
+      headers: { origin: "https://evil.example" },
+    });
+    expect(res.json.code).toBe("CROSS_SITE_REQUEST");
+    expect(res.json.message).toContain(app.url);
   });
 });
 

@@ -44,7 +44,7 @@ const created = await handlers.POST(
   new Request(`${APP}/api/credport/verifications`, { method: "POST", headers: { origin: APP } }),
 );
 const { verificationId } = await created.json();
-const pending = cookieOf(created, "credport_pending_");
+const pending = cookieOf(created, "__Host-credport_pending_");
 model.verifications.applyTrigger(verificationId, "request_fetched");
 model.verifications.applyTrigger(verificationId, "presentation_verified", {
   claims: { age_over_18: true },
@@ -56,7 +56,7 @@ const finalized = await handlers.POST(
     body: JSON.stringify({ verificationId }),
   }),
 );
-const session = cookieOf(finalized, "credport_session=");
+const session = cookieOf(finalized, "__Host-credport_session=");
 server.close();
 
 const middleware = createCredportMiddleware({

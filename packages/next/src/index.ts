@@ -11,6 +11,7 @@ export { safeRedirectPath } from "./protect/return-path.js";
 export { getPublishableKey } from "./publishable-key.js";
 export { createCredportHandlers } from "./routes/handlers.js";
 export { type GetVerifiedSessionOptions, getVerifiedSession } from "./server-session.js";
+export type { StateStore } from "./state-store.js";
 export {
   type ClaimRequirements,
   type ClaimValue,

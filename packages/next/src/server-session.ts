@@ -1,7 +1,9 @@
 // With the extension: Node's ESM resolver (serverExternalPackages, plain Node) needs it, as Next has no exports map.
-import { cookies } from "next/headers.js";
+import { headers } from "next/headers.js";
 import { connection } from "next/server.js";
+import { defaultSecureCookies } from "./config/environment.js";
 import { sessionKeyring } from "./config/session-secrets.js";
+import { parseCookieHeader } from "./cookies/cookie-header.js";
 import { readVerifiedSession, type VerifiedSession } from "./cookies/verified-session.js";
 
 export interface GetVerifiedSessionOptions {
@@ -13,6 +15,8 @@ export interface GetVerifiedSessionOptions {
    * user is never returned when this is left out.
    */
   userRef?: string | undefined;
+  /** The same `secureCookies` as the handlers'. Default: on, except when NODE_ENV is `development`. */
+  secureCookies?: boolean | undefined;
 }
 
 /**
@@ -27,8 +31,10 @@ export async function getVerifiedSession(
   options: GetVerifiedSessionOptions = {},
 ): Promise<VerifiedSession | null> {
   await connection();
-  const store = await cookies();
-  const all = Object.fromEntries(store.getAll().map((c) => [c.name, c.value]));
+  // The raw Cookie header, read as the middleware reads it: Next's cookies() keeps the last of
+  // a repeated name where the middleware would see both, and the two must decide alike.
+  const all = parseCookieHeader((await headers()).get("cookie"));
   const user = "userRef" in options ? { userRef: options.userRef || undefined } : undefined;
-  return readVerifiedSession(all, sessionKeyring(options.sessionSecret), user);
+  const secure = options.secureCookies ?? defaultSecureCookies();
+  return readVerifiedSession(all, sessionKeyring(options.sessionSecret), user, secure);
 }

@@ -56,7 +56,7 @@ describe("configuration", () => {
 });
 
 describe("creating a verification", () => {
-  it("the server picks policy and user; a pending cookie binds the browser, HttpOnly, Secure, SameSite=Lax, path-scoped, ≤ 10 min, < 4 KB", async () => {
+  it("the server picks policy and user; a pending cookie binds the browser, HttpOnly, Secure, SameSite=Lax, __Host- (Path=/), ≤ 10 min, < 4 KB", async () => {
     const browser = new Browser();
     const created = await browser.send("POST", "verifications", {
       policyId: "preset_identity_basic",
@@ -67,11 +67,12 @@ describe("creating a verification", () => {
     expect(record.policyId).toBe("preset_age_over_18");
     expect(record.customerUserRef).toBe("user-1");
     const cookie = browser.setCookies[0]!;
-    expect(cookie).toMatch(new RegExp(`^credport_pending_${created.body.verificationId}=`));
+    expect(cookie).toMatch(new RegExp(`^__Host-credport_pending_${created.body.verificationId}=`));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/Secure/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    expect(cookie).toMatch(/Path=\/api\/credport/);
+    expect(cookie).toMatch(/Path=\/(;|$)/);
+    expect(cookie).not.toMatch(/Domain=/i);
     expect(Number(/Max-Age=(\d+)/.exec(cookie)![1])).toBeLessThanOrEqual(600);
     expect(cookie.length).toBeLessThan(4096);
     expect(cookie).not.toContain("user-1");
@@ -136,8 +137,8 @@ describe("finalizing the session", () => {
     verify(verificationId);
     const done = await browser.send("POST", "session", { verificationId });
     expect(done).toMatchObject({ status: 200, body: { verified: true } });
-    expect(browser.jar.has("credport_session")).toBe(true);
-    expect(browser.jar.has(`credport_pending_${verificationId}`)).toBe(false);
+    expect(browser.jar.has("__Host-credport_session")).toBe(true);
+    expect(browser.jar.has(`__Host-credport_pending_${verificationId}`)).toBe(false);
     const middleware = createCredportMiddleware({
       protect: ["/members"],
       signInPath: "/verify",
@@ -145,7 +146,7 @@ describe("finalizing the session", () => {
       getUserRef,
     });
     const request = new Request(`${APP}/members`, {
-      headers: { cookie: `credport_session=${browser.jar.get("credport_session")}` },
+      headers: { cookie: `__Host-credport_session=${browser.jar.get("__Host-credport_session")}` },
     });
     expect(await middleware(request)).toBeUndefined();
   });
@@ -170,17 +171,17 @@ describe("finalizing the session", () => {
         );
         const [pair] = response.headers.getSetCookie()[0]!.split(";");
         b.jar.clear();
-        b.jar.set(`credport_pending_${id}`, pair!.slice(pair!.indexOf("=") + 1));
+        b.jar.set(`__Host-credport_pending_${id}`, pair!.slice(pair!.indexOf("=") + 1));
       },
     ],
     [
       "another verification's cookie",
       async (b: Browser, id: string) => {
-        const value = b.jar.get(`credport_pending_${id}`)!;
+        const value = b.jar.get(`__Host-credport_pending_${id}`)!;
         b.jar.clear();
         const other = await start(new Browser());
-        b.jar.set(`credport_pending_${other.verificationId}`, value);
-        b.jar.set(`credport_pending_${id}`, value.replace(/.$/, "x"));
+        b.jar.set(`__Host-credport_pending_${other.verificationId}`, value);
+        b.jar.set(`__Host-credport_pending_${id}`, value.replace(/.$/, "x"));
       },
     ],
     [
@@ -202,7 +203,7 @@ describe("finalizing the session", () => {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("VERIFICATION_BINDING_REQUIRED");
       expect(resultCalls()).toBe(0);
-      expect(browser.jar.has("credport_session")).toBe(false);
+      expect(browser.jar.has("__Host-credport_session")).toBe(false);
     },
   );
 
@@ -234,7 +235,7 @@ describe("finalizing the session", () => {
     });
     const res = await browser.send("POST", "session", { verificationId });
     expect([res.status, res.body.code]).toEqual([409, "VERIFICATION_NOT_VERIFIED"]);
-    expect(browser.jar.has("credport_session")).toBe(false);
+    expect(browser.jar.has("__Host-credport_session")).toBe(false);
   });
 
   it("cross-site finalize and sign-out are refused", async () => {
@@ -251,7 +252,7 @@ describe("finalizing the session", () => {
     ).toBe("CROSS_SITE_REQUEST");
     expect((await browser.send("POST", "session", { verificationId })).status).toBe(200);
     expect((await browser.send("DELETE", "session")).status).toBe(200);
-    expect(browser.jar.has("credport_session")).toBe(false);
+    expect(browser.jar.has("__Host-credport_session")).toBe(false);
   });
 
   it("keeps only the claims the app asked for in the session", async () => {

@@ -6,7 +6,10 @@ import { redirect } from "next/navigation";
 export const instant = false;
 
 export default async function MembersPage() {
-  const session = await getVerifiedSession();
+  // The same secureCookies as the route handlers' (see app/api/credport/[...credport]/route.ts).
+  const session = await getVerifiedSession(
+    process.env.EXAMPLE_PLAIN_HTTP === "1" ? { secureCookies: false } : {},
+  );
   // The route requires it already; the page checks what it relies on.
   if (session?.claims.age_over_18 !== true) redirect("/verify?redirect_url=%2Fmembers");
   return (

@@ -9,6 +9,9 @@ export const isNextBuild = () => readEnv("NEXT_PHASE") === "phase-production-bui
 /** `next dev`: configuration problems are answered in JSON bodies as well as logged. */
 export const isDevelopment = () => readEnv("NODE_ENV") === "development";
 
+/** Whether cookies are `Secure` when not told: everywhere but `next dev` on plain http://localhost. */
+export const defaultSecureCookies = () => !isDevelopment();
+
 /** Codes of configuration errors that mean "not set" (rather than "set wrong"). */
 const MISSING = new Set([
   "MISSING_API_KEY",

@@ -1,4 +1,5 @@
 import type { Credport, JsonWebKeySet, WebhookEvent, WebhookEventStore } from "@credport/server";
+import type { StateStore } from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 
 /** The app's user reference for this request (e.g. from your auth), `undefined` when signed out. */
@@ -55,8 +56,19 @@ export interface CredportNextConfig {
   maxPendingVerifications?: number | undefined;
   /** Where the route is mounted; the binding cookies are scoped to it. Default `/api/credport`. */
   basePath?: string | undefined;
-  /** `Secure` cookies. Default: on, except when NODE_ENV is `development`. */
+  /**
+   * `Secure` cookies, named `__Host-credport_…` (Path=/, no Domain). Default: on, except when
+   * NODE_ENV is `development`. When you set it, pass the same to `createCredportMiddleware` and
+   * `getVerifiedSession`: where cookies are Secure, only the `__Host-` names are read.
+   */
   secureCookies?: boolean | undefined;
+  /**
+   * Where finalized verifications are remembered (for the life of their pending binding, at most
+   * 10 minutes), so that a replayed finalize is `409 VERIFICATION_ALREADY_FINALIZED` and one
+   * presentation makes one session. Default: this process's memory (bounded); share one (Redis
+   * `SET key 1 NX EX ttl`, your database) across instances.
+   */
+  stateStore?: StateStore | undefined;
   /**
    * Origins allowed to create, finalize and sign out (e.g. `["https://shop.example"]`). Default:
    * the origin of `request.url`; set it behind a proxy that does not pass the public host and scheme.

@@ -14,9 +14,10 @@ import {
 } from "@credport/server";
 import type { Keyring } from "../cookies/keyring.js";
 import { parseAllowedOrigins } from "../request/same-origin.js";
+import { createMemoryStateStore, type StateStore } from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 import type { ResultCheck } from "../verification/signed-result.js";
-import { configurationError, isDevelopment, readEnv } from "./environment.js";
+import { configurationError, defaultSecureCookies, readEnv } from "./environment.js";
 import type { CredportNextConfig } from "./next-config.js";
 import { sessionKeyring } from "./session-secrets.js";
 
@@ -29,6 +30,7 @@ export interface ResolvedConfig {
   secureCookies: boolean;
   allowedOrigins: Set<string> | undefined;
   keyring: Keyring;
+  stateStore: StateStore;
   credport: Credport;
   resultCheck: ResultCheck;
   policyFor(request: Request): Promise<string>;
@@ -148,9 +150,10 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
       5,
       20,
     ),
-    secureCookies: config.secureCookies ?? !isDevelopment(),
+    secureCookies: config.secureCookies ?? defaultSecureCookies(),
     allowedOrigins: parseAllowedOrigins(config.allowedOrigins),
     keyring,
+    stateStore: config.stateStore ?? createMemoryStateStore(),
     credport,
     resultCheck: {
       credport,

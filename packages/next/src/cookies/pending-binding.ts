@@ -1,14 +1,22 @@
 import { z } from "zod";
+import {
+  type CookieScope,
+  credportCookies,
+  isPendingCookie,
+  pendingCookie,
+  pickCookie,
+} from "./cookie-names.js";
 import type { Keyring } from "./keyring.js";
 import { openCookie, sealCookie } from "./sealed-cookie.js";
 
-const PREFIX = "credport_pending_";
 /** The service's cap on the browser binding. */
 export const PENDING_MAX_AGE_SECONDS = 10 * 60;
 
-/** One cookie per verification, so that tabs do not overwrite each other's binding. */
-export const pendingCookieName = (verificationId: string) =>
-  `${PREFIX}${verificationId.replace(/[^A-Za-z0-9_-]/g, "")}`;
+/** Where the pending cookies live: Secure (`__Host-`, path `/`) or not (plain, `basePath`). */
+export interface PendingScope {
+  secure: boolean;
+  basePath: string;
+}
 
 const PendingBindingSchema = z.strictObject({
   purpose: z.literal("pending-binding"),
@@ -32,10 +40,11 @@ export async function readPendingBinding(
   cookies: Record<string, string | undefined>,
   verificationId: string,
   keyring: Keyring,
+  scope: PendingScope,
 ): Promise<PendingBinding | undefined> {
   const binding = await openCookie(
     "pending-binding",
-    cookies[pendingCookieName(verificationId)],
+    pickCookie(cookies, pendingCookie(verificationId, scope.secure, scope.basePath)),
     keyring,
     PendingBindingSchema,
   );
@@ -45,15 +54,18 @@ export async function readPendingBinding(
 }
 
 /**
- * Names of the pending cookies to clear so that, with the one about to be set, at most `max`
- * remain: the oldest, and every one that does not open.
+ * The pending cookies to clear so that, with the one about to be set, at most `max` remain: the
+ * oldest, every one that does not open, and those of the other kind (names of earlier versions).
  */
 export async function surplusPendingCookies(
   cookies: Record<string, string | undefined>,
   keyring: Keyring,
   max: number,
-): Promise<string[]> {
-  const pending = Object.keys(cookies).filter((name) => name.startsWith(PREFIX));
+  scope: PendingScope,
+): Promise<CookieScope[]> {
+  const { secure, basePath } = scope;
+  const pending = Object.keys(cookies).filter((name) => isPendingCookie(name, secure));
+  const otherKind = Object.keys(cookies).filter((name) => isPendingCookie(name, !secure));
   const opened = await Promise.all(
     pending.map(async (name) => ({
       name,
@@ -61,8 +73,11 @@ export async function surplusPendingCookies(
     })),
   );
   const live = opened
-    .filter((c) => c.binding && pendingCookieName(c.binding.verificationId) === c.name)
+    .filter(
+      (c) => c.binding && pendingCookie(c.binding.verificationId, secure, basePath).name === c.name,
+    )
     .sort((a, b) => b.binding!.createdAt - a.binding!.createdAt);
   const keep = new Set(live.slice(0, Math.max(0, max - 1)).map((c) => c.name));
-  return pending.filter((name) => !keep.has(name));
+  const surplus = pending.filter((name) => !keep.has(name));
+  return credportCookies([...surplus, ...otherKind], secure, basePath);
 }

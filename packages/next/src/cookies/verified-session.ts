@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { pickCookie, sessionCookie } from "./cookie-names.js";
 import type { Keyring } from "./keyring.js";
 import { openCookie, sealCookie } from "./sealed-cookie.js";
-
-export const SESSION_COOKIE = "credport_session";
 
 /** What the session cookie holds: the verification, the user it was bound to, and the claims you chose to keep. */
 export interface VerifiedSession {
@@ -40,13 +39,16 @@ export type ExpectedUser = { userRef: string | undefined } | undefined;
 /**
  * The verified session in these cookies, or `null`: unexpired, sealed as a session, and, when
  * `user` is given, bound to that user. A session bound to a user is never read without one.
+ * `secure`: whether cookies are Secure here (then only the `__Host-` cookie is read).
  */
 export async function readVerifiedSession(
   cookies: Record<string, string | undefined>,
   keyring: Keyring,
   user: ExpectedUser,
+  secure: boolean,
 ): Promise<VerifiedSession | null> {
-  const sealed = await openCookie("session", cookies[SESSION_COOKIE], keyring, SessionSchema);
+  const value = pickCookie(cookies, sessionCookie(secure));
+  const sealed = await openCookie("session", value, keyring, SessionSchema);
   if (!sealed || Date.parse(sealed.expiresAt) <= Date.now()) return null;
   if (user ? sealed.userRef !== user.userRef : sealed.userRef !== undefined) return null;
   const { purpose: _, ...session } = sealed;

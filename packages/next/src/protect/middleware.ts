@@ -1,4 +1,4 @@
-import { resolveOrDefer } from "../config/environment.js";
+import { defaultSecureCookies, resolveOrDefer } from "../config/environment.js";
 import type { GetUserRef } from "../config/next-config.js";
 import { sessionKeyring } from "../config/session-secrets.js";
 import { readCookies } from "../cookies/cookie-header.js";
@@ -18,6 +18,8 @@ export interface ProtectOptions {
   sessionSecret?: string | string[] | undefined;
   /** The same `getUserRef` as the handlers': a session passes only for the user who verified. */
   getUserRef?: GetUserRef | undefined;
+  /** The same `secureCookies` as the handlers'. Default: on, except when NODE_ENV is `development`. */
+  secureCookies?: boolean | undefined;
 }
 
 /**
@@ -40,7 +42,8 @@ export function createCredportMiddleware(options: ProtectOptions) {
     const user = options.getUserRef
       ? { userRef: (await options.getUserRef(request)) || undefined }
       : undefined;
-    if (await readVerifiedSession(readCookies(request), keyring, user)) return undefined;
+    const secure = options.secureCookies ?? defaultSecureCookies();
+    if (await readVerifiedSession(readCookies(request), keyring, user, secure)) return undefined;
     const target = new URL(options.signInPath, url);
     const back = returnPathOf(url);
     if (back) target.searchParams.set(REDIRECT_URL_PARAM, back);

@@ -1,13 +1,13 @@
 import type { ResolvedConfig } from "../config/resolve-config.js";
 import { clearCookieHeader, cookieHeader, readCookies } from "../cookies/cookie-header.js";
+import { pendingCookie } from "../cookies/cookie-names.js";
 import {
   PENDING_MAX_AGE_SECONDS,
-  pendingCookieName,
   sealPendingBinding,
   surplusPendingCookies,
 } from "../cookies/pending-binding.js";
-import { isCrossSite } from "../request/same-origin.js";
-import { jsonResponse, RouteError } from "./route-error.js";
+import { requireSameOrigin } from "./require-same-origin.js";
+import { jsonResponse } from "./route-error.js";
 
 /**
  * `POST verifications`: creates the verification with the policy, user and metadata the server
@@ -17,7 +17,7 @@ export async function createVerification(
   request: Request,
   config: ResolvedConfig,
 ): Promise<Response> {
-  if (isCrossSite(request, config.allowedOrigins)) throw RouteError.crossSite();
+  requireSameOrigin(request, config);
   const policyId = await config.policyFor(request);
   const userRef = await config.userRefFor(request);
   const metadata = await config.metadataFor(request);
@@ -44,11 +44,13 @@ export async function createVerification(
     config.keyring,
     maxAge,
   );
-  const scope = { path: config.basePath, secure: config.secureCookies };
+  const scope = { secure: config.secureCookies, basePath: config.basePath };
+  const cookie = pendingCookie(verification.id, scope.secure, scope.basePath);
   const surplus = await surplusPendingCookies(
     readCookies(request),
     config.keyring,
     config.maxPendingVerifications,
+    scope,
   );
   return jsonResponse(
     201,
@@ -61,8 +63,8 @@ export async function createVerification(
       ...(verification.testWalletUrl ? { testWalletUrl: verification.testWalletUrl } : {}),
     },
     [
-      cookieHeader(pendingCookieName(verification.id), sealed, { ...scope, maxAge }),
-      ...surplus.map((name) => clearCookieHeader(name, scope)),
+      cookieHeader(cookie.name, sealed, { ...cookie, maxAge }),
+      ...surplus.map((c) => clearCookieHeader(c.name, c)),
     ],
   );
 }

@@ -1,13 +1,13 @@
 import type { ResolvedConfig } from "../config/resolve-config.js";
 import { clearCookieHeader, cookieHeader } from "../cookies/cookie-header.js";
-import { pendingCookieName } from "../cookies/pending-binding.js";
-import { SESSION_COOKIE, sealVerifiedSession } from "../cookies/verified-session.js";
-import { isCrossSite } from "../request/same-origin.js";
+import { pendingCookie, sessionCookie } from "../cookies/cookie-names.js";
+import { sealVerifiedSession } from "../cookies/verified-session.js";
 import { unmetClaimRequirement } from "../verification/claim-requirements.js";
 import { keepClaims } from "../verification/keep-claims.js";
 import { signedResultFor } from "../verification/signed-result.js";
 import { parseFinalizeSessionBody } from "./browser-input.js";
 import { readJson } from "./read-body.js";
+import { requireSameOrigin } from "./require-same-origin.js";
 import { jsonResponse, RouteError } from "./route-error.js";
 import { requireBinding } from "./user-binding.js";
 
@@ -22,7 +22,7 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
       "SESSION_MODE_MANUAL",
       "Sessions are finalized by the app (sessionMode: manual).",
     );
-  if (isCrossSite(request, config.allowedOrigins)) throw RouteError.crossSite();
+  requireSameOrigin(request, config);
   // A form post (text/plain, no preflight) cannot reach this: only fetch with a JSON body can.
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? ""))
     throw new RouteError(
@@ -43,6 +43,19 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
   );
   if (unmet) throw new RouteError(409, "CLAIMS_NOT_ACCEPTED", `No session: ${unmet}.`);
 
+  // One session per verification: the pending cookie is cleared below, but a copy of it (curl, a
+  // script racing itself) would finalize again until it expires, so the verification is
+  // remembered for as long as its binding could still be replayed. Checked last, so that a
+  // finalize refused above (too early, claims not accepted) does not use the verification up.
+  const pending = pendingCookie(binding.verificationId, config.secureCookies, config.basePath);
+  const replayableFor = Math.max(1, Math.ceil((binding.expiresAt - Date.now()) / 1000));
+  if (!(await config.stateStore.rememberOnce(finalizedKey(binding.verificationId), replayableFor)))
+    throw new RouteError(
+      409,
+      "VERIFICATION_ALREADY_FINALIZED",
+      "This verification already gave a session; start a new verification for another.",
+    );
+
   const now = Date.now();
   const session = await sealVerifiedSession(
     {
@@ -56,15 +69,12 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
     config.keyring,
     config.sessionMaxAgeSeconds,
   );
+  const target = sessionCookie(config.secureCookies);
   return jsonResponse(200, { verified: true }, [
-    cookieHeader(SESSION_COOKIE, session, {
-      path: "/",
-      maxAge: config.sessionMaxAgeSeconds,
-      secure: config.secureCookies,
-    }),
-    clearCookieHeader(pendingCookieName(binding.verificationId), {
-      path: config.basePath,
-      secure: config.secureCookies,
-    }),
+    cookieHeader(target.name, session, { ...target, maxAge: config.sessionMaxAgeSeconds }),
+    clearCookieHeader(pending.name, pending),
   ]);
 }
+
+/** The state store key that marks a verification as finalized. */
+const finalizedKey = (verificationId: string) => `credport:next:finalized:${verificationId}`;

@@ -22,8 +22,14 @@ export class RouteError extends Error {
     );
   }
 
-  static crossSite(): RouteError {
-    return new RouteError(403, "CROSS_SITE_REQUEST", "Cross-site requests are refused.");
+  /** Names the origins accepted, so that a misconfigured host or proxy is found from the message. */
+  static crossSite(allowedOrigins: string[]): RouteError {
+    return new RouteError(
+      403,
+      "CROSS_SITE_REQUEST",
+      `Cross-site requests are refused: the request must come from ${allowedOrigins.join(", ")} (its Origin and Sec-Fetch-Site headers). Behind a proxy, set allowedOrigins to the public origin.`,
+      { allowedOrigins },
+    );
   }
 }
 

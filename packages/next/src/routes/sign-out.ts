@@ -1,18 +1,25 @@
 import type { ResolvedConfig } from "../config/resolve-config.js";
 import { clearCookieHeader, readCookies } from "../cookies/cookie-header.js";
-import { SESSION_COOKIE } from "../cookies/verified-session.js";
-import { isCrossSite } from "../request/same-origin.js";
-import { jsonResponse, RouteError } from "./route-error.js";
+import { credportCookies, sessionCookie } from "../cookies/cookie-names.js";
+import { requireSameOrigin } from "./require-same-origin.js";
+import { jsonResponse } from "./route-error.js";
 
-/** `DELETE session`: clears the session and this browser's pending bindings. Call it from the app's sign-out. */
+/**
+ * `DELETE session`: clears the session and this browser's pending bindings, under the names of
+ * either kind (`__Host-` and the plain names of earlier versions). Call it from the app's sign-out.
+ */
 export async function signOut(request: Request, config: ResolvedConfig): Promise<Response> {
-  if (isCrossSite(request, config.allowedOrigins)) throw RouteError.crossSite();
-  const secure = config.secureCookies;
-  const pending = Object.keys(readCookies(request)).filter((n) =>
-    n.startsWith("credport_pending_"),
+  requireSameOrigin(request, config);
+  const session = sessionCookie(config.secureCookies);
+  const sent = credportCookies(
+    Object.keys(readCookies(request)),
+    config.secureCookies,
+    config.basePath,
   );
-  return jsonResponse(200, { signedOut: true }, [
-    clearCookieHeader(SESSION_COOKIE, { path: "/", secure }),
-    ...pending.map((name) => clearCookieHeader(name, { path: config.basePath, secure })),
-  ]);
+  const toClear = [session, ...sent.filter((c) => c.name !== session.name)];
+  return jsonResponse(
+    200,
+    { signedOut: true },
+    toClear.map((c) => clearCookieHeader(c.name, c)),
+  );
 }

@@ -12,7 +12,10 @@ export async function requireBinding(
   verificationId: string,
   config: ResolvedConfig,
 ): Promise<PendingBinding> {
-  const binding = await readPendingBinding(readCookies(request), verificationId, config.keyring);
+  const binding = await readPendingBinding(readCookies(request), verificationId, config.keyring, {
+    secure: config.secureCookies,
+    basePath: config.basePath,
+  });
   if (!binding) throw RouteError.bindingRequired();
   if (config.bindsUsers && binding.userRef !== (await config.userRefFor(request)))
     throw RouteError.bindingRequired();

@@ -20,7 +20,7 @@ async function finalize(
     status: res.status,
     code: res.body.code,
     message: res.body.message,
-    session: browser.jar.has("credport_session"),
+    session: browser.jar.has("__Host-credport_session"),
   };
 }
 

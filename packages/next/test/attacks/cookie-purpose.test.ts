@@ -25,7 +25,7 @@ const middleware = createCredportMiddleware({
 
 /** What the app does with this value as its session cookie: the wall and the server helper. */
 async function readAsSession(value: string) {
-  const cookie = `credport_session=${value}`;
+  const cookie = `__Host-credport_session=${value}`;
   const gate = await middleware(pageRequest("/members", cookie));
   currentRequest.cookie = cookie;
   const session = await getVerifiedSession({ sessionSecret: SECRET });
@@ -46,7 +46,7 @@ describe("cookie purpose confusion", () => {
   it("the pending binding cookie that anyone gets from POST verifications is not a session", async () => {
     const browser = new TestBrowser(handlers);
     const id = await browser.start();
-    expect(await readAsSession(browser.jar.get(`credport_pending_${id}`)!)).toEqual(refused);
+    expect(await readAsSession(browser.jar.get(`__Host-credport_pending_${id}`)!)).toEqual(refused);
   });
 
   it("a session cookie is not a pending binding, so a session cannot renew itself", async () => {
@@ -54,13 +54,13 @@ describe("cookie purpose confusion", () => {
     const id = await browser.start();
     service.verify(id);
     expect((await browser.send("POST", "session", { verificationId: id })).status).toBe(200);
-    browser.jar.set(`credport_pending_${id}`, browser.jar.get("credport_session")!);
-    browser.jar.delete("credport_session");
+    browser.jar.set(`__Host-credport_pending_${id}`, browser.jar.get("__Host-credport_session")!);
+    browser.jar.delete("__Host-credport_session");
     service.model.requestLog.length = 0;
     const again = await browser.send("POST", "session", { verificationId: id });
     expect([again.status, again.body.code]).toEqual([403, "VERIFICATION_BINDING_REQUIRED"]);
     expect(service.resultCalls()).toBe(0);
-    expect(browser.jar.has("credport_session")).toBe(false);
+    expect(browser.jar.has("__Host-credport_session")).toBe(false);
   });
 
   it("the app's own iron-session cookie, sealed with the same secret, opens nothing", async () => {
@@ -73,7 +73,7 @@ describe("cookie purpose confusion", () => {
     const id = await browser.start();
     service.verify(id);
     browser.jar.set(
-      `credport_pending_${id}`,
+      `__Host-credport_pending_${id}`,
       await sealData(
         {
           verificationId: id,

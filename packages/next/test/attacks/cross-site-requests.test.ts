@@ -66,7 +66,7 @@ describe("cross-site requests", () => {
       "content-type": "text/plain",
     });
     expect(res.status).toBe(415);
-    expect(browser.jar.has("credport_session")).toBe(false);
+    expect(browser.jar.has("__Host-credport_session")).toBe(false);
     expect(service.serviceCalls()).toBe(0);
   });
 

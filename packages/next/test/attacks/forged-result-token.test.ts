@@ -50,7 +50,11 @@ async function finalizeWith(forge: (s: Scenario) => Promise<string> | string) {
   const forged = await forge(scenario);
   service.tamperResult((body) => ({ ...body, result_token: forged }));
   const res = await browser.send("POST", "session", { verificationId: id });
-  return { status: res.status, code: res.body.code, session: browser.jar.has("credport_session") };
+  return {
+    status: res.status,
+    code: res.body.code,
+    session: browser.jar.has("__Host-credport_session"),
+  };
 }
 const refused = { status: 409, code: "VERIFICATION_NOT_VERIFIED", session: false };
 

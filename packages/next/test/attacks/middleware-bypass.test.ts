@@ -100,9 +100,9 @@ describe("middleware coverage", () => {
     ["next-action", "abc"],
     ["purpose", "prefetch"],
     ["authorization", "Bearer anything"],
-    ["cookie", "credport_session="],
-    ["cookie", "credport_session=undefined"],
-    ["cookie", "credport_session=Fe26.2**1*a*b*c*d*e*f~2"],
+    ["cookie", "__Host-credport_session="],
+    ["cookie", "__Host-credport_session=undefined"],
+    ["cookie", "__Host-credport_session=Fe26.2**1*a*b*c*d*e*f~2"],
   ])("a request with %s: %s is still walled", async (name, value) => {
     const target = redirectTarget(await middleware(pageRequest("/members", "", { [name]: value })));
     expect(target?.status).toBe(307);

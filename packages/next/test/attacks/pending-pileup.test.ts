@@ -16,7 +16,7 @@ describe("pending cookies", () => {
     expect(browser.pendingCookies().sort()).toEqual(
       ids
         .slice(-5)
-        .map((id) => `credport_pending_${id}`)
+        .map((id) => `__Host-credport_pending_${id}`)
         .sort(),
     );
     expect(browser.cookieHeader().length).toBeLessThan(4096);
@@ -33,12 +33,12 @@ describe("pending cookies", () => {
     const browser = new TestBrowser(
       createCredportHandlers(testConfig(service.project, { maxPendingVerifications: 2 })),
     );
-    browser.jar.set("credport_pending_vrf_junk", "junk");
+    browser.jar.set("__Host-credport_pending_vrf_junk", "junk");
     const ids = [await browser.start(), await browser.start(), await browser.start()];
     expect(browser.pendingCookies().sort()).toEqual(
       ids
         .slice(-2)
-        .map((id) => `credport_pending_${id}`)
+        .map((id) => `__Host-credport_pending_${id}`)
         .sort(),
     );
   });

@@ -25,7 +25,7 @@ async function verifiedBrowser(h = handlers) {
   return browser;
 }
 const passesWall = async (session: string) =>
-  (await middleware(pageRequest("/members", `credport_session=${session}`))) === undefined;
+  (await middleware(pageRequest("/members", `__Host-credport_session=${session}`))) === undefined;
 
 /** Spoiled copies of a seal: one character changed at many positions, cut, padded, re-encoded. */
 function spoil(seal: string): string[] {
@@ -49,34 +49,36 @@ function spoil(seal: string): string[] {
 
 describe("sealed cookies", () => {
   it("a genuine session passes the wall (the harness itself works)", async () => {
-    expect(await passesWall((await verifiedBrowser()).jar.get("credport_session")!)).toBe(true);
+    expect(await passesWall((await verifiedBrowser()).jar.get("__Host-credport_session")!)).toBe(
+      true,
+    );
   });
 
   it("no spoiled session cookie passes the wall", async () => {
-    const seal = (await verifiedBrowser()).jar.get("credport_session")!;
+    const seal = (await verifiedBrowser()).jar.get("__Host-credport_session")!;
     const passing: string[] = [];
     for (const value of spoil(seal)) if (await passesWall(value)) passing.push(value);
     expect(passing.map((p) => p.slice(-30))).toEqual([]);
   });
 
   it("a session sealed with another app's secret does not pass", async () => {
-    expect(await passesWall((await verifiedBrowser(foreign)).jar.get("credport_session")!)).toBe(
-      false,
-    );
+    expect(
+      await passesWall((await verifiedBrowser(foreign)).jar.get("__Host-credport_session")!),
+    ).toBe(false);
   });
 
   it("no spoiled or foreign pending cookie finalizes, and the service is not asked", async () => {
     const browser = new TestBrowser(handlers);
     const id = await browser.start();
     service.verify(id);
-    const seal = browser.jar.get(`credport_pending_${id}`)!;
+    const seal = browser.jar.get(`__Host-credport_pending_${id}`)!;
     const other = new TestBrowser(foreign);
     await other.start();
     const foreignSeal = [...other.jar.values()][0]!;
     service.model.requestLog.length = 0;
     const accepted: string[] = [];
     for (const value of [...spoil(seal), foreignSeal]) {
-      browser.jar.set(`credport_pending_${id}`, value);
+      browser.jar.set(`__Host-credport_pending_${id}`, value);
       const res = await browser.send("POST", "session", { verificationId: id });
       if (res.status !== 403) accepted.push(value);
     }

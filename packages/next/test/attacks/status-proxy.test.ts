@@ -26,7 +26,10 @@ describe("status route", () => {
     service.model.requestLog.length = 0;
     const res = await attacker.send("GET", `verifications/${id}/status`);
     expect([res.status, res.body.code]).toEqual([403, "VERIFICATION_BINDING_REQUIRED"]);
-    attacker.jar.set(`credport_pending_${id}`, attacker.jar.get(`credport_pending_${own}`)!);
+    attacker.jar.set(
+      `__Host-credport_pending_${id}`,
+      attacker.jar.get(`__Host-credport_pending_${own}`)!,
+    );
     expect((await attacker.send("GET", `verifications/${id}/status`)).status).toBe(403);
     expect(service.serviceCalls()).toBe(0);
   });

@@ -73,3 +73,81 @@ describe("allowed origins", () => {
     ).toThrow(/allowedOrigins\[0\]/);
   });
 });
+
+/** `next start -H 127.0.0.1`: request.url says localhost, the browser's Host and Origin say 127.0.0.1. */
+const startAt = (
+  handlers: ReturnType<typeof createCredportHandlers>,
+  url: string,
+  headers: Record<string, string>,
+) =>
+  handlers.POST(
+    new Request(`${url}/api/credport/verifications`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: "{}",
+    }),
+  );
+
+describe("the request's own loopback Host", () => {
+  const handlers = createCredportHandlers(testConfig(service.project));
+
+  it.each([
+    ["127.0.0.1:3000", "http://127.0.0.1:3000"],
+    ["localhost:3000", "http://localhost:3000"],
+    ["[::1]:3000", "http://[::1]:3000"],
+    ["127.0.0.2:3000", "http://127.0.0.2:3000"],
+  ])("is the same origin when the app runs on loopback (Host %s)", async (host, origin) => {
+    const res = await startAt(handlers, "http://localhost:3000", { host, origin });
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ["evil.example", "http://evil.example"],
+    ["evil.example:3000", "http://evil.example:3000"],
+    ["127.0.0.1.evil.example:3000", "http://127.0.0.1.evil.example:3000"],
+    ["localhost.evil.example:3000", "http://localhost.evil.example:3000"],
+    ["127.0.0.1:3000@evil.example", "http://evil.example"],
+  ])("a non-loopback Host (%s) does not widen the allowed origins", async (host, origin) => {
+    const res = await startAt(handlers, "http://localhost:3000", { host, origin });
+    expect(res.status).toBe(403);
+  });
+
+  it("a loopback Host does not widen them when the app is not on loopback", async () => {
+    const res = await startAt(handlers, "https://shop.example", {
+      host: "127.0.0.1:3000",
+      origin: "http://127.0.0.1:3000",
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("configured allowedOrigins are the only ones, whatever the Host", async () => {
+    const configured = createCredportHandlers(
+      testConfig(service.project, { allowedOrigins: ["https://shop.example"] }),
+    );
+    const res = await startAt(configured, "http://localhost:3000", {
+      host: "127.0.0.1:3000",
+      origin: "http://127.0.0.1:3000",
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("the refusal names the allowed origins", async () => {
+    const res = await startAt(handlers, "http://localhost:3000", {
+      host: "127.0.0.1:3000",
+      origin: "https://evil.example",
+    });
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe("CROSS_SITE_REQUEST");
+    expect(body.message).toContain("http://localhost:3000");
+    expect(body.message).toContain("http://127.0.0.1:3000");
+    expect(body.message).toContain("allowedOrigins");
+    const configured = createCredportHandlers(
+      testConfig(service.project, { allowedOrigins: ["https://shop.example"] }),
+    );
+    const refused = (await (
+      await startAt(configured, "http://localhost:3000", { origin: "https://evil.example" })
+    ).json()) as { message: string };
+    expect(refused.message).toContain("https://shop.example");
+    expect(refused.message).not.toContain("http://localhost:3000");
+  });
+});

@@ -25,7 +25,7 @@ describe("claims from the unsigned part of the result", () => {
     service.tamperResult((body) => ({ ...body, claims: { age_over_18: true } }));
     const res = await browser.send("POST", "session", { verificationId: id });
     expect(res.status).toBe(409);
-    expect(browser.jar.has("credport_session")).toBe(false);
+    expect(browser.jar.has("__Host-credport_session")).toBe(false);
   });
 
   it("claims a proxy adds never reach the session", async () => {
@@ -55,6 +55,6 @@ describe("claims from the unsigned part of the result", () => {
     });
     const res = await browser.send("POST", "session", { verificationId: id });
     expect([res.status, res.body.code]).toEqual([409, "VERIFICATION_NOT_VERIFIED"]);
-    expect(browser.jar.has("credport_session")).toBe(false);
+    expect(browser.jar.has("__Host-credport_session")).toBe(false);
   });
 });

@@ -2,6 +2,11 @@ import type { createCredportHandlers } from "@credport/next";
 import { APP } from "./mock-service.js";
 
 type Handlers = ReturnType<typeof createCredportHandlers>;
+
+/** The cookie names where cookies are Secure (the default outside development, as in these tests). */
+export const SESSION_COOKIE = "__Host-credport_session";
+export const PENDING_PREFIX = "__Host-credport_pending_";
+export const pendingCookie = (verificationId: string) => `${PENDING_PREFIX}${verificationId}`;
 type Method = "GET" | "POST" | "DELETE";
 
 /** A browser's cookie jar in front of the route handlers: keeps what Set-Cookie stored, drops what it cleared. */
@@ -57,7 +62,7 @@ export class TestBrowser {
   }
 
   pendingCookies(): string[] {
-    return [...this.jar.keys()].filter((k) => k.startsWith("credport_pending_"));
+    return [...this.jar.keys()].filter((k) => k.startsWith(PENDING_PREFIX));
   }
 }
 
