@@ -34,13 +34,14 @@ export function createMemoryWebhookEventStore(
   return {
     remember(eventId, ttlSeconds) {
       const at = now();
+      // Looked up before room is made: a full store must not evict the very ID being replayed.
+      const known = expiries.get(eventId);
+      if (known !== undefined && known > at) return false;
+      expiries.delete(eventId);
       for (const [id, expiry] of expiries) {
         if (expiry > at && expiries.size < maxEntries) break;
         expiries.delete(id);
       }
-      const known = expiries.get(eventId);
-      if (known !== undefined && known > at) return false;
-      expiries.delete(eventId);
       expiries.set(eventId, at + ttlSeconds * 1000);
       return true;
     },

@@ -59,4 +59,12 @@ describe("webhook event de-duplication", () => {
     for (const id of ["evt_2", "evt_3", "evt_4"]) await store.remember(id, 600);
     expect(await store.remember("evt_1", 600)).toBe(true); // the oldest gave way
   });
+
+  it("a full memory store still refuses a replay of its oldest event", async () => {
+    const store = createMemoryWebhookEventStore({ maxEntries: 3, now: () => 1_000_000 });
+    for (const id of ["evt_1", "evt_2", "evt_3"]) expect(await store.remember(id, 600)).toBe(true);
+    // Room is made for new IDs only: the replayed ID is looked up before anything gives way.
+    expect(await store.remember("evt_1", 600)).toBe(false);
+    expect(await store.remember("evt_2", 600)).toBe(false);
+  });
 });
