@@ -8,7 +8,7 @@ import { HttpResponse, http } from "msw";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testConfig } from "../support/config.js";
 import { BASE, setUpMockService } from "../support/mock-service.js";
-import { TestBrowser } from "../support/test-browser.js";
+import { SESSION_COOKIE, TestBrowser } from "../support/test-browser.js";
 
 const service = setUpMockService();
 const { projectId } = service.project;
@@ -67,7 +67,7 @@ async function finalizeWithoutWallet(config = {}) {
   const browser = new TestBrowser(createCredportHandlers(testConfig(service.project, config)));
   const id = await browser.start();
   const res = await browser.send("POST", "session", { verificationId: id });
-  return { status: res.status, session: browser.jar.has("credport_session") };
+  return { status: res.status, session: browser.jar.has(SESSION_COOKIE) };
 }
 
 describe("a middlebox that swaps the service's key set", () => {
@@ -97,7 +97,7 @@ describe("a middlebox that swaps the service's key set", () => {
     const id = await browser.start();
     service.verify(id);
     const res = await browser.send("POST", "session", { verificationId: id });
-    expect({ status: res.status, session: browser.jar.has("credport_session") }).toEqual({
+    expect({ status: res.status, session: browser.jar.has(SESSION_COOKIE) }).toEqual({
       status: 200,
       session: true,
     });
