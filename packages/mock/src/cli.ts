@@ -54,10 +54,10 @@ function printNotices(model: Model, envFile: string | undefined): void {
     }
     // A dev server still holding old keys asks again and again: once every 30 s is enough.
     const now = Date.now();
-    if (now - (lastWarned.get(notice.header) ?? 0) < 30_000) return;
-    lastWarned.set(notice.header, now);
+    if (now - (lastWarned.get(notice.keyType) ?? 0) < 30_000) return;
+    lastWarned.set(notice.keyType, now);
     console.log(
-      `Refused a key from an earlier emulator run (${notice.header}): restart your dev server (and rebuild if the key was inlined)${envFile ? ` so that it reads ${envFile}` : ""}.`,
+      `Refused a ${notice.keyType} key from an earlier emulator run: restart your dev server (and rebuild if the key was inlined)${envFile ? ` so that it reads ${envFile}` : ""}.`,
     );
   });
 }

@@ -63,12 +63,12 @@ export class Keys {
   readonly keys = new Map<string, KeyRecord>();
 
   /**
-   * @param onEarlierRunKey told when a well-formed key of an earlier run is refused, with the
-   * header it came in (never the key): the emulator prints it on its terminal.
+   * @param onEarlierRunKey told when a well-formed key of an earlier run is refused, with its type
+   * (never the key): the emulator prints it on its terminal.
    */
   constructor(
     private readonly now: () => string,
-    private readonly onEarlierRunKey: (header: string) => void = () => {},
+    private readonly onEarlierRunKey: (type: "secret" | "publishable") => void = () => {},
   ) {}
 
   /** The 401 for a key this model does not hold; says so when the mock issued it once. */
@@ -77,8 +77,9 @@ export class Keys {
       !this.keys.has(value) &&
       (isMarkedKey(PREFIX[type]("test"), value) || isMarkedKey(PREFIX[type]("live"), value));
     if (once) {
-      this.onEarlierRunKey(header);
-      return new ModelError(401, "invalid_api_key", `The ${type} key in ${header} ${EARLIER_RUN}.`);
+      this.onEarlierRunKey(type);
+      // No header name in it: the clients would swap such a message for their own words.
+      return new ModelError(401, "invalid_api_key", `This ${type} key ${EARLIER_RUN}.`);
     }
     return new ModelError(
       401,

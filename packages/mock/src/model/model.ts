@@ -95,7 +95,7 @@ export class Model {
     this.clock = new Clock();
     this.faults = new Faults(this.limits.faultRules);
     this.realtime = new Realtime(this.limits.realtimeStreams);
-    this.keys = new Keys(now, (header) => this.notices.emit({ kind: "earlier_run_key", header }));
+    this.keys = new Keys(now, (keyType) => this.notices.emit({ kind: "earlier_run_key", keyType }));
     this.webhooks = new Webhooks(
       this.clock,
       this.keys,

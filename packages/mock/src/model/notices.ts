@@ -13,10 +13,10 @@ export interface WebhookAttemptNotice {
   ms: number;
 }
 
-/** A well-formed key of an earlier run was refused (the header it came in, never the key). */
+/** A well-formed key of an earlier run was refused (its type, never the key). */
 export interface EarlierRunKeyNotice {
   kind: "earlier_run_key";
-  header: string;
+  keyType: "secret" | "publishable";
 }
 
 /** What the model tells the emulator's terminal. */
