@@ -20,14 +20,19 @@ for (const entry of readdirSync(packagesDir, { withFileTypes: true })) {
 }
 
 const workspaceDeps = (manifest, fields) =>
-  fields.flatMap((field) => Object.keys(manifest[field] ?? {})).filter((name) => packages.has(name));
+  fields
+    .flatMap((field) => Object.keys(manifest[field] ?? {}))
+    .filter((name) => packages.has(name));
 
 // What to build: the packages named (and what they need to build), or all of them.
 const wanted = new Set();
 const want = (name) => {
   if (wanted.has(name)) return;
   wanted.add(name);
-  for (const dep of workspaceDeps(packages.get(name).manifest, ["dependencies", "peerDependencies"]))
+  for (const dep of workspaceDeps(packages.get(name).manifest, [
+    "dependencies",
+    "peerDependencies",
+  ]))
     want(dep);
 };
 const named = process.argv.slice(2);
@@ -47,7 +52,11 @@ const visit = (name) => {
   if (order.includes(name) || visiting.has(name)) return;
   visiting.add(name);
   const { manifest } = packages.get(name);
-  for (const dep of workspaceDeps(manifest, ["dependencies", "peerDependencies", "devDependencies"]))
+  for (const dep of workspaceDeps(manifest, [
+    "dependencies",
+    "peerDependencies",
+    "devDependencies",
+  ]))
     if (wanted.has(dep)) visit(dep);
   order.push(name);
 };

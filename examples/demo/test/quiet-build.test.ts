@@ -50,7 +50,9 @@ it("builds dependencies first, one line per package, none of the builds' output"
   expect(code).toBe(0);
   expect(stderr).toBe("");
   // Only what @x/server needs, in order; @x/react is left alone.
-  expect(stdout).toMatch(/^build @x\/core … ok \(\d+\.\d s\)\nbuild @x\/server … ok \(\d+\.\d s\)\n$/);
+  expect(stdout).toMatch(
+    /^build @x\/core … ok \(\d+\.\d s\)\nbuild @x\/server … ok \(\d+\.\d s\)\n$/,
+  );
 });
 
 it("a failing build shows its captured output and stops with its exit code", async () => {

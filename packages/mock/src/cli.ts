@@ -99,8 +99,7 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
     return;
   }
   const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535)
-    refuse("--port must be a number from 0 to 65535");
+  if (!/^\d+$/.test(values.port) || port > 65535) refuse("--port must be a number from 0 to 65535");
   const publicUrl = values["public-url"];
   if (publicUrl !== undefined) {
     try {
@@ -135,9 +134,7 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
       values["forward-webhooks-to"] === undefined
         ? `CREDPORT_FORWARD_WEBHOOKS_TO in ${envFile}`
         : "--forward-webhooks-to";
-    refuse(
-      `${from} must be an http(s) URL, such as http://localhost:3000/api/credport/webhooks`,
-    );
+    refuse(`${from} must be an http(s) URL, such as http://localhost:3000/api/credport/webhooks`);
   }
   // Stable keys by default where an app reads them: the state beside its env file.
   const dataFile =

@@ -158,9 +158,12 @@ it("a start without forwarding removes the endpoint an earlier start forwarded t
 it("refuses a --forward-webhooks-to that is not an http(s) URL, naming the option", async () => {
   const { dir, envFile } = appFolder();
   const { spawnCli } = await import("./support/cli-process.js");
-  const cli = spawnCli(["--port", "0", "--env-file", envFile, "--forward-webhooks-to", "localhost:3000"], {
-    cwd: dir,
-  });
+  const cli = spawnCli(
+    ["--port", "0", "--env-file", envFile, "--forward-webhooks-to", "localhost:3000"],
+    {
+      cwd: dir,
+    },
+  );
   expect(await cli.exited).toBe(2);
   expect(cli.err).toContain("--forward-webhooks-to must be an http(s) URL");
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "@credport/mock";
 import { afterEach, expect, it } from "vitest";
-import { CredportAuthenticationError, Credport } from "../src/index.js";
+import { Credport, CredportAuthenticationError } from "../src/index.js";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -50,7 +50,9 @@ export function spawnCli(args: string[], options: { cwd?: string } = {}): CliPro
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`no ${String(text)} after ${timeoutMs} ms; stdout:\n${out}\nstderr:\n${err}`));
+          reject(
+            new Error(`no ${String(text)} after ${timeoutMs} ms; stdout:\n${out}\nstderr:\n${err}`),
+          );
         }, timeoutMs);
         const check = () => {
           if (!seen()) return;
