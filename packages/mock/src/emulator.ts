@@ -13,6 +13,7 @@ import { createModel, type Model } from "./model/model.js";
 import { type ModelStore, openModelStore } from "./persistence/model-store.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./protocol/public-base-url.js";
 import { WalletSessions } from "./wallet-page/wallet-sessions.js";
+import { forwardWebhooks } from "./webhook-forwarding.js";
 
 /** Options of {@link startEmulator}; every one may be left out. */
 export interface EmulatorOptions {
@@ -56,6 +57,15 @@ export interface EmulatorOptions {
    * CLI: `--allow-link-local-webhooks`.
    */
   allowLinkLocalWebhooks?: boolean;
+  /**
+   * Deliver the ready test project's webhook events to this URL (your app's webhook route, e.g.
+   * `http://localhost:3000/api/credport/webhooks`), signed with its webhook secret, as
+   * `stripe listen --forward-to` does. With {@link dataFile}, a later start with the same URL keeps
+   * the same endpoint and secret; a start with another URL, or none, removes it. Every delivery
+   * attempt is on the dashboard's webhooks page and in `model.notices`. CLI:
+   * `--forward-webhooks-to`, or `CREDPORT_FORWARD_WEBHOOKS_TO` in the `--env-file`.
+   */
+  forwardWebhooksTo?: string;
 }
 
 export interface Emulator {
@@ -67,6 +77,8 @@ export interface Emulator {
   /** The ready test-environment project's ID and keys (with `dataFile`, the same at every start). */
   projectId: string;
   keys: { secretKey: string; publishableKey: string; webhookSecret: string };
+  /** The endpoint registered by {@link EmulatorOptions.forwardWebhooksTo}, if any. */
+  forwardedWebhooks?: { endpointId: string; url: string };
   /** The dashboard, at the emulator's root: keys, sessions, webhooks, requests, controls. */
   dashboardUrl: string;
   /** The test wallet page; `?uri=<offer or request URI>` opens one. */
@@ -183,6 +195,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   ownHostnames = own.map((url) => url.hostname.replace(/^\[|\]$/g, ""));
   const project = emulatorProject(model, store?.emulatorProjectId ?? null);
   projectId = project.projectId;
+  let forwarded: ReturnType<typeof forwardWebhooks>;
+  try {
+    forwarded = forwardWebhooks(model, project, options.forwardWebhooksTo);
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    await store?.close();
+    throw error;
+  }
   if (store) {
     store.setEmulatorProjectId(project.projectId);
     await store.flush();
@@ -199,6 +219,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       publishableKey: project.publishableKey,
       webhookSecret: project.webhookSecret,
     },
+    ...(forwarded ? { forwardedWebhooks: { endpointId: forwarded.id, url: forwarded.url } } : {}),
     dashboardUrl: `${baseUrl}/`,
     walletUrl: `${baseUrl}${TEST_WALLET_PATH}`,
     testWalletUrlOf: (id) => testWalletUrlOf(model, publicBaseUrl ?? baseUrl, id),

@@ -34,3 +34,17 @@ export function writeEnvFile(path: string, values: Record<string, string>): void
   writeFileSync(`${path}.tmp`, `${lines.join("\n")}\n`, { mode: 0o600 });
   renameSync(`${path}.tmp`, path);
 }
+
+/**
+ * The value of `name` in a dotenv file as dotenv reads it (the last assignment wins), or
+ * `undefined` when the file or the variable is missing or empty.
+ */
+export function readEnvValue(path: string, name: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  let found: string | undefined;
+  for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
+    const match = new RegExp(`^\\s*(?:export\\s+)?${name}\\s*=(.*)$`).exec(line);
+    if (match) found = dotenvValue(match[1]!);
+  }
+  return found === "" ? undefined : found;
+}

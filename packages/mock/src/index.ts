@@ -15,6 +15,7 @@ export { ISSUANCE_TRANSITIONS } from "./model/issuance-transitions.js";
 export type { Environment, ProjectKeys, Scope } from "./model/keys.js";
 export { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./model/limits.js";
 export { createModel, type LoggedRequest, Model, type ModelOptions } from "./model/model.js";
+export type { ModelNotice } from "./model/notices.js";
 export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-transitions.js";
 export { signWebhookPayloadSync } from "./model/webhooks.js";
 export { createHandlers, DEFAULT_MOCK_BASE_URL } from "./msw.js";

@@ -39,7 +39,12 @@ async function runEmulator(args: string[], envFile: string) {
     expect(policies.status).toBe(200);
     return { out, text, env };
   } finally {
-    child.kill("SIGTERM");
+    // Waits for the exit: the emulator writes its state (beside the env file) as it stops.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 

@@ -61,9 +61,9 @@ function deliverySummary(deliveries: WebhookDelivery[]): SafeHtml {
 }
 
 function deliveryDetail(delivery: WebhookDelivery): SafeHtml {
-  return html`<div><p class="small"><code>${delivery.url}</code> ${pill(delivery.state)}</p>
+  return html`<div><p class="small"><code>${delivery.url}</code> ${pill(delivery.state)}${delivery.forwarded ? html` <span class="muted small">forwarded (--forward-webhooks-to)</span>` : ""}</p>
   <ol class="timeline">${delivery.attempts.map(
     (a) =>
-      html`<li>${time(a.at)} ${a.status === undefined ? html`<span class="pill pill-bad">no answer</span> <span class="muted small">${a.error ?? ""}</span>` : html`<span class="pill pill-${statusTone(a.status)}">HTTP ${a.status}</span>`}</li>`,
+      html`<li>${time(a.at)} ${a.status === undefined ? html`<span class="pill pill-bad">no answer</span> <span class="muted small">${a.error ?? ""}</span>` : html`<span class="pill pill-${statusTone(a.status)}">HTTP ${a.status}</span>`}${a.ms === undefined ? "" : html` <span class="muted small">${a.ms} ms</span>`}</li>`,
   )}</ol></div>`;
 }

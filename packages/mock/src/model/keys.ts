@@ -1,6 +1,7 @@
 import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN } from "@credport/core/contract";
 import { ModelError } from "./errors.js";
-import { newId, randomToken } from "./ids.js";
+import { newId } from "./ids.js";
+import { isMarkedKey, markedKey } from "./key-mark.js";
 
 export type Environment = "test" | "live";
 export type KeyType = "secret" | "publishable" | "webhook";
@@ -50,11 +51,42 @@ const PREFIX: Record<KeyType, (env: Environment) => string> = {
   webhook: () => "whsec_",
 };
 
+/**
+ * What a refused key that the mock once issued is told: its model no longer knows it, which in
+ * practice is an app still holding the keys of an earlier emulator run.
+ */
+const EARLIER_RUN =
+  "belongs to an earlier emulator run (its state is gone): restart your dev server (and rebuild if the key was inlined) so that it reads the current keys";
+
 export class Keys {
   readonly projects = new Set<string>();
   readonly keys = new Map<string, KeyRecord>();
 
-  constructor(private readonly now: () => string) {}
+  /**
+   * @param onEarlierRunKey told when a well-formed key of an earlier run is refused, with its type
+   * (never the key): the emulator prints it on its terminal.
+   */
+  constructor(
+    private readonly now: () => string,
+    private readonly onEarlierRunKey: (type: "secret" | "publishable") => void = () => {},
+  ) {}
+
+  /** The 401 for a key this model does not hold; says so when the mock issued it once. */
+  private unknownKey(header: string, type: "secret" | "publishable", value: string): ModelError {
+    const once =
+      !this.keys.has(value) &&
+      (isMarkedKey(PREFIX[type]("test"), value) || isMarkedKey(PREFIX[type]("live"), value));
+    if (once) {
+      this.onEarlierRunKey(type);
+      // No header name in it: the clients would swap such a message for their own words.
+      return new ModelError(401, "invalid_api_key", `This ${type} key ${EARLIER_RUN}.`);
+    }
+    return new ModelError(
+      401,
+      "invalid_api_key",
+      `The ${header} header does not hold a valid ${type} key.`,
+    );
+  }
 
   createProject(options: { environment?: Environment; scopes?: Scope[] } = {}): ProjectKeys {
     const projectId = newId("proj");
@@ -74,7 +106,7 @@ export class Keys {
     if (!this.projects.has(input.projectId)) {
       throw new ModelError(404, "not_found", "createKey: no such project");
     }
-    const key = `${PREFIX[input.type](input.environment)}${randomToken(32)}`;
+    const key = markedKey(PREFIX[input.type](input.environment));
     this.keys.set(key, {
       key,
       type: input.type,
@@ -126,11 +158,7 @@ export class Keys {
     }
     const record = this.keys.get(header);
     if (!SECRET_KEY_PATTERN.test(header) || !record || record.type !== "secret") {
-      throw new ModelError(
-        401,
-        "invalid_api_key",
-        "The X-Service-Key header does not hold a valid secret key.",
-      );
+      throw this.unknownKey("X-Service-Key", "secret", header);
     }
     if (record.revoked) {
       throw new ModelError(
@@ -158,11 +186,7 @@ export class Keys {
       record.type !== "publishable" ||
       record.revoked
     ) {
-      throw new ModelError(
-        401,
-        "invalid_api_key",
-        "The X-Publishable-Key header does not hold a valid publishable key.",
-      );
+      throw this.unknownKey("X-Publishable-Key", "publishable", header);
     }
     return { projectId: record.projectId, environment: record.environment };
   }

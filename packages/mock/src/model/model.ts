@@ -9,6 +9,7 @@ import { Idempotency } from "./idempotency.js";
 import { Issuance } from "./issuance.js";
 import { type Environment, Keys, type ProjectKeys, type Scope } from "./keys.js";
 import { type ModelLimits, resolveLimits } from "./limits.js";
+import { Notices } from "./notices.js";
 import { Policies } from "./policies.js";
 import { Realtime } from "./realtime.js";
 import { ResultSigner } from "./result-signer.js";
@@ -75,6 +76,11 @@ export class Model {
    * emulator, every request that may write). It outlives {@link reset}.
    */
   readonly changes = new ChangeFeed();
+  /**
+   * Each webhook delivery attempt and each refused key of an earlier run, as they happen (the
+   * emulator's CLI prints them). It outlives {@link reset}.
+   */
+  readonly notices = new Notices();
   private expiryHolds = 0;
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -89,7 +95,7 @@ export class Model {
     this.clock = new Clock();
     this.faults = new Faults(this.limits.faultRules);
     this.realtime = new Realtime(this.limits.realtimeStreams);
-    this.keys = new Keys(now);
+    this.keys = new Keys(now, (keyType) => this.notices.emit({ kind: "earlier_run_key", keyType }));
     this.webhooks = new Webhooks(
       this.clock,
       this.keys,
@@ -99,6 +105,7 @@ export class Model {
         ...(this.options.webhookLookup ? { lookup: this.options.webhookLookup } : {}),
       },
       this.limits,
+      (notice) => this.notices.emit(notice),
     );
     this.definitions = new Definitions(now);
     this.issuance = new Issuance(this.clock, this.definitions, this.webhooks);

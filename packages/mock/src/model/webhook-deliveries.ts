@@ -5,12 +5,16 @@ export interface WebhookAttempt {
   at: string;
   status?: number;
   error?: string;
+  /** How long the attempt took (absent in records from before it was measured). */
+  ms?: number;
 }
 
 /** An event's delivery to one endpoint; a resend starts another. */
 export interface WebhookDelivery {
   endpointId: string;
   url: string;
+  /** To an endpoint of the emulator's `--forward-webhooks-to`. */
+  forwarded?: true;
   state: "delivering" | "delivered" | "failed";
   attempts: WebhookAttempt[];
 }
@@ -26,6 +30,7 @@ export class WebhookDeliveryLog {
     const delivery: WebhookDelivery = {
       endpointId: endpoint.id,
       url: endpoint.url,
+      ...(endpoint.forwarded ? { forwarded: true as const } : {}),
       state: "delivering",
       attempts: [],
     };
@@ -33,7 +38,7 @@ export class WebhookDeliveryLog {
     record.deliveries.push(delivery);
     if (record.deliveries.length > DELIVERIES_PER_EVENT) record.deliveries.shift();
     return {
-      attempt: (outcome: { status?: number; error?: string }) => {
+      attempt: (outcome: { status?: number; error?: string; ms?: number }) => {
         delivery.attempts.push({ at: new Date().toISOString(), ...outcome });
         this.changed();
       },

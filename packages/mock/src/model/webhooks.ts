@@ -4,6 +4,7 @@ import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS } from "./limits.js";
+import type { WebhookAttemptNotice } from "./notices.js";
 import { checkWebhookUrl } from "./webhook-address.js";
 import { type WebhookDelivery, WebhookDeliveryLog } from "./webhook-deliveries.js";
 import { postWebhook, RefusedTarget } from "./webhook-post.js";
@@ -29,6 +30,11 @@ export interface WebhookEndpoint {
   id: string;
   tenant: Tenant;
   url: string;
+  /**
+   * Registered by the emulator's `forwardWebhooksTo` (`--forward-webhooks-to`): kept while a start
+   * names the same URL, removed by a start that names another or none.
+   */
+  forwarded?: true;
 }
 
 /** Delivery attempts per event and the pause before each retry. */
@@ -85,6 +91,7 @@ export class Webhooks {
     private readonly keys: Keys,
     private readonly transport: WebhookTransport,
     private readonly limits: WebhookLimits = DEFAULT_MODEL_LIMITS,
+    private readonly onAttempt: (notice: WebhookAttemptNotice) => void = () => {},
   ) {}
 
   emit(tenant: Tenant, type: string, object: unknown): void {
@@ -125,12 +132,26 @@ export class Webhooks {
    * Delivers this tenant's events to `url`; beyond `limits.webhookEndpoints` it is 400
    * limit_exceeded, and a link-local or metadata address (unless allowed) 400 naming `url`.
    */
-  register(tenant: Tenant, url: string): WebhookEndpoint {
+  register(tenant: Tenant, url: string, options: { forwarded?: boolean } = {}): WebhookEndpoint {
     if (this.endpoints.length >= this.limits.webhookEndpoints) throw this.tooManyEndpoints();
     if (!this.transport.allowLinkLocal) checkWebhookUrl(url);
-    const endpoint = { id: newId("we"), tenant, url };
+    const endpoint: WebhookEndpoint = {
+      id: newId("we"),
+      tenant,
+      url,
+      ...(options.forwarded ? { forwarded: true as const } : {}),
+    };
     this.endpoints.push(endpoint);
     return endpoint;
+  }
+
+  /** Stops deliveries to an endpoint (those under way finish); `false` when there is none. */
+  unregister(id: string): boolean {
+    const at = this.endpoints.findIndex((endpoint) => endpoint.id === id);
+    if (at === -1) return false;
+    this.endpoints.splice(at, 1);
+    this.changed();
+    return true;
   }
 
   /**
@@ -221,12 +242,26 @@ export class Webhooks {
     const attempt = async () => {
       for (const delay of RETRY_DELAYS_MS) {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        const started = performance.now();
+        const told = (outcome: { status: number } | { error: string }) => {
+          const ms = Math.round(performance.now() - started);
+          log.attempt({ ...outcome, ms });
+          this.onAttempt({
+            kind: "webhook_attempt",
+            eventId: record.event.id,
+            eventType: record.event.type,
+            url: endpoint.url,
+            forwarded: endpoint.forwarded === true,
+            ...outcome,
+            ms,
+          });
+        };
         try {
           const status = await this.post(endpoint.url, record);
-          log.attempt({ status });
+          told({ status });
           if (status >= 200 && status < 300) return log.finish("delivered");
         } catch (error) {
-          log.attempt({ error: error instanceof Error ? error.message : String(error) });
+          told({ error: error instanceof Error ? error.message : String(error) });
           // A refused address stays refused: no retry.
           if (error instanceof RefusedTarget) break;
           // Otherwise unreachable: retried like a 5xx.

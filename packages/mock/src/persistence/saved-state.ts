@@ -100,7 +100,12 @@ const verificationRecord = z.looseObject({
   expiresAt: isoTime,
 });
 
-const webhookEndpoint = z.looseObject({ id: z.string().min(1), tenant, url: z.string().url() });
+const webhookEndpoint = z.looseObject({
+  id: z.string().min(1),
+  tenant,
+  url: z.string().url(),
+  forwarded: z.literal(true).optional(),
+});
 
 const webhookEvent = z.looseObject({
   tenant,
