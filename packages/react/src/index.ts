@@ -1,3 +1,5 @@
+// The rule every href of these components passes, for links the app renders itself.
+export { isWalletLink } from "@credport/browser";
 export {
   type CredportEndpoints,
   CredportProvider,
