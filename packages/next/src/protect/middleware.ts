@@ -9,6 +9,18 @@ import { returnPathOf } from "./return-path.js";
 /** The query parameter that carries the way back to the sign-in page. */
 export const REDIRECT_URL_PARAM = "redirect_url";
 
+// Whether a session was there is only true for this request: no cache may keep the answer.
+const NO_STORE = "no-store";
+
+/**
+ * A prefetch: the Next.js router's (`Next-Router-Prefetch`) or the browser's (`Sec-Purpose` or
+ * `Purpose: prefetch`). The router keeps a prefetch's result, redirect included, and would follow
+ * the wall's redirect again once the visitor has verified.
+ */
+const isPrefetch = (request: Request) =>
+  request.headers.has("next-router-prefetch") ||
+  /prefetch/i.test(`${request.headers.get("sec-purpose")} ${request.headers.get("purpose")}`);
+
 export interface ProtectOptions {
   /** Path prefixes that need a verified session, e.g. `["/members"]`. */
   protect: string[];
@@ -22,7 +34,9 @@ export interface ProtectOptions {
 
 /**
  * A middleware (Next.js `proxy.ts`, `middleware.ts` before 16) that sends visitors without a
- * verified session to `signInPath?redirect_url=…`; returns `undefined` to let the request through.
+ * verified session to `signInPath?redirect_url=…` (`307`, `Cache-Control: no-store`); returns
+ * `undefined` to let the request through. A prefetch without a session gets an empty
+ * `204 no-store` instead of the redirect, so no router keeps the redirect for after verification.
  * A missing session secret fails here, at creation (except during `next build`).
  */
 export function createCredportMiddleware(options: ProtectOptions) {
@@ -41,9 +55,14 @@ export function createCredportMiddleware(options: ProtectOptions) {
       ? { userRef: (await options.getUserRef(request)) || undefined }
       : undefined;
     if (await readVerifiedSession(readCookies(request), keyring, user)) return undefined;
+    if (isPrefetch(request))
+      return new Response(null, { status: 204, headers: { "cache-control": NO_STORE } });
     const target = new URL(options.signInPath, url);
     const back = returnPathOf(url);
     if (back) target.searchParams.set(REDIRECT_URL_PARAM, back);
-    return Response.redirect(target, 307);
+    return new Response(null, {
+      status: 307,
+      headers: { location: target.href, "cache-control": NO_STORE },
+    });
   };
 }

@@ -104,7 +104,15 @@ describe("middleware coverage", () => {
     ["cookie", "credport_session=undefined"],
     ["cookie", "credport_session=Fe26.2**1*a*b*c*d*e*f~2"],
   ])("a request with %s: %s is still walled", async (name, value) => {
-    const target = redirectTarget(await middleware(pageRequest("/members", "", { [name]: value })));
+    const response = await middleware(pageRequest("/members", "", { [name]: value }));
+    // A prefetch gets an empty 204 instead of the redirect (a router would keep the redirect).
+    if ((name === "next-router-prefetch" || name === "purpose") && value !== "") {
+      expect(response?.status).toBe(204);
+      expect(await response?.text()).toBe("");
+      expect(response?.headers.get("cache-control")).toBe("no-store");
+      return;
+    }
+    const target = redirectTarget(response);
     expect(target?.status).toBe(307);
     expect(target?.location.pathname).toBe("/verify");
   });
