@@ -1,5 +1,5 @@
-// The wall's answers are true for one request only: no HTTP cache may keep them, and a prefetch
-// (which the Next.js router keeps, redirect included) never gets the redirect.
+// The wall's answers are true for one request only: no HTTP cache may keep them, and only a page
+// load gets the redirect — the Next.js router keeps what its fetches got, redirect included.
 import { createCredportMiddleware } from "@credport/next";
 import { describe, expect, it } from "vitest";
 import { SECRET } from "./support/mock-service.js";
@@ -20,22 +20,30 @@ describe("the middleware's answers without a session", () => {
   });
 
   it.each([
-    [{ "next-router-prefetch": "1", rsc: "1" }],
-    [{ "next-router-prefetch": "1", "next-router-segment-prefetch": "/_tree", rsc: "1" }],
-    [{ "sec-purpose": "prefetch" }],
-    [{ "sec-purpose": "prefetch;prerender" }],
-    [{ purpose: "prefetch" }],
-  ])("a prefetch (%j): an empty 204 no-store, never the redirect", async (headers) => {
+    [{ "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" }],
+    [{ "sec-fetch-dest": "iframe" }],
+  ])("a page load (%j) is redirected", async (headers) => {
     const response = (await middleware(pageRequest("/members", "", headers)))!;
-    expect(response.status).toBe(204);
-    expect(response.headers.get("location")).toBeNull();
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.text()).toBe("");
+    expect(response.status).toBe(307);
   });
 
-  it("a router navigation (RSC, not a prefetch) is redirected like a page", async () => {
-    const response = (await middleware(pageRequest("/members", "", { rsc: "1" })))!;
-    expect(response.status).toBe(307);
+  it.each([
+    // What the Next.js router's prefetches and navigations keep after Next strips RSC headers.
+    [{ "next-url": "/verify", "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" }],
+    [{ "next-url": "/verify" }],
+    [{ "sec-fetch-dest": "empty" }],
+    // As sent (edge runtime, other hosts).
+    [{ "next-router-prefetch": "1", rsc: "1" }],
+    [{ rsc: "1" }],
+    // The browser's own prefetch and prerender.
+    [{ "sec-purpose": "prefetch", "sec-fetch-dest": "document" }],
+    [{ "sec-purpose": "prefetch;prerender", "sec-fetch-dest": "document" }],
+    [{ purpose: "prefetch" }],
+  ])("a fetch or prefetch (%j): 401 no-store, never the redirect", async (headers) => {
+    const response = (await middleware(pageRequest("/members", "", headers)))!;
+    expect(response.status).toBe(401);
+    expect(response.headers.get("location")).toBeNull();
     expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ code: "VERIFIED_SESSION_REQUIRED" });
   });
 });

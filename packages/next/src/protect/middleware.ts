@@ -13,13 +13,20 @@ export const REDIRECT_URL_PARAM = "redirect_url";
 const NO_STORE = "no-store";
 
 /**
- * A prefetch: the Next.js router's (`Next-Router-Prefetch`) or the browser's (`Sec-Purpose` or
- * `Purpose: prefetch`). The router keeps a prefetch's result, redirect included, and would follow
- * the wall's redirect again once the visitor has verified.
+ * Whether the request is the browser loading a page (the only request the wall redirects). The
+ * Next.js router's fetches (which Next strips of their `RSC` headers before the middleware, but
+ * not of `Next-Url` or `Sec-Fetch-Dest: empty`) and prefetches (`Sec-Purpose`, `Purpose`) are not:
+ * the router keeps what they answered, a redirect included, and would follow the wall's redirect
+ * again after the visitor has verified.
  */
-const isPrefetch = (request: Request) =>
-  request.headers.has("next-router-prefetch") ||
-  /prefetch/i.test(`${request.headers.get("sec-purpose")} ${request.headers.get("purpose")}`);
+function isPageLoad(headers: Headers): boolean {
+  const dest = headers.get("sec-fetch-dest");
+  return (
+    (dest === null || dest === "document" || dest === "iframe" || dest === "frame") &&
+    !/prefetch/i.test(`${headers.get("sec-purpose")} ${headers.get("purpose")}`) &&
+    !["next-url", "rsc", "next-router-prefetch"].some((name) => headers.has(name))
+  );
+}
 
 export interface ProtectOptions {
   /** Path prefixes that need a verified session, e.g. `["/members"]`. */
@@ -35,8 +42,9 @@ export interface ProtectOptions {
 /**
  * A middleware (Next.js `proxy.ts`, `middleware.ts` before 16) that sends visitors without a
  * verified session to `signInPath?redirect_url=…` (`307`, `Cache-Control: no-store`); returns
- * `undefined` to let the request through. A prefetch without a session gets an empty
- * `204 no-store` instead of the redirect, so no router keeps the redirect for after verification.
+ * `undefined` to let the request through. Any other request without a session — the Next.js
+ * router's fetches and prefetches — gets `401 no-store` instead of the redirect: the router then
+ * loads the page itself (and meets the redirect), and keeps no redirect for after verification.
  * A missing session secret fails here, at creation (except during `next build`).
  */
 export function createCredportMiddleware(options: ProtectOptions) {
@@ -55,8 +63,11 @@ export function createCredportMiddleware(options: ProtectOptions) {
       ? { userRef: (await options.getUserRef(request)) || undefined }
       : undefined;
     if (await readVerifiedSession(readCookies(request), keyring, user)) return undefined;
-    if (isPrefetch(request))
-      return new Response(null, { status: 204, headers: { "cache-control": NO_STORE } });
+    if (!isPageLoad(request.headers))
+      return Response.json(
+        { code: "VERIFIED_SESSION_REQUIRED", message: "No verified session." },
+        { status: 401, headers: { "cache-control": NO_STORE } },
+      );
     const target = new URL(options.signInPath, url);
     const back = returnPathOf(url);
     if (back) target.searchParams.set(REDIRECT_URL_PARAM, back);
