@@ -15,6 +15,13 @@ export {
   type VerificationQRCodeProps,
 } from "./qr-code.js";
 export {
+  SignOutButton,
+  type SignOutButtonProps,
+  type UseSignOutOptions,
+  type UseSignOutResult,
+  useSignOut,
+} from "./sign-out.js";
+export {
   type UseVerificationOptions,
   type UseVerificationResult,
   useVerification,
