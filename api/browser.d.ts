@@ -106,4 +106,5 @@ interface VerificationFlow {
     reset(): void;
 }
 declare function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow;
-export { type ChannelLike, type Coordination, type FlowPhase, type FlowState, type LockManagerLike, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type Subscription, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow };
+declare function isWalletLink(value: unknown): value is string;
+export { type ChannelLike, type Coordination, type FlowPhase, type FlowState, type LockManagerLike, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type Subscription, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow, isWalletLink };

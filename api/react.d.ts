@@ -18,10 +18,12 @@ interface CredportProviderProps {
 declare function CredportProvider({ publishableKey, baseUrl, endpoints, sessionMode, fetch, coordination, children, }: CredportProviderProps): react.JSX.Element;
 export { type CredportEndpoints as C, CredportProvider as a, type CredportProviderProps as b };
 // index.d.ts
+import { FlowState, CredportError as CredportError$1 } from '@credport/browser';
+export { isWalletLink } from '@credport/browser';
 export { C as CredportEndpoints, a as CredportProvider, b as CredportProviderProps } from './credport-context.js';
 import * as react from 'react';
 import { SVGProps, ReactNode } from 'react';
-import { FlowState, CredportError } from '@credport/browser';
+import { CredportError } from '@credport/core';
 interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
     value: string;
     label: string;
@@ -48,6 +50,23 @@ interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label"
     linkClassName?: string | undefined;
 }
 declare function CredentialOfferQRCode({ offer, label, linkText, linkClassName, testWalletLinkText, testWalletLinkClassName, ...props }: CredentialOfferQRCodeProps): react.JSX.Element;
+interface UseSignOutOptions {
+    endpoint?: string | undefined;
+    redirectTo?: string | undefined;
+    fetch?: typeof fetch | undefined;
+}
+interface UseSignOutResult {
+    signOut(): Promise<void>;
+    pending: boolean;
+    error?: CredportError | undefined;
+}
+declare function useSignOut(options?: UseSignOutOptions): UseSignOutResult;
+interface SignOutButtonProps extends UseSignOutOptions {
+    children?: ReactNode;
+    className?: string | undefined;
+    onError?: ((error: CredportError) => void) | undefined;
+}
+declare function SignOutButton({ children, className, onError, ...options }: SignOutButtonProps): react.JSX.Element;
 interface UseVerificationOptions {
     policyId: string;
     customerUserRef?: string | undefined;
@@ -66,7 +85,7 @@ interface UseVerificationResult {
     authorizationRequestUri?: string | undefined;
     testWalletUrl?: string | undefined;
     failureCode?: string | undefined;
-    error?: CredportError | undefined;
+    error?: CredportError$1 | undefined;
     timeRemaining?: number | undefined;
     start(): Promise<FlowState>;
     retry(): Promise<FlowState>;
@@ -106,7 +125,7 @@ interface VerificationGateProps extends UseVerificationOptions {
     className?: string | undefined;
 }
 declare function VerificationGate({ children, handoff, messages, className, autoStart, ...options }: VerificationGateProps): react.JSX.Element;
-export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, type TestWalletLinkOptions, type UseVerificationOptions, type UseVerificationResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useVerification };
+export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, SignOutButton, type SignOutButtonProps, type TestWalletLinkOptions, type UseSignOutOptions, type UseSignOutResult, type UseVerificationOptions, type UseVerificationResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useSignOut, useVerification };
 // testing.d.ts
 import { Model } from '@credport/mock';
 import { PresentOptions } from '@credport/mock/wallet';

@@ -13,10 +13,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             ◆ Credport example
           </Link>
           <nav aria-label="Main">
-            {/* No prefetch: before verification it would cache the wall's redirect for /members. */}
-            <Link href="/members" prefetch={false}>
-              Members
-            </Link>
+            <Link href="/members">Members</Link>
             <Link href="/issue">Issue a badge</Link>
           </nav>
         </header>

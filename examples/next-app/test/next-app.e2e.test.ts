@@ -195,6 +195,76 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
     }
   });
 
+  /** Shares the credential the wall asks for from the emulator's test wallet page. */
+  async function shareWithTestWallet(session: BrowserSession, tab: Tab) {
+    const wallet = await openTestWallet(session, tab, "openid4vp://");
+    await wallet.waitForSelector('button[value="share"]');
+    await wallet.click('button[value="share"]');
+    await expect.poll(() => wallet.text(".notice strong")).toMatch(/Shared with the verifier/);
+    await wallet.close();
+  }
+  const HEADER_MEMBERS = 'header a[href="/members"]';
+
+  it("a Members link prefetched while walled: after verifying, the wall's return and the link reach /members", async () => {
+    const session = await engine().newSession();
+    try {
+      // Two walled tabs; the header's Members link (prefetched by default) is on both.
+      const [tab, other] = [
+        await session.openTab(`${instances[0]!.url}/members`),
+        await session.openTab(`${instances[0]!.url}/members`),
+      ];
+      for (const t of [tab, other]) {
+        await expect.poll(() => t.url()).toMatch(/\/verify\?redirect_url=%2Fmembers$/);
+        await t.waitForSelector(HEADER_MEMBERS);
+      }
+      await shareWithTestWallet(session, tab);
+      // The wall's return (router.replace) reaches the member page.
+      await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/\/members$/);
+      await expect.poll(() => tab.text("#member")).toContain("over 18: true");
+      // The other tab, still on the wall, enters through the header link.
+      await other.click(HEADER_MEMBERS);
+      await expect.poll(() => other.url(), { timeout: 10_000 }).toMatch(/\/members$/);
+      await expect.poll(() => other.text("#member")).toContain("over 18: true");
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("sign out, then Back: the member page is asked for again and walled, never shown from a cache", async () => {
+    const session = await engine().newSession();
+    try {
+      const url = instances[0]!.url;
+      const tab = await session.openTab(`${url}/members`);
+      await expect.poll(() => tab.url()).toMatch(/\/verify\?/);
+      await shareWithTestWallet(session, tab);
+      await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/\/members$/);
+      // Home and back to the members area through the router: its cache now holds the page.
+      await tab.click("header a.brand");
+      await expect.poll(() => tab.url()).toBe(`${url}/`);
+      await tab.click(HEADER_MEMBERS);
+      await expect.poll(() => tab.text("#member"), { timeout: 10_000 }).toContain("over 18: true");
+
+      await tab.click("button.sign-out");
+      await expect.poll(() => tab.url(), { timeout: 10_000 }).toBe(`${url}/`);
+      expect((await tab.cookies()).find((c) => c.name === "credport_session")).toBeUndefined();
+
+      // The Back button, twice: home, then the member page's entry, which the server walls again.
+      for (const expected of [new RegExp(`^${url}/$`), /\/verify\?redirect_url=%2Fmembers$/]) {
+        await tab.evaluate(() => {
+          (window as { left?: boolean }).left = true;
+          setTimeout(() => history.back(), 50); // later: the navigation would cut this call short
+        });
+        await tab.waitForFunction(() => !(window as { left?: boolean }).left);
+        expect(await tab.text("#member")).toBeNull();
+        await expect.poll(() => tab.url(), { timeout: 10_000 }).toMatch(expected);
+        expect(await tab.text("#member")).toBeNull();
+      }
+      await tab.waitForSelector(VERIFY_QR);
+    } finally {
+      await session.close();
+    }
+  });
+
   it("without a phone, refused: the wall shows the failure and offers a new try", async () => {
     const session = await engine().newSession();
     try {

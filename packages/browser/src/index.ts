@@ -31,3 +31,4 @@ export {
   type VerificationFlowOptions,
 } from "./verification-flow.js";
 export type { Visibility } from "./visibility.js";
+export { isWalletLink } from "./wallet-link.js";

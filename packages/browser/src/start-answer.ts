@@ -1,4 +1,5 @@
 import { CredportInvalidResponseError } from "@credport/core";
+import { isWalletLink } from "./wallet-link.js";
 
 /** What the app's backend answers at `startUrl`. */
 export interface StartedVerification {
@@ -13,12 +14,19 @@ export interface StartedVerification {
   testWalletUrl?: string;
 }
 
-const FIELDS = [
-  ["verificationId", "verification_id", "id"],
-  ["clientToken", "client_token"],
-  ["expiresAt", "expires_at"],
-  ["authorizationRequestUri", "authorization_request_uri"],
-] as const;
+// Both links become hrefs: a script URL there would run in the app's origin when clicked.
+const WALLET_LINK_RULE =
+  "a wallet link: openid4vp:, openid-credential-offer:, haip-vp:, haip-vci: or http(s):";
+const nonEmpty = (value: unknown) => typeof value === "string" && value !== "";
+const isoDate = (value: unknown) => typeof value === "string" && !Number.isNaN(Date.parse(value));
+
+/** Each field: its name, the wire names it may also come under, its rule and the rule's check. */
+const FIELDS: [string, string[], string, (value: unknown) => boolean][] = [
+  ["verificationId", ["verification_id", "id"], "a non-empty string", nonEmpty],
+  ["clientToken", ["client_token"], "a non-empty string", nonEmpty],
+  ["expiresAt", ["expires_at"], "an ISO date", isoDate],
+  ["authorizationRequestUri", ["authorization_request_uri"], WALLET_LINK_RULE, isWalletLink],
+];
 
 /**
  * Checks the start endpoint's answer (camelCase or snake_case) before anything is read with it, and
@@ -32,22 +40,15 @@ export function readStartAnswer(answer: unknown, source: string): StartedVerific
       `credport: ${source} answered without a valid ${name} (${rule}); it must pass on what verifications.create returned: { verificationId, clientToken, expiresAt, authorizationRequestUri, testWalletUrl? }.`,
       { code: "invalid_start_response", details: { field: name } },
     );
-  for (const [name, ...aliases] of FIELDS) {
+  for (const [name, aliases, rule, check] of FIELDS) {
     const value = [name, ...aliases].map((key) => data[key]).find((v) => v !== undefined);
-    if (
-      typeof value !== "string" ||
-      value === "" ||
-      (name === "expiresAt" && Number.isNaN(Date.parse(value)))
-    ) {
-      throw invalid(name, name === "expiresAt" ? "an ISO date" : "a non-empty string");
-    }
-    started[name] = value;
+    if (!check(value)) throw invalid(name, rule);
+    started[name] = value as string;
   }
-  // Optional; it becomes a link's href, so nothing but an http(s) URL.
   const testWalletUrl = data.testWalletUrl ?? data.test_wallet_url;
   if (testWalletUrl != null) {
-    if (typeof testWalletUrl !== "string" || !/^https?:\/\/[^\s]+$/i.test(testWalletUrl))
-      throw invalid("testWalletUrl", "absent, or an http(s) URL");
+    if (!isWalletLink(testWalletUrl))
+      throw invalid("testWalletUrl", `absent, or ${WALLET_LINK_RULE}`);
     started.testWalletUrl = testWalletUrl;
   }
   return started as unknown as StartedVerification;

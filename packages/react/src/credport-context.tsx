@@ -34,7 +34,7 @@ export interface CredportContextValue {
   coordination?: Coordination | undefined;
 }
 
-const CredportContext = createContext<CredportContextValue | null>(null);
+export const CredportContext = createContext<CredportContextValue | null>(null);
 
 function required(value: string | undefined, name: string, code: string, variable: string) {
   if (value) return value;

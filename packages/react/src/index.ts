@@ -1,3 +1,5 @@
+// The rule every href of these components passes, for links the app renders itself.
+export { isWalletLink } from "@credport/browser";
 export {
   type CredportEndpoints,
   CredportProvider,
@@ -12,6 +14,13 @@ export {
   VerificationQRCode,
   type VerificationQRCodeProps,
 } from "./qr-code.js";
+export {
+  SignOutButton,
+  type SignOutButtonProps,
+  type UseSignOutOptions,
+  type UseSignOutResult,
+  useSignOut,
+} from "./sign-out.js";
 export {
   type UseVerificationOptions,
   type UseVerificationResult,

@@ -1,3 +1,4 @@
+import { isWalletLink } from "@credport/browser";
 import type { SVGProps } from "react";
 import { encode } from "uqr";
 import { TestWalletLink } from "./test-wallet-link.js";
@@ -84,7 +85,10 @@ export interface CredentialOfferQRCodeProps
    */
   offer: { offerQrUri: string; offerUri: string; testWalletUrl?: string | undefined };
   label?: string | undefined;
-  /** Text of the wallet link shown for mobile users; `null` hides it. */
+  /**
+   * Text of the wallet link shown for mobile users; `null` hides it. An `offerUri` that is not a
+   * wallet link (`openid-credential-offer:`, `haip-vci:`, http(s)) is never rendered as one.
+   */
   linkText?: string | null | undefined;
   linkClassName?: string | undefined;
 }
@@ -102,7 +106,7 @@ export function CredentialOfferQRCode({
   return (
     <>
       <QRCode value={offer.offerQrUri} label={label} {...props} />
-      {linkText === null ? null : (
+      {linkText === null || !isWalletLink(offer.offerUri) ? null : (
         <a href={offer.offerUri} className={linkClassName}>
           {linkText}
         </a>

@@ -1,8 +1,7 @@
-/** Whether a link is safe to render as an `href`: the emulator's wallet page is always http(s). */
-const WEB_URL = /^https?:\/\//i;
+import { isWalletLink } from "@credport/browser";
 
 export interface TestWalletLinkProps {
-  /** The emulator's test wallet page (`testWalletUrl`); nothing renders without one. */
+  /** The emulator's test wallet page (`testWalletUrl`); nothing renders without one, or with a script URL. */
   href?: string | undefined;
   className?: string | undefined;
   children: string;
@@ -14,7 +13,7 @@ export interface TestWalletLinkProps {
  * opens in a new tab, standing in for the phone: this page keeps following the flow meanwhile.
  */
 export function TestWalletLink({ href, className, children }: TestWalletLinkProps) {
-  return href && WEB_URL.test(href) ? (
+  return isWalletLink(href) ? (
     <a href={href} className={className} target="_blank" rel="noopener">
       {children}
     </a>

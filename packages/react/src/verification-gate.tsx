@@ -1,3 +1,4 @@
+import { isWalletLink } from "@credport/browser";
 import { FAILURE_CODES } from "@credport/core";
 import { type ReactNode, useState } from "react";
 import { VerificationQRCode } from "./qr-code.js";
@@ -82,7 +83,7 @@ export function VerificationGate({
           label={t.qrLabel}
         />
       ) : null}
-      {pending ? (
+      {isWalletLink(pending) ? (
         <a className="credport-gate-wallet-link" href={pending}>
           {t.walletLink}
         </a>

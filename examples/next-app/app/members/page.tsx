@@ -1,4 +1,5 @@
 import { getVerifiedSession } from "@credport/next";
+import { SignOutButton } from "@credport/react";
 import { redirect } from "next/navigation";
 
 // Cache Components (Next.js 16's default): this page waits for the session read rather than
@@ -20,6 +21,8 @@ export default async function MembersPage() {
         <p id="member">
           Verified (over 18: {String(session.claims.age_over_18)}) at {session.verifiedAt}
         </p>
+        {/* DELETE /api/credport/session, then a full load of / in place of this page: Back finds no copy. */}
+        <SignOutButton className="sign-out" redirectTo="/" />
       </section>
     </main>
   );

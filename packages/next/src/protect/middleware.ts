@@ -9,6 +9,25 @@ import { returnPathOf } from "./return-path.js";
 /** The query parameter that carries the way back to the sign-in page. */
 export const REDIRECT_URL_PARAM = "redirect_url";
 
+// Whether a session was there is only true for this request: no cache may keep the answer.
+const NO_STORE = "no-store";
+
+/**
+ * Whether the request is the browser loading a page (the only request the wall redirects). The
+ * Next.js router's fetches (which Next strips of their `RSC` headers before the middleware, but
+ * not of `Next-Url` or `Sec-Fetch-Dest: empty`) and prefetches (`Sec-Purpose`, `Purpose`) are not:
+ * the router keeps what they answered, a redirect included, and would follow the wall's redirect
+ * again after the visitor has verified.
+ */
+function isPageLoad(headers: Headers): boolean {
+  const dest = headers.get("sec-fetch-dest");
+  return (
+    (dest === null || dest === "document" || dest === "iframe" || dest === "frame") &&
+    !/prefetch/i.test(`${headers.get("sec-purpose")} ${headers.get("purpose")}`) &&
+    !["next-url", "rsc", "next-router-prefetch"].some((name) => headers.has(name))
+  );
+}
+
 export interface ProtectOptions {
   /** Path prefixes that need a verified session, e.g. `["/members"]`. */
   protect: string[];
@@ -24,7 +43,10 @@ export interface ProtectOptions {
 
 /**
  * A middleware (Next.js `proxy.ts`, `middleware.ts` before 16) that sends visitors without a
- * verified session to `signInPath?redirect_url=…`; returns `undefined` to let the request through.
+ * verified session to `signInPath?redirect_url=…` (`307`, `Cache-Control: no-store`); returns
+ * `undefined` to let the request through. Any other request without a session — the Next.js
+ * router's fetches and prefetches — gets `401 no-store` instead of the redirect: the router then
+ * loads the page itself (and meets the redirect), and keeps no redirect for after verification.
  * A missing session secret fails here, at creation (except during `next build`).
  */
 export function createCredportMiddleware(options: ProtectOptions) {
@@ -44,9 +66,17 @@ export function createCredportMiddleware(options: ProtectOptions) {
       : undefined;
     const secure = options.secureCookies ?? defaultSecureCookies();
     if (await readVerifiedSession(readCookies(request), keyring, user, secure)) return undefined;
+    if (!isPageLoad(request.headers))
+      return Response.json(
+        { code: "VERIFIED_SESSION_REQUIRED", message: "No verified session." },
+        { status: 401, headers: { "cache-control": NO_STORE } },
+      );
     const target = new URL(options.signInPath, url);
     const back = returnPathOf(url);
     if (back) target.searchParams.set(REDIRECT_URL_PARAM, back);
-    return Response.redirect(target, 307);
+    return new Response(null, {
+      status: 307,
+      headers: { location: target.href, "cache-control": NO_STORE },
+    });
   };
 }
