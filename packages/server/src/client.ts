@@ -89,8 +89,9 @@ export class Credport {
         );
       }
     }
+    const serviceUrl = normalizeServerBaseUrl(baseUrl);
     const pipeline: RequestPipeline = createRequestPipeline({
-      baseUrl: normalizeServerBaseUrl(baseUrl),
+      baseUrl: serviceUrl,
       headers: { "x-service-key": secretKey, "user-agent": userAgent() },
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,
@@ -101,7 +102,7 @@ export class Credport {
     this.credentialDefinitions = new CredentialDefinitions(pipeline);
     this.issuance = new Issuance(pipeline);
     this.policies = new Policies(pipeline);
-    this.verifications = new Verifications(pipeline);
+    this.verifications = new Verifications(pipeline, serviceUrl);
   }
 }
 

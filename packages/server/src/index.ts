@@ -17,8 +17,16 @@ export {
   isCredportError,
   type KnownCredportError,
 } from "@credport/core";
+export {
+  type ClaimRequirements,
+  type ClaimsResult,
+  type ClaimValue,
+  PRESET_CLAIM_REQUIREMENTS,
+  requireClaims,
+} from "./claim-requirements.js";
 export { Credport, type CredportOptions } from "./client.js";
 export { Page } from "./page.js";
+export type { GetVerifiedResultOptions } from "./resources/verifications.js";
 export {
   RESULT_TOKEN_TYPE,
   type VerifiedResultToken,
