@@ -1,9 +1,9 @@
 // cli.d.ts
 #!/usr/bin/env node
 // index.d.ts
-import { JWK } from 'jose';
-import { FailureCode } from '@credport/core/contract';
+import { FieldValue, FailureCode } from '@credport/core/contract';
 export { FAILURE_CODES } from '@credport/core/contract';
+import { JWK } from 'jose';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import * as msw from 'msw';
 type Json = null | boolean | number | string | Json[] | {
@@ -134,10 +134,12 @@ interface PolicyRecord {
     preset: boolean;
     credentialDefinitionId?: string;
     vct: string;
-    fields: {
-        path: string[];
-    }[];
+    fields: PolicyField[];
     createdAt: string;
+}
+interface PolicyField {
+    path: string[];
+    values?: FieldValue[];
 }
 declare class Policies {
     private readonly now;
@@ -251,9 +253,7 @@ interface VerificationRecord {
     policyId: string;
     policy: {
         vct: string;
-        fields: {
-            path: string[];
-        }[];
+        fields: PolicyField[];
     };
     customerUserRef: string | null;
     metadata: Record<string, string>;
@@ -287,14 +287,14 @@ declare class Verifications {
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
     browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
         expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
         object: string;
         id: string;
         status: VerificationStatus;
     };
     serverStatus(auth: SecretAuth, id: string): {
         expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
         object: string;
         id: string;
         status: VerificationStatus;
@@ -305,7 +305,7 @@ declare class Verifications {
         policy_id: string;
         customer_user_ref: string | null;
         claims: JsonObject;
-        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
         object: string;
         verification_id: string;
         status: VerificationStatus;
@@ -686,7 +686,7 @@ interface TestIdentity {
     given_name: string;
     family_name: string;
     birthdate: string;
-    age_over_18: boolean;
+    age_over_18?: boolean;
     nationality?: string;
 }
 declare const IDENTITY_VCT = "https://credport.dev/vct/identity/v1";

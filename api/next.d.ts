@@ -1,11 +1,6 @@
 // index.d.ts
-import { WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
-export { verifyWebhook } from '@credport/server';
-type ClaimValue = string | number | boolean | null;
-type ClaimRequirements = Readonly<Record<string, ClaimValue>> | ((claims: Record<string, unknown>, context: {
-    policyId: string;
-}) => boolean | Promise<boolean>);
-declare const PRESET_CLAIM_REQUIREMENTS: Readonly<Record<string, Readonly<Record<string, ClaimValue>>>>;
+import { ClaimRequirements, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
+export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, verifyWebhook } from '@credport/server';
 type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
 interface CredportNextConfig {
     secretKey?: string | undefined;
@@ -61,4 +56,4 @@ interface GetVerifiedSessionOptions {
     userRef?: string | undefined;
 }
 declare function getVerifiedSession(options?: GetVerifiedSessionOptions): Promise<VerifiedSession | null>;
-export { type ClaimRequirements, type ClaimValue, type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, PRESET_CLAIM_REQUIREMENTS, type ProtectOptions, REDIRECT_URL_PARAM, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };
+export { type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };

@@ -1,7 +1,7 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
 export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError } from '@credport/core';
-import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, WebhookEventWire, LifecycleStatus, IssuanceStatus, VerificationStatusValue, FailureCode } from '@credport/core/contract';
+import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, VerificationStatusValue, FailureCode, WebhookEventWire, LifecycleStatus, IssuanceStatus } from '@credport/core/contract';
 export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
 type CamelCased<T> = T extends unknown ? {
@@ -46,6 +46,18 @@ interface ListParams extends RequestOptions {
     limit?: number | undefined;
     cursor?: string | undefined;
 }
+type ClaimValue = string | number | boolean | null;
+type ClaimRequirements = Readonly<Record<string, ClaimValue>> | ((claims: Record<string, unknown>, context: {
+    policyId: string;
+}) => boolean | Promise<boolean>);
+declare const PRESET_CLAIM_REQUIREMENTS: Readonly<Record<string, Readonly<Record<string, ClaimValue>>>>;
+interface ClaimsResult {
+    status: VerificationStatusValue;
+    failureCode?: FailureCode | undefined;
+    policyId: string;
+    claims: Record<string, unknown>;
+}
+declare function requireClaims<T extends ClaimsResult>(result: T, requirements?: ClaimRequirements): Promise<T>;
 interface WebhookEventStore {
     remember(eventId: string, ttlSeconds: number): boolean | Promise<boolean>;
     forget?(eventId: string): void | Promise<void>;
@@ -130,38 +142,6 @@ declare class Policies {
     archive(policyId: string, options?: WriteOptions): Promise<Policy>;
     private send;
 }
-declare class Verifications {
-    private readonly pipeline;
-    constructor(pipeline: RequestPipeline);
-    create(input: CreateVerificationInput, options?: WriteOptions): Promise<CreatedVerification>;
-    get(verificationId: string, options?: RequestOptions): Promise<Verification>;
-    getStatus(verificationId: string, options?: RequestOptions): Promise<VerificationStatus>;
-    getResult(verificationId: string, options?: RequestOptions): Promise<VerificationResult>;
-    cancel(verificationId: string, options?: WriteOptions): Promise<Verification>;
-    list(params?: ListParams & {
-        status?: VerificationStatusValue | undefined;
-    }): Promise<Page<Verification>>;
-    private read;
-}
-interface CredportOptions {
-    secretKey?: string | undefined;
-    baseUrl?: string | undefined;
-    timeoutMs?: number | undefined;
-    maxRetries?: number | undefined;
-    backoff?: BackoffOptions | undefined;
-    maxResponseBytes?: number | undefined;
-    fetch?: typeof fetch | undefined;
-}
-declare class Credport {
-    readonly credentialDefinitions: CredentialDefinitions;
-    readonly issuance: Issuance;
-    readonly policies: Policies;
-    readonly verifications: Verifications;
-    readonly webhooks: {
-        verify: (input: WebhookInput, options?: WebhookVerifyOptions) => Promise<WebhookEvent>;
-    };
-    constructor(options?: CredportOptions);
-}
 declare const RESULT_TOKEN_TYPE = "credport-result+jwt";
 interface VerifyResultTokenOptions {
     verificationId: string;
@@ -188,4 +168,42 @@ interface VerifiedResultToken {
     expiresAt: number;
 }
 declare function verifyResultToken(token: string, options: VerifyResultTokenOptions): Promise<VerifiedResultToken>;
-export { type CamelCase, type CamelCased, type ClaimEntry, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type ListParams, type MemoryWebhookEventStoreOptions, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, signWebhookPayload, verifyResultToken, verifyWebhook };
+interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verificationId" | "baseUrl">, RequestOptions {
+    requireClaims?: ClaimRequirements | undefined;
+}
+declare class Verifications {
+    private readonly pipeline;
+    private readonly baseUrl?;
+    constructor(pipeline: RequestPipeline,
+    baseUrl?: string | undefined);
+    create(input: CreateVerificationInput, options?: WriteOptions): Promise<CreatedVerification>;
+    get(verificationId: string, options?: RequestOptions): Promise<Verification>;
+    getStatus(verificationId: string, options?: RequestOptions): Promise<VerificationStatus>;
+    getResult(verificationId: string, options?: RequestOptions): Promise<VerificationResult>;
+    getVerifiedResult(verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
+    cancel(verificationId: string, options?: WriteOptions): Promise<Verification>;
+    list(params?: ListParams & {
+        status?: VerificationStatusValue | undefined;
+    }): Promise<Page<Verification>>;
+    private read;
+}
+interface CredportOptions {
+    secretKey?: string | undefined;
+    baseUrl?: string | undefined;
+    timeoutMs?: number | undefined;
+    maxRetries?: number | undefined;
+    backoff?: BackoffOptions | undefined;
+    maxResponseBytes?: number | undefined;
+    fetch?: typeof fetch | undefined;
+}
+declare class Credport {
+    readonly credentialDefinitions: CredentialDefinitions;
+    readonly issuance: Issuance;
+    readonly policies: Policies;
+    readonly verifications: Verifications;
+    readonly webhooks: {
+        verify: (input: WebhookInput, options?: WebhookVerifyOptions) => Promise<WebhookEvent>;
+    };
+    constructor(options?: CredportOptions);
+}
+export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type ListParams, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook };

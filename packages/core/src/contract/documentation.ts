@@ -15,7 +15,7 @@ import {
   offerClaims,
 } from "./json-limits.js";
 import { listCursor, listLimit } from "./lists.js";
-import { createPolicyBody, policy, policyList } from "./policies.js";
+import { createPolicyBody, fieldValues, policy, policyList } from "./policies.js";
 import { jsonObject, STRING_MAP_LIMITS, stringMap, testWalletLink, timestamp } from "./rules.js";
 import {
   createdVerification,
@@ -70,6 +70,10 @@ export function documentation() {
   docs.add(createPolicyBody, {
     id: "CreatePolicyBody",
     description: exactlyOne("credential_definition_id", "vct"),
+  });
+  docs.add(fieldValues, {
+    description:
+      "Optional: the values this field must have (DCQL claims query `values`). The request asks the wallet for a matching claim; a presented value equal to none of them (same type and value) fails the verification with `claims_not_satisfied`.",
   });
   docs.add(timestamp, { format: "date-time" });
   docs.add(testWalletLink, {
