@@ -49,6 +49,8 @@ export interface CredportOptions {
  * const offer = await credport.issuance.createOffer({ credentialDefinitionId: "badge", claims: { name: "Ada" } });
  */
 export class Credport {
+  /** The service's base URL, as given (checked): where requests go, and signed results' issuer. */
+  readonly baseUrl: string;
   readonly credentialDefinitions: CredentialDefinitions;
   readonly issuance: Issuance;
   readonly policies: Policies;
@@ -102,7 +104,8 @@ export class Credport {
     this.credentialDefinitions = new CredentialDefinitions(pipeline);
     this.issuance = new Issuance(pipeline);
     this.policies = new Policies(pipeline);
-    this.verifications = new Verifications(pipeline, serviceUrl);
+    this.verifications = new Verifications(pipeline);
+    this.baseUrl = serviceUrl;
   }
 }
 

@@ -26,7 +26,6 @@ export {
 } from "./claim-requirements.js";
 export { Credport, type CredportOptions } from "./client.js";
 export { Page } from "./page.js";
-export type { GetVerifiedResultOptions } from "./resources/verifications.js";
 export {
   RESULT_TOKEN_TYPE,
   type VerifiedResultToken,
@@ -34,6 +33,7 @@ export {
   verifyResultToken,
 } from "./result-token.js";
 export type * from "./types.js";
+export { type GetVerifiedResultOptions, getVerifiedResult } from "./verified-result.js";
 export {
   createMemoryWebhookEventStore,
   type MemoryWebhookEventStoreOptions,

@@ -14,14 +14,13 @@ const VALUE_RULE = `must be a string of at most ${FIELD_VALUES_LIMITS.stringLeng
 /** A value a field may be required to have: DCQL allows strings, integers and booleans. */
 export type FieldValue = string | number | boolean;
 
-const fieldValue = z.union(
-  [
-    z.string().check(z.maxLength(FIELD_VALUES_LIMITS.stringLength, { error: VALUE_RULE })),
-    z.int({ error: VALUE_RULE }),
-    z.boolean(),
-  ],
-  { error: VALUE_RULE },
-);
+const isFieldValue = (value: unknown): value is FieldValue =>
+  typeof value === "boolean" ||
+  Number.isSafeInteger(value) ||
+  (typeof value === "string" && value.length <= FIELD_VALUES_LIMITS.stringLength);
+
+/** One required value (a check rather than a union: the clients' bundles carry no union parser). */
+export const fieldValue = z.custom<FieldValue>(isFieldValue, { error: VALUE_RULE });
 
 /**
  * The values a field must have, as DCQL's claims query `values` (OpenID4VP 1.0, DCQL claims query): the wallet
@@ -34,6 +33,11 @@ export const fieldValues = z
     z.minLength(1, { error: VALUES_RULE }),
     z.maxLength(FIELD_VALUES_LIMITS.count, { error: VALUES_RULE }),
   );
+
+/** A required value as the service answers it. */
+export const fieldValueRead = z.custom<FieldValue>(
+  (value) => typeof value === "string" || typeof value === "number" || typeof value === "boolean",
+);
 
 /** A policy field: the claim it asks for and, optionally, the values it must have. */
 export const policyField = z.object(

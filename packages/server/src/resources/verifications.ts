@@ -1,13 +1,7 @@
 import type { RequestPipeline } from "@credport/core";
 import type { VerificationWire } from "@credport/core/contract";
-import { type ClaimRequirements, requireClaims } from "../claim-requirements.js";
 import { contract, loadContract } from "../contract.js";
 import type { Page } from "../page.js";
-import {
-  type VerifiedResultToken,
-  type VerifyResultTokenOptions,
-  verifyResultToken,
-} from "../result-token.js";
 import type {
   CreatedVerification,
   CreateVerificationInput,
@@ -25,24 +19,9 @@ import { fetchPage } from "./list.js";
 
 const BASE = "/v1/verifications";
 
-/** Options of {@link Verifications.getVerifiedResult}. */
-export interface GetVerifiedResultOptions
-  extends Omit<VerifyResultTokenOptions, "verificationId" | "baseUrl">,
-    RequestOptions {
-  /**
-   * What the signed claims must say (see `requireClaims`). Default: the preset's requirement
-   * (`preset_age_over_18`: `{ age_over_18: true }`), none for your own policies.
-   */
-  requireClaims?: ClaimRequirements | undefined;
-}
-
 /** Verifications of wallet presentations against a policy. */
 export class Verifications {
-  constructor(
-    private readonly pipeline: RequestPipeline,
-    /** The service's base URL: the result token's issuer and where its keys are read. */
-    private readonly baseUrl?: string,
-  ) {}
+  constructor(private readonly pipeline: RequestPipeline) {}
 
   /** Returns the client token (for the browser) and the wallet's authorization request URI. */
   async create(
@@ -102,36 +81,6 @@ export class Verifications {
       "/result",
       options,
     );
-  }
-
-  /**
-   * The result as the service signed it, only if the verification is `verified` and its signed
-   * claims meet the requirements: `getResult`, then `verifyResultToken` (about this verification,
-   * and the `policyId`, `customerUserRef` and `audience` you pass), then `requireClaims`. The plain
-   * JSON beside the token is never used. Gate access on this, never on `status` alone.
-   *
-   * Throws `CredportSignatureVerificationError` (`result_token_invalid`, `result_token_mismatch`)
-   * and `CredportConflictError` (`verification_not_verified`, `claims_not_accepted` with
-   * `details.field` naming the claim, never its value).
-   *
-   * @example
-   * const signed = await credport.verifications.getVerifiedResult(id, {
-   *   policyId: "preset_age_over_18", // requires age_over_18: true
-   *   customerUserRef: user.id,
-   * });
-   */
-  async getVerifiedResult(
-    verificationId: string,
-    options: GetVerifiedResultOptions = {},
-  ): Promise<VerifiedResultToken> {
-    const { signal, timeoutMs, maxRetries, requireClaims: requirements, ...check } = options;
-    const { resultToken } = await this.getResult(verificationId, { signal, timeoutMs, maxRetries });
-    const signed = await verifyResultToken(resultToken, {
-      ...check,
-      verificationId,
-      ...(this.baseUrl ? { baseUrl: this.baseUrl } : {}),
-    });
-    return requireClaims(signed, requirements);
   }
 
   async cancel(verificationId: string, options: WriteOptions = {}): Promise<Verification> {

@@ -1,12 +1,12 @@
 // Security issue, item 1: `verified` meant the claim was disclosed, not that it was true; a backend
 // gating on `status` (the README's Express example did) admitted a 15-year-old. A backend using
 // `getVerifiedResult` / `requireClaims` gates on the signed claim values.
-
 import { createTestWallet } from "@credport/mock/wallet";
 import {
   Credport,
   CredportConflictError,
   CredportSignatureVerificationError,
+  getVerifiedResult,
   requireClaims,
   type VerifiedResultToken,
   verifyResultToken,
@@ -45,7 +45,7 @@ describe.each(SERVICES)("claim values from any backend ($name)", (transport) => 
     // What the README's example used to check: the status alone says yes.
     expect((await credport.verifications.getResult(id)).status).toBe("verified");
     const error = await refusal(
-      credport.verifications.getVerifiedResult(id, {
+      getVerifiedResult(credport, id, {
         policyId: "preset_age_over_18",
         customerUserRef: "user-1",
       }),
@@ -80,7 +80,7 @@ describe.each(SERVICES)("claim values from any backend ($name)", (transport) => 
 
   it("a true age_over_18 passes and returns the signed result", async () => {
     const id = await signedAs({ age_over_18: true });
-    const signed: VerifiedResultToken = await credport.verifications.getVerifiedResult(id, {
+    const signed: VerifiedResultToken = await getVerifiedResult(credport, id, {
       policyId: "preset_age_over_18",
       customerUserRef: "user-1",
       audience: service.project.projectId,
@@ -98,7 +98,7 @@ describe.each(SERVICES)("claim values from any backend ($name)", (transport) => 
       identity: { birthdate },
     });
     await wallet.present(v.authorizationRequestUri);
-    await expect(credport.verifications.getVerifiedResult(v.id)).rejects.toMatchObject({
+    await expect(getVerifiedResult(credport, v.id)).rejects.toMatchObject({
       code: "verification_not_verified",
       details: { status: "failed", failureCode: "claims_not_satisfied" },
     });
@@ -107,7 +107,7 @@ describe.each(SERVICES)("claim values from any backend ($name)", (transport) => 
   it("your requirements replace the preset's: values by dot-joined path, or a function", async () => {
     const id = await signedAs({ age_over_18: true, address: { country: "FR" } });
     await expect(
-      credport.verifications.getVerifiedResult(id, {
+      getVerifiedResult(credport, id, {
         requireClaims: { age_over_18: true, "address.country": "DE" },
       }),
     ).rejects.toMatchObject({
@@ -115,21 +115,21 @@ describe.each(SERVICES)("claim values from any backend ($name)", (transport) => 
       details: { field: "claims.address.country" },
     });
     await expect(
-      credport.verifications.getVerifiedResult(id, {
+      getVerifiedResult(credport, id, {
         requireClaims: (claims, { policyId }) =>
           policyId === "preset_age_over_18" &&
           (claims.address as { country?: string } | undefined)?.country === "DE",
       }),
     ).rejects.toMatchObject({ code: "claims_not_accepted", details: { field: "claims" } });
     await expect(
-      credport.verifications.getVerifiedResult(id, { requireClaims: { "address.country": "FR" } }),
+      getVerifiedResult(credport, id, { requireClaims: { "address.country": "FR" } }),
     ).resolves.toMatchObject({ claims: { address: { country: "FR" } } });
   });
 
   it("a refused string claim's value appears in no error", async () => {
     const id = await signedAs({ given_name: "Mallory-Private" }, "preset_identity_basic");
     const error = await refusal(
-      credport.verifications.getVerifiedResult(id, { requireClaims: { given_name: "Ada" } }),
+      getVerifiedResult(credport, id, { requireClaims: { given_name: "Ada" } }),
     );
     expect(error).toMatchObject({
       code: "claims_not_accepted",
@@ -143,7 +143,7 @@ describe.each(SERVICES)("claim values from any backend ($name)", (transport) => 
   it("a result of another policy is not admitted by the preset's default", async () => {
     const id = await signedAs({ given_name: "Ada" }, "preset_identity_basic");
     await expect(
-      credport.verifications.getVerifiedResult(id, { policyId: "preset_age_over_18" }),
+      getVerifiedResult(credport, id, { policyId: "preset_age_over_18" }),
     ).rejects.toBeInstanceOf(CredportSignatureVerificationError);
   });
 });
@@ -190,7 +190,7 @@ describe("a proxy that rewrites the plain result", () => {
     expect((await credport.verifications.getResult(v.id)).claims).toEqual({ age_over_18: true });
     // The token's issuer is the service itself, behind the proxy's URL.
     await expect(
-      credport.verifications.getVerifiedResult(v.id, {
+      getVerifiedResult(credport, v.id, {
         issuer: service.baseUrl,
         jwks: (await (await fetch(`${service.baseUrl}/v1/.well-known/jwks.json`)).json()) as {
           keys: JsonWebKey[];
