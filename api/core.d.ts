@@ -378,7 +378,7 @@ declare const createPolicyBody: z.ZodMiniObject<{
     vct: z.ZodMiniOptional<z.ZodMiniString<string>>;
     fields: z.ZodMiniArray<z.ZodMiniObject<{
         path: z.ZodMiniArray<z.ZodMiniString<string>>;
-        values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniInt, z.ZodMiniBoolean<boolean>]>>>;
+        values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniCustom<FieldValue, FieldValue>>>;
     }, z.core.$strip>>;
 }, z.core.$strip>;
 declare const listPoliciesQuery: z.ZodMiniObject<{
@@ -398,7 +398,7 @@ declare const policy: z.ZodMiniObject<{
     vct: z.ZodMiniString<string>;
     fields: z.ZodMiniArray<z.ZodMiniObject<{
         path: z.ZodMiniArray<z.ZodMiniString<string>>;
-        values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
+        values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniCustom<FieldValue, FieldValue>>>;
     }, z.core.$strip>>;
     created_at: z.ZodMiniString<string>;
 }, z.core.$strip>;
@@ -417,7 +417,7 @@ declare const policyList: z.ZodMiniObject<{
         vct: z.ZodMiniString<string>;
         fields: z.ZodMiniArray<z.ZodMiniObject<{
             path: z.ZodMiniArray<z.ZodMiniString<string>>;
-            values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
+            values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniCustom<FieldValue, FieldValue>>>;
         }, z.core.$strip>>;
         created_at: z.ZodMiniString<string>;
     }, z.core.$strip>>;

@@ -142,6 +142,39 @@ declare class Policies {
     archive(policyId: string, options?: WriteOptions): Promise<Policy>;
     private send;
 }
+declare class Verifications {
+    private readonly pipeline;
+    constructor(pipeline: RequestPipeline);
+    create(input: CreateVerificationInput, options?: WriteOptions): Promise<CreatedVerification>;
+    get(verificationId: string, options?: RequestOptions): Promise<Verification>;
+    getStatus(verificationId: string, options?: RequestOptions): Promise<VerificationStatus>;
+    getResult(verificationId: string, options?: RequestOptions): Promise<VerificationResult>;
+    cancel(verificationId: string, options?: WriteOptions): Promise<Verification>;
+    list(params?: ListParams & {
+        status?: VerificationStatusValue | undefined;
+    }): Promise<Page<Verification>>;
+    private read;
+}
+interface CredportOptions {
+    secretKey?: string | undefined;
+    baseUrl?: string | undefined;
+    timeoutMs?: number | undefined;
+    maxRetries?: number | undefined;
+    backoff?: BackoffOptions | undefined;
+    maxResponseBytes?: number | undefined;
+    fetch?: typeof fetch | undefined;
+}
+declare class Credport {
+    readonly baseUrl: string;
+    readonly credentialDefinitions: CredentialDefinitions;
+    readonly issuance: Issuance;
+    readonly policies: Policies;
+    readonly verifications: Verifications;
+    readonly webhooks: {
+        verify: (input: WebhookInput, options?: WebhookVerifyOptions) => Promise<WebhookEvent>;
+    };
+    constructor(options?: CredportOptions);
+}
 declare const RESULT_TOKEN_TYPE = "credport-result+jwt";
 interface VerifyResultTokenOptions {
     verificationId: string;
@@ -168,42 +201,8 @@ interface VerifiedResultToken {
     expiresAt: number;
 }
 declare function verifyResultToken(token: string, options: VerifyResultTokenOptions): Promise<VerifiedResultToken>;
-interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verificationId" | "baseUrl">, RequestOptions {
+interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verificationId">, RequestOptions {
     requireClaims?: ClaimRequirements | undefined;
 }
-declare class Verifications {
-    private readonly pipeline;
-    private readonly baseUrl?;
-    constructor(pipeline: RequestPipeline,
-    baseUrl?: string | undefined);
-    create(input: CreateVerificationInput, options?: WriteOptions): Promise<CreatedVerification>;
-    get(verificationId: string, options?: RequestOptions): Promise<Verification>;
-    getStatus(verificationId: string, options?: RequestOptions): Promise<VerificationStatus>;
-    getResult(verificationId: string, options?: RequestOptions): Promise<VerificationResult>;
-    getVerifiedResult(verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
-    cancel(verificationId: string, options?: WriteOptions): Promise<Verification>;
-    list(params?: ListParams & {
-        status?: VerificationStatusValue | undefined;
-    }): Promise<Page<Verification>>;
-    private read;
-}
-interface CredportOptions {
-    secretKey?: string | undefined;
-    baseUrl?: string | undefined;
-    timeoutMs?: number | undefined;
-    maxRetries?: number | undefined;
-    backoff?: BackoffOptions | undefined;
-    maxResponseBytes?: number | undefined;
-    fetch?: typeof fetch | undefined;
-}
-declare class Credport {
-    readonly credentialDefinitions: CredentialDefinitions;
-    readonly issuance: Issuance;
-    readonly policies: Policies;
-    readonly verifications: Verifications;
-    readonly webhooks: {
-        verify: (input: WebhookInput, options?: WebhookVerifyOptions) => Promise<WebhookEvent>;
-    };
-    constructor(options?: CredportOptions);
-}
-export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type ListParams, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook };
+declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
+export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type ListParams, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, getVerifiedResult, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook };

@@ -81,7 +81,7 @@ export const policy = z.object({
   fields: z.array(
     z.object({
       path: claimPath,
-      values: z.optional(z.array(z.union([z.string(), z.number(), z.boolean()]))),
+      values: z.optional(z.array(fieldValueRead)),
     }),
   ),
   created_at: timestamp,
