@@ -367,12 +367,18 @@ declare function findOperation(method: string, path: string): {
     operation: Operation;
     params: Record<string, string>;
 } | undefined;
+declare const FIELD_VALUES_LIMITS: {
+    readonly count: 20;
+    readonly stringLength: 200;
+};
+type FieldValue = string | number | boolean;
 declare const createPolicyBody: z.ZodMiniObject<{
     name: z.ZodMiniString<string>;
     credential_definition_id: z.ZodMiniOptional<z.ZodMiniString<string>>;
     vct: z.ZodMiniOptional<z.ZodMiniString<string>>;
     fields: z.ZodMiniArray<z.ZodMiniObject<{
         path: z.ZodMiniArray<z.ZodMiniString<string>>;
+        values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniCustom<FieldValue, FieldValue>>>;
     }, z.core.$strip>>;
 }, z.core.$strip>;
 declare const listPoliciesQuery: z.ZodMiniObject<{
@@ -392,6 +398,7 @@ declare const policy: z.ZodMiniObject<{
     vct: z.ZodMiniString<string>;
     fields: z.ZodMiniArray<z.ZodMiniObject<{
         path: z.ZodMiniArray<z.ZodMiniString<string>>;
+        values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniCustom<FieldValue, FieldValue>>>;
     }, z.core.$strip>>;
     created_at: z.ZodMiniString<string>;
 }, z.core.$strip>;
@@ -410,6 +417,7 @@ declare const policyList: z.ZodMiniObject<{
         vct: z.ZodMiniString<string>;
         fields: z.ZodMiniArray<z.ZodMiniObject<{
             path: z.ZodMiniArray<z.ZodMiniString<string>>;
+            values: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniCustom<FieldValue, FieldValue>>>;
         }, z.core.$strip>>;
         created_at: z.ZodMiniString<string>;
     }, z.core.$strip>>;
@@ -656,9 +664,9 @@ declare const verificationEvent: z.ZodMiniObject<{
 }, z.core.$strip>;
 type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
 type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FAILURE_CODES, type FailureCode, type FieldProblem, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
+export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FAILURE_CODES, FIELD_VALUES_LIMITS, type FailureCode, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
 // failure-codes.d.ts
-declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "credential_revoked", "credential_expired", "wallet_rejected"];
+declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "claims_not_satisfied", "credential_revoked", "credential_expired", "wallet_rejected"];
 export { FAILURE_CODES as F };
 // index.d.ts
 export { F as FAILURE_CODES } from './failure-codes.js';

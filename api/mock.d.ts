@@ -1,20 +1,11 @@
 // cli.d.ts
 #!/usr/bin/env node
 // index.d.ts
-import { JWK } from 'jose';
-import { LookupFunction } from 'node:net';
-import { FailureCode } from '@credport/core/contract';
+import { FieldValue, FailureCode } from '@credport/core/contract';
 export { FAILURE_CODES } from '@credport/core/contract';
+import { JWK } from 'jose';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import * as msw from 'msw';
-declare class ModelError extends Error {
-    readonly status: number;
-    readonly code: string;
-    readonly details?: Record<string, unknown> | undefined;
-    readonly headers?: Record<string, string> | undefined;
-    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
-}
-type AllowedHosts = readonly string[] | true;
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
 };
@@ -48,11 +39,9 @@ interface ProjectKeys extends Tenant {
 }
 declare class Keys {
     private readonly now;
-    private readonly onEarlierRunKey;
     readonly projects: Set<string>;
     readonly keys: Map<string, KeyRecord>;
-    constructor(now: () => string, onEarlierRunKey?: (type: "secret" | "publishable") => void);
-    private unknownKey;
+    constructor(now: () => string);
     createProject(options?: {
         environment?: Environment;
         scopes?: Scope[];
@@ -84,6 +73,13 @@ interface Transition<S extends string, T extends string> {
 type LifecycleStatus = "draft" | "published" | "archived";
 type DefinitionTrigger = "update" | "publish" | "archive";
 declare const DEFINITION_LIFECYCLE: readonly Transition<LifecycleStatus, DefinitionTrigger>[];
+declare class ModelError extends Error {
+    readonly status: number;
+    readonly code: string;
+    readonly details?: Record<string, unknown> | undefined;
+    readonly headers?: Record<string, string> | undefined;
+    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
+}
 interface ClaimEntry {
     path: string[];
     mandatory: boolean;
@@ -138,10 +134,12 @@ interface PolicyRecord {
     preset: boolean;
     credentialDefinitionId?: string;
     vct: string;
-    fields: {
-        path: string[];
-    }[];
+    fields: PolicyField[];
     createdAt: string;
+}
+interface PolicyField {
+    path: string[];
+    values?: FieldValue[];
 }
 declare class Policies {
     private readonly now;
@@ -182,36 +180,14 @@ declare class ResultSigner {
 type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
 type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
 declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
-interface WebhookAttemptNotice {
-    kind: "webhook_attempt";
-    eventId: string;
-    eventType: string;
-    url: string;
-    forwarded: boolean;
-    status?: number;
-    error?: string;
-    ms: number;
-}
-interface EarlierRunKeyNotice {
-    kind: "earlier_run_key";
-    keyType: "secret" | "publishable";
-}
-type ModelNotice = WebhookAttemptNotice | EarlierRunKeyNotice;
-declare class Notices {
-    private readonly listeners;
-    emit(notice: ModelNotice): void;
-    subscribe(listener: (notice: ModelNotice) => void): () => void;
-}
 interface WebhookAttempt {
     at: string;
     status?: number;
     error?: string;
-    ms?: number;
 }
 interface WebhookDelivery {
     endpointId: string;
     url: string;
-    forwarded?: true;
     state: "delivering" | "delivered" | "failed";
     attempts: WebhookAttempt[];
 }
@@ -235,12 +211,6 @@ interface WebhookEndpoint {
     id: string;
     tenant: Tenant;
     url: string;
-    forwarded?: true;
-}
-interface WebhookTransport {
-    fetch?: typeof fetch;
-    allowLinkLocal: boolean;
-    lookup?: LookupFunction;
 }
 interface WebhookLimits {
     webhookEvents: number;
@@ -254,9 +224,8 @@ declare function signWebhookPayloadSync(payload: string, options: {
 declare class Webhooks {
     private readonly clock;
     private readonly keys;
-    private readonly transport;
+    private readonly fetchImpl;
     private readonly limits;
-    private readonly onAttempt;
     readonly events: WebhookEventRecord[];
     readonly endpoints: WebhookEndpoint[];
     private readonly deliveries;
@@ -264,20 +233,16 @@ declare class Webhooks {
     private readonly deliveryLog;
     constructor(clock: {
         now(): number;
-    }, keys: Keys, transport: WebhookTransport, limits?: WebhookLimits, onAttempt?: (notice: WebhookAttemptNotice) => void);
+    }, keys: Keys, fetchImpl: () => typeof fetch, limits?: WebhookLimits);
     emit(tenant: Tenant, type: string, object: unknown): void;
     private sign;
-    register(tenant: Tenant, url: string, options?: {
-        forwarded?: boolean;
-    }): WebhookEndpoint;
-    unregister(id: string): boolean;
+    register(tenant: Tenant, url: string): WebhookEndpoint;
     restore(endpoints: readonly WebhookEndpoint[], events: readonly WebhookEventRecord[]): void;
     resend(eventId: string): WebhookEventRecord | undefined;
     onActivity(listener: () => void): () => void;
     private tooManyEndpoints;
     private changed;
     flush(): Promise<void>;
-    private post;
     private deliver;
 }
 interface VerificationRecord {
@@ -288,9 +253,7 @@ interface VerificationRecord {
     policyId: string;
     policy: {
         vct: string;
-        fields: {
-            path: string[];
-        }[];
+        fields: PolicyField[];
     };
     customerUserRef: string | null;
     metadata: Record<string, string>;
@@ -324,14 +287,14 @@ declare class Verifications {
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
     browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
         expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
         object: string;
         id: string;
         status: VerificationStatus;
     };
     serverStatus(auth: SecretAuth, id: string): {
         expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
         object: string;
         id: string;
         status: VerificationStatus;
@@ -342,7 +305,7 @@ declare class Verifications {
         policy_id: string;
         customer_user_ref: string | null;
         claims: JsonObject;
-        failure_code?: "presentation_invalid" | "claims_missing" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
         object: string;
         verification_id: string;
         status: VerificationStatus;
@@ -574,8 +537,6 @@ declare class Realtime {
 }
 interface ModelOptions {
     fetch?: typeof fetch;
-    allowLinkLocalWebhooks?: boolean;
-    webhookLookup?: LookupFunction;
     limits?: Partial<ModelLimits>;
 }
 interface LoggedRequest {
@@ -599,7 +560,6 @@ declare class Model {
     requestLog: LoggedRequest[];
     protocol: ProtocolState;
     readonly changes: ChangeFeed;
-    readonly notices: Notices;
     private expiryHolds;
     private expiryTimer;
     constructor(options?: ModelOptions);
@@ -642,9 +602,6 @@ interface EmulatorOptions {
     publicBaseUrl?: string;
     dataFile?: string;
     onDataFileError?: (error: unknown) => void;
-    allowedHosts?: AllowedHosts;
-    allowLinkLocalWebhooks?: boolean;
-    forwardWebhooksTo?: string;
 }
 interface Emulator {
     url: string;
@@ -655,10 +612,6 @@ interface Emulator {
         secretKey: string;
         publishableKey: string;
         webhookSecret: string;
-    };
-    forwardedWebhooks?: {
-        endpointId: string;
-        url: string;
     };
     dashboardUrl: string;
     walletUrl: string;
@@ -726,14 +679,14 @@ declare class DataFileError extends Error {
     readonly path: string;
     constructor(code: DataFileErrorCode, path: string, message: string);
 }
-export { type AllowedHosts, DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelNotice, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
+export { DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
 interface TestIdentity {
     given_name: string;
     family_name: string;
     birthdate: string;
-    age_over_18: boolean;
+    age_over_18?: boolean;
     nationality?: string;
 }
 declare const IDENTITY_VCT = "https://credport.dev/vct/identity/v1";

@@ -1,20 +1,11 @@
 // index.d.ts
-import { JsonWebKeySet, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
-export { verifyWebhook } from '@credport/server';
-interface StateStore {
-    rememberOnce(key: string, ttlSeconds: number): boolean | Promise<boolean>;
-}
-type ClaimValue = string | number | boolean | null;
-type ClaimRequirements = Readonly<Record<string, ClaimValue>> | ((claims: Record<string, unknown>, context: {
-    policyId: string;
-}) => boolean | Promise<boolean>);
-declare const PRESET_CLAIM_REQUIREMENTS: Readonly<Record<string, Readonly<Record<string, ClaimValue>>>>;
+import { ClaimRequirements, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
+export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, verifyWebhook } from '@credport/server';
 type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
 interface CredportNextConfig {
     secretKey?: string | undefined;
     baseUrl?: string | undefined;
     sessionSecret?: string | string[] | undefined;
-    jwks?: JsonWebKeySet | string | undefined;
     projectId?: string | undefined;
     policyId?: string | undefined;
     resolvePolicy?: ((request: Request) => string | Promise<string>) | undefined;
@@ -27,7 +18,6 @@ interface CredportNextConfig {
     maxPendingVerifications?: number | undefined;
     basePath?: string | undefined;
     secureCookies?: boolean | undefined;
-    stateStore?: StateStore | undefined;
     allowedOrigins?: string[] | undefined;
     webhook?: {
         secret?: string | undefined;
@@ -50,7 +40,6 @@ interface ProtectOptions {
     signInPath: string;
     sessionSecret?: string | string[] | undefined;
     getUserRef?: GetUserRef | undefined;
-    secureCookies?: boolean | undefined;
 }
 declare function createCredportMiddleware(options: ProtectOptions): (request: Request) => Promise<Response | undefined>;
 declare function isProtectedPath(pathname: string, protect: string[]): boolean;
@@ -65,7 +54,6 @@ declare function createCredportHandlers(options: CredportNextConfig): {
 interface GetVerifiedSessionOptions {
     sessionSecret?: string | string[] | undefined;
     userRef?: string | undefined;
-    secureCookies?: boolean | undefined;
 }
 declare function getVerifiedSession(options?: GetVerifiedSessionOptions): Promise<VerifiedSession | null>;
-export { type ClaimRequirements, type ClaimValue, type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, PRESET_CLAIM_REQUIREMENTS, type ProtectOptions, REDIRECT_URL_PARAM, type StateStore, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };
+export { type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };

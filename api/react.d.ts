@@ -102,6 +102,7 @@ declare const defaultVerificationMessages: {
     failed: string;
     presentation_invalid: string;
     claims_missing: string;
+    claims_not_satisfied: string;
     credential_revoked: string;
     credential_expired: string;
     wallet_rejected: string;

@@ -1,7 +1,7 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
 export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError } from '@credport/core';
-import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, WebhookEventWire, LifecycleStatus, IssuanceStatus, VerificationStatusValue, FailureCode } from '@credport/core/contract';
+import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, VerificationStatusValue, FailureCode, WebhookEventWire, LifecycleStatus, IssuanceStatus } from '@credport/core/contract';
 export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
 type CamelCased<T> = T extends unknown ? {
@@ -46,6 +46,18 @@ interface ListParams extends RequestOptions {
     limit?: number | undefined;
     cursor?: string | undefined;
 }
+type ClaimValue = string | number | boolean | null;
+type ClaimRequirements = Readonly<Record<string, ClaimValue>> | ((claims: Record<string, unknown>, context: {
+    policyId: string;
+}) => boolean | Promise<boolean>);
+declare const PRESET_CLAIM_REQUIREMENTS: Readonly<Record<string, Readonly<Record<string, ClaimValue>>>>;
+interface ClaimsResult {
+    status: VerificationStatusValue;
+    failureCode?: FailureCode | undefined;
+    policyId: string;
+    claims: Record<string, unknown>;
+}
+declare function requireClaims<T extends ClaimsResult>(result: T, requirements?: ClaimRequirements): Promise<T>;
 interface WebhookEventStore {
     remember(eventId: string, ttlSeconds: number): boolean | Promise<boolean>;
     forget?(eventId: string): void | Promise<void>;
@@ -57,7 +69,6 @@ interface MemoryWebhookEventStoreOptions {
 declare function createMemoryWebhookEventStore(options?: MemoryWebhookEventStoreOptions): WebhookEventStore;
 declare const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 declare const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
-declare const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 1048576;
 type IssuanceWebhookEvent = Extract<WebhookEventWire, {
     type: `issuance.${string}`;
 }>;
@@ -74,7 +85,6 @@ interface WebhookVerifyOptions {
     toleranceSeconds?: number | undefined;
     now?: number | undefined;
     eventStore?: WebhookEventStore | undefined;
-    maxBodyBytes?: number | undefined;
 }
 type WebhookInput = Request | {
     payload: string | Uint8Array;
@@ -155,6 +165,7 @@ interface CredportOptions {
     fetch?: typeof fetch | undefined;
 }
 declare class Credport {
+    readonly baseUrl: string;
     readonly credentialDefinitions: CredentialDefinitions;
     readonly issuance: Issuance;
     readonly policies: Policies;
@@ -164,12 +175,6 @@ declare class Credport {
     };
     constructor(options?: CredportOptions);
 }
-interface JsonWebKeySet {
-    keys: (JsonWebKey & {
-        kid?: string | undefined;
-    })[];
-}
-declare function parseJwks(value: unknown, source: string): JsonWebKeySet;
 declare const RESULT_TOKEN_TYPE = "credport-result+jwt";
 interface VerifyResultTokenOptions {
     verificationId: string;
@@ -178,8 +183,9 @@ interface VerifyResultTokenOptions {
     baseUrl?: string | undefined;
     issuer?: string | undefined;
     audience?: string | undefined;
-    jwks?: JsonWebKeySet | string | undefined;
-    environment?: "test" | "live" | undefined;
+    jwks?: {
+        keys: JsonWebKey[];
+    } | undefined;
     clockToleranceSeconds?: number | undefined;
 }
 interface VerifiedResultToken {
@@ -195,4 +201,8 @@ interface VerifiedResultToken {
     expiresAt: number;
 }
 declare function verifyResultToken(token: string, options: VerifyResultTokenOptions): Promise<VerifiedResultToken>;
-export { type CamelCase, type CamelCased, type ClaimEntry, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryWebhookEventStoreOptions, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, parseJwks, signWebhookPayload, verifyResultToken, verifyWebhook };
+interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verificationId">, RequestOptions {
+    requireClaims?: ClaimRequirements | undefined;
+}
+declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
+export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type ListParams, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, getVerifiedResult, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook };

@@ -41,7 +41,7 @@ export interface UseVerificationResult {
    * (never with live keys): render it as an "Open in test wallet" link.
    */
   testWalletUrl?: string | undefined;
-  /** With `failed`: `presentation_invalid`, `claims_missing`, `credential_revoked`, `credential_expired`, `wallet_rejected`. */
+  /** With `failed`: `presentation_invalid`, `claims_missing`, `claims_not_satisfied`, `credential_revoked`, `credential_expired`, `wallet_rejected`. */
   failureCode?: string | undefined;
   error?: CredportError | undefined;
   /**

@@ -12,6 +12,7 @@ export const defaultVerificationMessages = {
   failed: "The verification failed.",
   presentation_invalid: "Your wallet's answer could not be checked.",
   claims_missing: "Your wallet did not share everything that was asked for.",
+  claims_not_satisfied: "Your credential does not meet the requirements of this check.",
   credential_revoked: "Your credential has been revoked by its issuer.",
   credential_expired: "Your credential has expired.",
   wallet_rejected: "The request was declined in your wallet.",

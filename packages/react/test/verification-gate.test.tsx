@@ -1,3 +1,4 @@
+import { createTestWallet } from "@credport/mock/wallet";
 import { CredportProvider, VerificationGate, type VerificationGateProps } from "@credport/react";
 import {
   type CredportTestEnvironment,
@@ -77,6 +78,27 @@ describe("<VerificationGate>", () => {
       await screen.findByRole("img", { name: "Scan with your wallet to verify" });
     },
   );
+
+  it("a holder under 18 (born 15 years ago) → readable text for claims_not_satisfied", async () => {
+    const { env, view } = renderGate();
+    await pending(env);
+    const birthdate = new Date(env.model.clock.now() - 15 * 365.25 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const wallet = await createTestWallet({
+      fetch: env.fetch,
+      now: () => env.model.clock.now(),
+      identity: { birthdate },
+    });
+    await act(() => wallet.present(env.latestVerification()!.authorizationRequestUri));
+    await waitFor(() =>
+      expect(status().textContent).toBe(
+        "Your credential does not meet the requirements of this check.",
+      ),
+    );
+    expect(root(view).dataset.status).toBe("failed");
+    expect(env.finalizedSessions()).toBe(0);
+  });
 
   it("expired and canceled each say so and offer a retry", async () => {
     const { env, view } = renderGate();

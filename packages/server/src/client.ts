@@ -52,6 +52,8 @@ export interface CredportOptions {
  * const offer = await credport.issuance.createOffer({ credentialDefinitionId: "badge", claims: { name: "Ada" } });
  */
 export class Credport {
+  /** The service's base URL, as given (checked): where requests go, and signed results' issuer. */
+  readonly baseUrl: string;
   readonly credentialDefinitions: CredentialDefinitions;
   readonly issuance: Issuance;
   readonly policies: Policies;
@@ -96,12 +98,12 @@ export class Credport {
         );
       }
     }
-    const normalized = normalizeServerBaseUrl(baseUrl);
+    const serviceUrl = normalizeServerBaseUrl(baseUrl);
     // A test key over plain http stays allowed (a shared staging emulator); pin the key set there.
     if (environment === "live")
-      requireSecureTransport(normalized, "a live secret key (sk_live_…) would be sent");
+      requireSecureTransport(serviceUrl, "a live secret key (sk_live_…) would be sent");
     const pipeline: RequestPipeline = createRequestPipeline({
-      baseUrl: normalized,
+      baseUrl: serviceUrl,
       headers: { "x-service-key": secretKey, "user-agent": userAgent() },
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,
@@ -113,6 +115,7 @@ export class Credport {
     this.issuance = new Issuance(pipeline);
     this.policies = new Policies(pipeline);
     this.verifications = new Verifications(pipeline);
+    this.baseUrl = serviceUrl;
   }
 }
 

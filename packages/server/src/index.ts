@@ -17,6 +17,13 @@ export {
   isCredportError,
   type KnownCredportError,
 } from "@credport/core";
+export {
+  type ClaimRequirements,
+  type ClaimsResult,
+  type ClaimValue,
+  PRESET_CLAIM_REQUIREMENTS,
+  requireClaims,
+} from "./claim-requirements.js";
 export { Credport, type CredportOptions } from "./client.js";
 export { Page } from "./page.js";
 export { type JsonWebKeySet, parseJwks } from "./pinned-jwks.js";
@@ -27,6 +34,7 @@ export {
   verifyResultToken,
 } from "./result-token.js";
 export type * from "./types.js";
+export { type GetVerifiedResultOptions, getVerifiedResult } from "./verified-result.js";
 export {
   createMemoryWebhookEventStore,
   type MemoryWebhookEventStoreOptions,

@@ -15,7 +15,15 @@ import {
   offerClaims,
 } from "./json-limits.js";
 import { listCursor, listLimit } from "./lists.js";
-import { createPolicyBody, policy, policyList } from "./policies.js";
+import {
+  createPolicyBody,
+  FIELD_VALUES_LIMITS,
+  fieldValue,
+  fieldValueRead,
+  fieldValues,
+  policy,
+  policyList,
+} from "./policies.js";
 import { jsonObject, STRING_MAP_LIMITS, stringMap, testWalletLink, timestamp } from "./rules.js";
 import {
   createdVerification,
@@ -71,6 +79,18 @@ export function documentation() {
     id: "CreatePolicyBody",
     description: exactlyOne("credential_definition_id", "vct"),
   });
+  docs.add(fieldValues, {
+    description:
+      "Optional: the values this field must have (DCQL claims query `values`). The request asks the wallet for a matching claim; a presented value equal to none of them (same type and value) fails the verification with `claims_not_satisfied`.",
+  });
+  docs.add(fieldValue, {
+    anyOf: [
+      { type: "string", maxLength: FIELD_VALUES_LIMITS.stringLength },
+      { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+      { type: "boolean" },
+    ],
+  });
+  docs.add(fieldValueRead, { type: ["string", "number", "boolean"] });
   docs.add(timestamp, { format: "date-time" });
   docs.add(testWalletLink, {
     format: "uri",

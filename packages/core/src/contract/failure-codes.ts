@@ -5,6 +5,8 @@
 export const FAILURE_CODES = [
   "presentation_invalid",
   "claims_missing",
+  /** A presented claim does not have a value the policy requires (a field's `values`). */
+  "claims_not_satisfied",
   "credential_revoked",
   "credential_expired",
   "wallet_rejected",

@@ -73,6 +73,8 @@ export {
 export {
   type CreatePolicyBody,
   createPolicyBody,
+  FIELD_VALUES_LIMITS,
+  type FieldValue,
   listPoliciesQuery,
   type PolicyWire,
   policy,

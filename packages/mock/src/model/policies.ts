@@ -1,4 +1,4 @@
-import { createPolicyBody, listPoliciesQuery } from "@credport/core/contract";
+import { createPolicyBody, type FieldValue, listPoliciesQuery } from "@credport/core/contract";
 import type { Definitions } from "./definitions.js";
 import { ModelError, notFound, validationError } from "./errors.js";
 import { newId } from "./ids.js";
@@ -16,8 +16,14 @@ export interface PolicyRecord {
   preset: boolean;
   credentialDefinitionId?: string;
   vct: string;
-  fields: { path: string[] }[];
+  fields: PolicyField[];
   createdAt: string;
+}
+
+/** A claim the policy asks for; with `values`, a presented value must be one of them. */
+export interface PolicyField {
+  path: string[];
+  values?: FieldValue[];
 }
 
 export class Policies {
@@ -35,7 +41,10 @@ export class Policies {
     requireScope(auth, "policies:write");
     const body = parseInput(createPolicyBody, input);
     const { name, credential_definition_id: credentialDefinitionId, vct } = body;
-    const fields = body.fields.map((field) => ({ path: [...field.path] }));
+    const fields: PolicyField[] = body.fields.map((field) => ({
+      path: [...field.path],
+      ...(field.values ? { values: [...field.values] } : {}),
+    }));
     const definition = this.definitions.resolvePublished(
       auth,
       credentialDefinitionId ? { credentialDefinitionId } : { vct: vct! },

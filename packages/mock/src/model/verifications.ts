@@ -6,7 +6,7 @@ import { newId, randomToken } from "./ids.js";
 import { type JsonObject, parseInput } from "./input.js";
 import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
 import type { Page } from "./pagination.js";
-import type { Policies } from "./policies.js";
+import type { Policies, PolicyField } from "./policies.js";
 import { RecordStore } from "./record-store.js";
 import type { ResultSigner } from "./result-signer.js";
 import { nextState } from "./state-machine.js";
@@ -29,7 +29,7 @@ export interface VerificationRecord {
   status: VerificationStatus;
   failureCode?: FailureCode;
   policyId: string;
-  policy: { vct: string; fields: { path: string[] }[] };
+  policy: { vct: string; fields: PolicyField[] };
   customerUserRef: string | null;
   metadata: Record<string, string>;
   clientToken: string;

@@ -52,7 +52,7 @@ export function policyView(p: PolicyRecord) {
     preset: p.preset,
     ...(p.credentialDefinitionId ? { credential_definition_id: p.credentialDefinitionId } : {}),
     vct: p.vct,
-    fields: p.fields.map((f) => ({ path: f.path })),
+    fields: p.fields.map((f) => ({ path: f.path, ...(f.values ? { values: f.values } : {}) })),
     created_at: p.createdAt,
   };
 }

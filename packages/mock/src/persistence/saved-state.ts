@@ -41,6 +41,15 @@ const definitionRecord = z.looseObject({
   updatedAt: isoTime,
 });
 
+/** A policy field; `values` as the contract allows them, so the verifier can compare with `===`. */
+const policyField = z.looseObject({
+  path: z.array(z.string()),
+  values: z
+    .array(z.union([z.string(), z.number().int(), z.boolean()]))
+    .min(1)
+    .optional(),
+});
+
 const policyRecord = z.looseObject({
   policyId: z.string().min(1),
   tenant,
@@ -48,7 +57,7 @@ const policyRecord = z.looseObject({
   status: z.enum(["active", "archived"]),
   preset: z.literal(false),
   vct: z.string(),
-  fields: z.array(z.looseObject({ path: z.array(z.string()) })),
+  fields: z.array(policyField),
   createdAt: isoTime,
 });
 
@@ -88,7 +97,7 @@ const verificationRecord = z.looseObject({
   policyId: z.string(),
   policy: z.looseObject({
     vct: z.string(),
-    fields: z.array(z.looseObject({ path: z.array(z.string()) })),
+    fields: z.array(policyField),
   }),
   customerUserRef: z.string().nullable(),
   metadata: stringMap,

@@ -1,13 +1,15 @@
 import { DcqlQuery } from "dcql";
+import type { PolicyField } from "../model/policies.js";
 
 /** Query ID of the one credential a Credport verification asks for. */
 export const CREDENTIAL_QUERY_ID = "credential";
 
 /**
  * The DCQL query of a verification: the policy's credential type and each of its fields once, in
- * the policy's order (a policy may name a field twice; a query that does is ambiguous to wallets).
+ * the policy's order (a policy may name a field twice; a query that does is ambiguous to wallets),
+ * with the values it requires (`values`: the wallet should share the claim only if it matches).
  */
-export function dcqlQueryFor(policy: { vct: string; fields: { path: string[] }[] }): DcqlQuery {
+export function dcqlQueryFor(policy: { vct: string; fields: PolicyField[] }): DcqlQuery {
   const seen = new Set<string>();
   const claims = policy.fields
     .filter((field) => {
@@ -16,7 +18,7 @@ export function dcqlQueryFor(policy: { vct: string; fields: { path: string[] }[]
       seen.add(key);
       return true;
     })
-    .map((field) => ({ path: field.path }));
+    .map((field) => ({ path: field.path, ...(field.values ? { values: field.values } : {}) }));
   const query = {
     credentials: [
       {

@@ -36,7 +36,8 @@ const fail = (failureCode: FailureCode, reason: string): PresentationOutcome => 
  * Verifies one SD-JWT VC presentation (SD-JWT+KB) for a verification: the issuer's signature and
  * type, `iss`, `vct` and `nbf`; the disclosures as RFC 9901 §7.1 processes them; the key-binding
  * JWT (§7.3: signed by the `cnf` key, our nonce, `aud` exactly our client_id, a fresh `iat`, the
- * right `sd_hash`); then expiry, the status list, and that every requested field was disclosed.
+ * right `sd_hash`); then expiry, the status list, that every requested field was disclosed, and
+ * that each field with `values` has one of them (same type and value, as DCQL matches).
  */
 export async function verifyPresentation(
   presentation: string,
@@ -100,6 +101,12 @@ export async function verifyPresentation(
     const value = valueAt(disclosed.claims, field.path);
     if (value === undefined)
       return fail("claims_missing", `${field.path.join(".")} was not disclosed`);
+    // The reason names the claim, never its value: claims are personal data.
+    if (field.values && !field.values.some((allowed) => allowed === value))
+      return fail(
+        "claims_not_satisfied",
+        `${field.path.join(".")} does not have a value the policy requires`,
+      );
     setAt(claims, field.path, value);
   }
   return { ok: true, claims };

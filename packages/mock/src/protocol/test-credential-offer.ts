@@ -3,6 +3,7 @@ import { json } from "../http/responses.js";
 import type { RouteContext } from "../http/route.js";
 import { ModelError } from "../model/errors.js";
 import type { Model } from "../model/model.js";
+import { withAgeFromBirthdate } from "./identity-age.js";
 import { oauthError } from "./oauth-error.js";
 
 /** Path under a request URI where the test wallet asks for a credential it lacks. */
@@ -10,7 +11,8 @@ export const TEST_CREDENTIAL_OFFER_SUFFIX = "/test-credential-offer";
 
 /**
  * Emulator only, test environments only: an offer of the global definition a verification asks
- * for, with the claims the test wallet sends. The wallet then redeems it over OpenID4VCI like any
+ * for, with the claims the test wallet sends (an identity's `age_over_18` computed from its
+ * `birthdate` on the emulator's clock). The wallet then redeems it over OpenID4VCI like any
  * offer, so a fresh wallet can answer the built-in presets without setup. The issuance appears in
  * the project's list with `metadata.source` = `test_wallet`.
  */
@@ -47,10 +49,17 @@ export async function handleTestCredentialOffer(ctx: RouteContext<Model>) {
   const claims = (body as { claims?: unknown } | undefined)?.claims;
   if (!claims || typeof claims !== "object" || Array.isArray(claims))
     return oauthError(400, "invalid_request", "Send application/json { claims: { ... } }.");
+  // An identity's age_over_18 is the issuer's statement about its birthdate, not the holder's.
+  const declares = (name: string) => definition.claims.some((c) => c.path.join(".") === name);
+  const aged =
+    declares("birthdate") && declares("age_over_18")
+      ? withAgeFromBirthdate(claims as Record<string, unknown>, ctx.model.clock.now())
+      : { ok: true as const, claims };
+  if (!aged.ok) return oauthError(400, "invalid_request", `claims.${aged.reason}.`);
   try {
     const { record } = ctx.model.issuance.createOffer(verification.tenant, {
       credentialDefinitionId: definition.credentialDefinitionId,
-      claims,
+      claims: aged.claims,
       metadata: { source: "test_wallet" },
     });
     return json(
