@@ -4,8 +4,17 @@
 import { FieldValue, FailureCode } from '@credport/core/contract';
 export { FAILURE_CODES } from '@credport/core/contract';
 import { JWK } from 'jose';
+import { LookupFunction } from 'node:net';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import * as msw from 'msw';
+declare class ModelError extends Error {
+    readonly status: number;
+    readonly code: string;
+    readonly details?: Record<string, unknown> | undefined;
+    readonly headers?: Record<string, string> | undefined;
+    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
+}
+type AllowedHosts = readonly string[] | true;
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
 };
@@ -39,9 +48,11 @@ interface ProjectKeys extends Tenant {
 }
 declare class Keys {
     private readonly now;
+    private readonly onEarlierRunKey;
     readonly projects: Set<string>;
     readonly keys: Map<string, KeyRecord>;
-    constructor(now: () => string);
+    constructor(now: () => string, onEarlierRunKey?: (type: "secret" | "publishable") => void);
+    private unknownKey;
     createProject(options?: {
         environment?: Environment;
         scopes?: Scope[];
@@ -73,13 +84,6 @@ interface Transition<S extends string, T extends string> {
 type LifecycleStatus = "draft" | "published" | "archived";
 type DefinitionTrigger = "update" | "publish" | "archive";
 declare const DEFINITION_LIFECYCLE: readonly Transition<LifecycleStatus, DefinitionTrigger>[];
-declare class ModelError extends Error {
-    readonly status: number;
-    readonly code: string;
-    readonly details?: Record<string, unknown> | undefined;
-    readonly headers?: Record<string, string> | undefined;
-    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
-}
 interface ClaimEntry {
     path: string[];
     mandatory: boolean;
@@ -180,14 +184,36 @@ declare class ResultSigner {
 type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
 type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
 declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
+interface WebhookAttemptNotice {
+    kind: "webhook_attempt";
+    eventId: string;
+    eventType: string;
+    url: string;
+    forwarded: boolean;
+    status?: number;
+    error?: string;
+    ms: number;
+}
+interface EarlierRunKeyNotice {
+    kind: "earlier_run_key";
+    keyType: "secret" | "publishable";
+}
+type ModelNotice = WebhookAttemptNotice | EarlierRunKeyNotice;
+declare class Notices {
+    private readonly listeners;
+    emit(notice: ModelNotice): void;
+    subscribe(listener: (notice: ModelNotice) => void): () => void;
+}
 interface WebhookAttempt {
     at: string;
     status?: number;
     error?: string;
+    ms?: number;
 }
 interface WebhookDelivery {
     endpointId: string;
     url: string;
+    forwarded?: true;
     state: "delivering" | "delivered" | "failed";
     attempts: WebhookAttempt[];
 }
@@ -211,6 +237,12 @@ interface WebhookEndpoint {
     id: string;
     tenant: Tenant;
     url: string;
+    forwarded?: true;
+}
+interface WebhookTransport {
+    fetch?: typeof fetch;
+    allowLinkLocal: boolean;
+    lookup?: LookupFunction;
 }
 interface WebhookLimits {
     webhookEvents: number;
@@ -224,8 +256,9 @@ declare function signWebhookPayloadSync(payload: string, options: {
 declare class Webhooks {
     private readonly clock;
     private readonly keys;
-    private readonly fetchImpl;
+    private readonly transport;
     private readonly limits;
+    private readonly onAttempt;
     readonly events: WebhookEventRecord[];
     readonly endpoints: WebhookEndpoint[];
     private readonly deliveries;
@@ -233,16 +266,20 @@ declare class Webhooks {
     private readonly deliveryLog;
     constructor(clock: {
         now(): number;
-    }, keys: Keys, fetchImpl: () => typeof fetch, limits?: WebhookLimits);
+    }, keys: Keys, transport: WebhookTransport, limits?: WebhookLimits, onAttempt?: (notice: WebhookAttemptNotice) => void);
     emit(tenant: Tenant, type: string, object: unknown): void;
     private sign;
-    register(tenant: Tenant, url: string): WebhookEndpoint;
+    register(tenant: Tenant, url: string, options?: {
+        forwarded?: boolean;
+    }): WebhookEndpoint;
+    unregister(id: string): boolean;
     restore(endpoints: readonly WebhookEndpoint[], events: readonly WebhookEventRecord[]): void;
     resend(eventId: string): WebhookEventRecord | undefined;
     onActivity(listener: () => void): () => void;
     private tooManyEndpoints;
     private changed;
     flush(): Promise<void>;
+    private post;
     private deliver;
 }
 interface VerificationRecord {
@@ -537,6 +574,8 @@ declare class Realtime {
 }
 interface ModelOptions {
     fetch?: typeof fetch;
+    allowLinkLocalWebhooks?: boolean;
+    webhookLookup?: LookupFunction;
     limits?: Partial<ModelLimits>;
 }
 interface LoggedRequest {
@@ -560,6 +599,7 @@ declare class Model {
     requestLog: LoggedRequest[];
     protocol: ProtocolState;
     readonly changes: ChangeFeed;
+    readonly notices: Notices;
     private expiryHolds;
     private expiryTimer;
     constructor(options?: ModelOptions);
@@ -602,6 +642,9 @@ interface EmulatorOptions {
     publicBaseUrl?: string;
     dataFile?: string;
     onDataFileError?: (error: unknown) => void;
+    allowedHosts?: AllowedHosts;
+    allowLinkLocalWebhooks?: boolean;
+    forwardWebhooksTo?: string;
 }
 interface Emulator {
     url: string;
@@ -612,6 +655,10 @@ interface Emulator {
         secretKey: string;
         publishableKey: string;
         webhookSecret: string;
+    };
+    forwardedWebhooks?: {
+        endpointId: string;
+        url: string;
     };
     dashboardUrl: string;
     walletUrl: string;
@@ -679,7 +726,7 @@ declare class DataFileError extends Error {
     readonly path: string;
     constructor(code: DataFileErrorCode, path: string, message: string);
 }
-export { DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
+export { type AllowedHosts, DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelNotice, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
 interface TestIdentity {

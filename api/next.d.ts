@@ -1,11 +1,15 @@
 // index.d.ts
-import { ClaimRequirements, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
+import { JsonWebKeySet, ClaimRequirements, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
 export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, verifyWebhook } from '@credport/server';
+interface StateStore {
+    rememberOnce(key: string, ttlSeconds: number): boolean | Promise<boolean>;
+}
 type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
 interface CredportNextConfig {
     secretKey?: string | undefined;
     baseUrl?: string | undefined;
     sessionSecret?: string | string[] | undefined;
+    jwks?: JsonWebKeySet | string | undefined;
     projectId?: string | undefined;
     policyId?: string | undefined;
     resolvePolicy?: ((request: Request) => string | Promise<string>) | undefined;
@@ -18,6 +22,7 @@ interface CredportNextConfig {
     maxPendingVerifications?: number | undefined;
     basePath?: string | undefined;
     secureCookies?: boolean | undefined;
+    stateStore?: StateStore | undefined;
     allowedOrigins?: string[] | undefined;
     webhook?: {
         secret?: string | undefined;
@@ -40,6 +45,7 @@ interface ProtectOptions {
     signInPath: string;
     sessionSecret?: string | string[] | undefined;
     getUserRef?: GetUserRef | undefined;
+    secureCookies?: boolean | undefined;
 }
 declare function createCredportMiddleware(options: ProtectOptions): (request: Request) => Promise<Response | undefined>;
 declare function isProtectedPath(pathname: string, protect: string[]): boolean;
@@ -54,6 +60,7 @@ declare function createCredportHandlers(options: CredportNextConfig): {
 interface GetVerifiedSessionOptions {
     sessionSecret?: string | string[] | undefined;
     userRef?: string | undefined;
+    secureCookies?: boolean | undefined;
 }
 declare function getVerifiedSession(options?: GetVerifiedSessionOptions): Promise<VerifiedSession | null>;
-export { type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };
+export { type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, type StateStore, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };

@@ -69,6 +69,7 @@ interface MemoryWebhookEventStoreOptions {
 declare function createMemoryWebhookEventStore(options?: MemoryWebhookEventStoreOptions): WebhookEventStore;
 declare const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 declare const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
+declare const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 1048576;
 type IssuanceWebhookEvent = Extract<WebhookEventWire, {
     type: `issuance.${string}`;
 }>;
@@ -85,6 +86,7 @@ interface WebhookVerifyOptions {
     toleranceSeconds?: number | undefined;
     now?: number | undefined;
     eventStore?: WebhookEventStore | undefined;
+    maxBodyBytes?: number | undefined;
 }
 type WebhookInput = Request | {
     payload: string | Uint8Array;
@@ -175,6 +177,12 @@ declare class Credport {
     };
     constructor(options?: CredportOptions);
 }
+interface JsonWebKeySet {
+    keys: (JsonWebKey & {
+        kid?: string | undefined;
+    })[];
+}
+declare function parseJwks(value: unknown, source: string): JsonWebKeySet;
 declare const RESULT_TOKEN_TYPE = "credport-result+jwt";
 interface VerifyResultTokenOptions {
     verificationId: string;
@@ -183,9 +191,8 @@ interface VerifyResultTokenOptions {
     baseUrl?: string | undefined;
     issuer?: string | undefined;
     audience?: string | undefined;
-    jwks?: {
-        keys: JsonWebKey[];
-    } | undefined;
+    jwks?: JsonWebKeySet | string | undefined;
+    environment?: "test" | "live" | undefined;
     clockToleranceSeconds?: number | undefined;
 }
 interface VerifiedResultToken {
@@ -205,4 +212,4 @@ interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verif
     requireClaims?: ClaimRequirements | undefined;
 }
 declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
-export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type ListParams, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, getVerifiedResult, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook };
+export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook };
