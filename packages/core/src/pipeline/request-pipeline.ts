@@ -96,7 +96,7 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
       const init: RequestInit = {
         method: spec.method,
         headers: headersFor(baseHeaders, spec, idempotencyKey),
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
         redirect: "manual",
       };
       const url = baseUrl + spec.path + queryString(spec.query);
