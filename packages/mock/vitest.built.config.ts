@@ -7,5 +7,7 @@ export default defineProject({
     name: "mock-built",
     include: BUILT_TESTS,
     environment: "node",
+    // Contract tests: every exchange with the mock is checked against the wire contract.
+    setupFiles: ["./test/support/contract-watch.ts"],
   },
 });
