@@ -1,10 +1,16 @@
 import { defineConfig } from "vitest/config";
 
+// Every project of every tier; the `test:*` scripts pick a tier by project name (README,
+// "Development"): `core`, `server`, … (fast, on the sources), `*-built`, `example-demo` and
+// `example-node-issuer` (on `dist`), `*-e2e` and `example-next-app` (real browsers), `*-bench`,
+// `fresh-apps` (the packed tarballs, run by `check:consumers`).
 export default defineConfig({
   test: {
     projects: [
       "packages/*/vitest.config.ts",
+      "packages/*/vitest.built.config.ts",
       "packages/*/vitest.e2e.config.ts",
+      "packages/*/vitest.bench.config.ts",
       "examples/*/vitest.config.ts",
     ],
   },

@@ -88,9 +88,12 @@ async function serveAndAsk(dir) {
 }
 
 try {
-  const tarballs = join(scratch, "tarballs");
-  mkdirSync(tarballs);
-  run("pnpm", ["-r", "--filter", "./packages/*", "pack", "--pack-destination", tarballs], root);
+  // `pnpm check:consumers` packs once for this matrix and the fresh apps (CREDPORT_TARBALLS).
+  const tarballs = process.env.CREDPORT_TARBALLS || join(scratch, "tarballs");
+  if (!process.env.CREDPORT_TARBALLS) {
+    mkdirSync(tarballs);
+    run("pnpm", ["-r", "--filter", "./packages/*", "pack", "--pack-destination", tarballs], root);
+  }
   const tarball = (name) =>
     `file:${join(
       tarballs,

@@ -1,10 +1,11 @@
 import { defineProject } from "vitest/config";
+import { fastTests, fromSources } from "../../vitest.shared.js";
 
 export default defineProject({
+  ...fromSources,
   test: {
     name: "browser",
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    exclude: ["test/e2e/**"],
+    ...fastTests,
     environment: "node",
   },
 });

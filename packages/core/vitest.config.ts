@@ -1,9 +1,11 @@
 import { defineProject } from "vitest/config";
+import { fastTests, fromSources } from "../../vitest.shared.js";
 
 export default defineProject({
+  ...fromSources,
   test: {
     name: "core",
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    ...fastTests,
     environment: "node",
   },
 });

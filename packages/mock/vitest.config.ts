@@ -1,9 +1,11 @@
 import { defineProject } from "vitest/config";
+import { fastTests, fromSources } from "../../vitest.shared.js";
 
 export default defineProject({
+  ...fromSources,
   test: {
     name: "mock",
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    ...fastTests,
     environment: "node",
     // Contract tests: every exchange with the mock is checked against the wire contract.
     setupFiles: ["./test/support/contract-watch.ts"],

@@ -1,11 +1,12 @@
 import { defineProject } from "vitest/config";
+import { fastTests, fromSources } from "../../vitest.shared.js";
 
 export default defineProject({
+  ...fromSources,
   esbuild: { jsx: "automatic" },
   test: {
     name: "react",
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    exclude: ["test/e2e/**"],
+    ...fastTests,
     environment: "jsdom",
   },
 });

@@ -17,18 +17,24 @@ function installEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * Packs the built packages as npm would publish them and installs them, with one `pnpm install`
- * (offline when the store has everything), into a scratch workspace holding every fixture app.
+ * Packs the built packages as npm would publish them (or takes the tarballs in CREDPORT_TARBALLS)
+ * and installs them, with one `pnpm install` (offline when the store has everything), into a
+ * scratch workspace holding every fixture app.
  * Each app lists only what its README tells users to install; the tarballs replace `@credport/*`.
  */
 export function createScratchWorkspace(repoRoot: string, fixtures: string): string {
   const scratch = mkdtempSync(join(tmpdir(), "credport-fresh-apps-"));
-  const tarballs = join(scratch, "tarballs");
-  mkdirSync(tarballs);
-  execFileSync("pnpm", ["-r", "--filter", "./packages/*", "pack", "--pack-destination", tarballs], {
-    cwd: repoRoot,
-    stdio: "pipe",
-  });
+  // `pnpm check:consumers` packs once for the consumer matrix and these apps (CREDPORT_TARBALLS).
+  let tarballs = process.env.CREDPORT_TARBALLS;
+  if (!tarballs) {
+    tarballs = join(scratch, "tarballs");
+    mkdirSync(tarballs);
+    execFileSync(
+      "pnpm",
+      ["-r", "--filter", "./packages/*", "pack", "--pack-destination", tarballs],
+      { cwd: repoRoot, stdio: "pipe" },
+    );
+  }
   const overrides = Object.fromEntries(
     readdirSync(tarballs).map((file) => [
       `@credport/${/^credport-(\w+)-/.exec(file)![1]}`,

@@ -1,6 +1,6 @@
 // The fault campaign of issue 13, shared by `fault-campaign.bench.mjs` (full size) and
-// `test/fault-campaign.test.ts` (scaled down): createOffer and publish calls, `concurrency` at a
-// time, against the emulator over HTTP while about `faultRate` of all requests meet one of the
+// `test/fault-campaign.bench.test.ts` (scaled down): createOffer and publish calls, `concurrency`
+// at a time, against the emulator over HTTP while about `faultRate` of all requests meet one of the
 // faults it can inject. The client retries little on purpose (maxRetries 1), so that many calls
 // fail; every failed call is then retried by the app with the error's `idempotencyKey`, as the
 // README says to. Afterwards the service's own lists are counted.

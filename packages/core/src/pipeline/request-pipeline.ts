@@ -96,7 +96,9 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
       const init: RequestInit = {
         method: spec.method,
         headers: headersFor(baseHeaders, spec, idempotencyKey),
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        // No body is `undefined`, as Fetch reads a missing one; the cast is for projects checked
+        // with `exactOptionalPropertyTypes` (tsconfig.exact-optional.json), where DOM types refuse it.
+        body: (spec.body === undefined ? undefined : JSON.stringify(spec.body)) as BodyInit | null,
         redirect: "manual",
       };
       const url = baseUrl + spec.path + queryString(spec.query);

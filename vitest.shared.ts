@@ -1,0 +1,30 @@
+// The test tiers (README, "Development"): which files each runs and how workspace packages resolve.
+import type { UserWorkspaceConfig } from "vitest/config";
+
+/**
+ * The export condition that points each workspace package at its `src` (see the packages'
+ * `exports`). Published packages keep it harmlessly: no resolver sets it but this repository's.
+ */
+export const SOURCE_CONDITION = "@credport/source";
+
+/**
+ * The fast tier resolves `@credport/*` to their sources, in Vite and (as Vitest passes the SSR
+ * conditions to its workers as `--conditions`) in Node: no build, and no stale `dist` ever read.
+ */
+export const fromSources = {
+  resolve: { conditions: [SOURCE_CONDITION] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION] } },
+} satisfies UserWorkspaceConfig;
+
+/** Test files that need `pnpm build` first, by design: they check what users install. */
+export const BUILT_TESTS = ["test/**/*.built.test.ts"];
+/** Test files that drive real browsers. */
+export const E2E_TESTS = ["test/**/*.e2e.test.ts", "test/e2e/**/*.test.ts"];
+/** Scaled-down benchmark campaigns that assert on their figures (they run on `dist`). */
+export const BENCH_TESTS = ["test/**/*.bench.test.ts"];
+
+/** What the fast tier of a package runs: every test file but those of the other tiers. */
+export const fastTests = {
+  include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+  exclude: ["**/node_modules/**", ...BUILT_TESTS, ...E2E_TESTS, ...BENCH_TESTS],
+};
