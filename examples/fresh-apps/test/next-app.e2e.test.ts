@@ -75,7 +75,7 @@ function withoutBuildCacheNotice(output: string): string {
     .join("\n");
 }
 
-it("a visitor of /members verifies with the test wallet and comes back to /members", async () => {
+it("a visitor of /members verifies with the test wallet, comes back to /members, signs out, and Back is walled", async () => {
   const page = await browser.newPage();
   await page.goto(`${url}/members`);
   await page.waitForURL(/\/verify\?redirect_url=%2Fmembers$/);
@@ -91,6 +91,16 @@ it("a visitor of /members verifies with the test wallet and comes back to /membe
 
   await page.waitForURL(/\/members$/, { timeout: 20_000 });
   await page.getByText(/^Verified at \d{4}-/).waitFor();
+
+  // Home, and the member page again: then the README's sign-out, which puts "/" in that page's
+  // place. Back twice reaches the member page the wall returned to: asked for again, and walled.
+  await page.goto(`${url}/`);
+  await page.goto(`${url}/members`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(`${url}/`);
+  await page.evaluate(() => setTimeout(() => history.go(-2), 50)); // Back, Back
+  await page.waitForURL(/\/verify\?redirect_url=%2Fmembers$/, { timeout: 10_000 });
+  expect(await page.getByText(/^Verified at/).count()).toBe(0);
   await page.close();
 });
 
