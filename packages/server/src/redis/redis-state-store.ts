@@ -35,6 +35,9 @@ export interface RedisStateStoreOptions {
 
 /** A {@link StateStore} on Redis, and a way to close the client it created. */
 export interface RedisStateStore extends StateStore {
+  rememberOnce(key: string, ttlSeconds: number): Promise<boolean>;
+  increment(key: string, windowSeconds: number): Promise<StateCount>;
+  delete(key: string): Promise<void>;
   /** Closes the client the store created from `url` (a client you passed is yours to close). */
   close(): Promise<void>;
 }
