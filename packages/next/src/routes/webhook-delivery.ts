@@ -1,5 +1,6 @@
 import {
   CredportSignatureVerificationError,
+  STATE_STORE_UNAVAILABLE,
   verifyWebhook,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookEvent,
@@ -12,6 +13,8 @@ import { jsonResponse, RouteError } from "./route-error.js";
  * `POST webhooks`: the signature header before the body, the body up to the cap, the signature over
  * the raw body, then `onEvent` once per event ID. A replay is acknowledged (200) without handling;
  * a failing `onEvent` answers 500 and forgets the ID, so the service's next delivery is handled.
+ * A state store that cannot answer gives 503 before `onEvent`: the service delivers again, and
+ * no event is lost or handled twice.
  */
 export async function deliverWebhook(request: Request, config: ResolvedConfig): Promise<Response> {
   const webhook = config.webhook;
@@ -37,12 +40,25 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
       error.code === "webhook_event_replayed"
     )
       return jsonResponse(200, { received: true, duplicate: true });
+    if ((error as { code?: unknown } | null)?.code === STATE_STORE_UNAVAILABLE)
+      throw new RouteError(
+        503,
+        STATE_STORE_UNAVAILABLE,
+        "credport/next: the state store (e.g. Redis) is unavailable; the event was not handled and will be delivered again.",
+      );
     throw error;
   }
   try {
     await webhook.onEvent(event);
   } catch (error) {
-    await webhook.eventStore?.forget?.(event.id);
+    try {
+      await webhook.eventStore?.forget?.(event.id);
+    } catch (forgetError) {
+      // The ID stays remembered until it expires: a redelivery would be taken as a duplicate.
+      console.error(
+        `credport/next: onEvent failed for ${event.id} and its ID could not be forgotten: ${forgetError instanceof Error ? forgetError.message : String(forgetError)}`,
+      );
+    }
     throw error;
   }
   return new Response(null, { status: 204 });
