@@ -13,7 +13,7 @@ export interface RateLimitRule {
 export interface RateLimitOptions {
   /** Per client address (needs `trustProxy`). Default 10 per 60 s. `false`: none. */
   perAddress?: RateLimitRule | false | undefined;
-  /** Per browser (a cookie; with an address, address and User-Agent). Default 5 per 60 s. `false`: none. */
+  /** Per browser (its `credport_browser` cookie). Default 5 per 60 s. `false`: none. */
   perBrowser?: RateLimitRule | false | undefined;
   /**
    * When the state store fails: `"open"` (default) lets the start through and logs a warning (a
@@ -53,9 +53,9 @@ const randomId = () =>
 
 /**
  * Counts this start against the per-address and per-browser limits. Keys hold hashes, never an
- * address or a cookie as sent. A browser is its `credport_browser` cookie; without one it is its
- * address and User-Agent when the address is known, else a new cookie (a client that drops
- * cookies and has no trusted address is then limited by nothing here: set `trustProxy`).
+ * address or a cookie as sent. A browser is its `credport_browser` cookie (a random ID), given on
+ * its first start: a client that drops cookies is held by the per-address limit only, so without
+ * `trustProxy` it is not held here at all (the service's own limits still apply).
  */
 export async function checkRateLimit(
   request: Request,
@@ -76,11 +76,10 @@ export async function checkRateLimit(
     const scope = browserCookie(secureCookies);
     let browser = pickCookie(readCookies(request), scope);
     if (!browser || !/^[0-9a-f]{32}$/.test(browser)) {
-      if (address) browser = `${address} ${request.headers.get("user-agent") ?? ""}`;
-      else {
-        browser = randomId();
-        verdict.cookies.push(cookieHeader(scope.name, browser, { ...scope, maxAge: 365 * 86400 }));
-      }
+      // A browser seen for the first time. Not its address and User-Agent: behind one NAT, many
+      // users share both, and the per-address limit already holds a client that drops cookies.
+      browser = randomId();
+      verdict.cookies.push(cookieHeader(scope.name, browser, { ...scope, maxAge: 365 * 86400 }));
     }
     counters.push({ key: `rate:browser:${await sha256Hex(browser)}`, ...rule.perBrowser });
   }
