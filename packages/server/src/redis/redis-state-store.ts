@@ -97,6 +97,8 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
     });
     // Without a listener, node-redis's `error` event would end the process.
     owned.on("error", report);
+    // The store never keeps the process alive on its own: a script or a test ends with its work.
+    owned.unref();
     owned.connect().catch(report);
     client = owned as unknown as RedisCommandClient;
   }
