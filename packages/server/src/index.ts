@@ -46,6 +46,7 @@ export {
   createMemoryWebhookEventStore,
   type MemoryWebhookEventStoreOptions,
   type WebhookEventStore,
+  webhookEventKey,
   webhookEventStoreOver,
 } from "./webhook-event-store.js";
 export {
