@@ -1,6 +1,6 @@
 // index.d.ts
 import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
-export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateStore, verifyWebhook } from '@credport/server';
+export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, verifyWebhook } from '@credport/server';
 import { RedisCommandClient } from '@credport/server/redis';
 interface RateLimitRule {
     limit: number;
@@ -79,4 +79,4 @@ interface GetVerifiedSessionOptions {
     secureCookies?: boolean | undefined;
 }
 declare function getVerifiedSession(options?: GetVerifiedSessionOptions): Promise<VerifiedSession | null>;
-export { type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };
+export { type CredportNextConfig, type CredportRedisOptions, type GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, type RateLimitOptions, type RateLimitRule, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };
