@@ -1,8 +1,21 @@
 // index.d.ts
-import { JsonWebKeySet, ClaimRequirements, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
-export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, verifyWebhook } from '@credport/server';
-interface StateStore {
-    rememberOnce(key: string, ttlSeconds: number): boolean | Promise<boolean>;
+import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
+export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, verifyWebhook } from '@credport/server';
+import { RedisCommandClient } from '@credport/server/redis';
+interface RateLimitRule {
+    limit: number;
+    windowSeconds?: number | undefined;
+}
+interface RateLimitOptions {
+    perAddress?: RateLimitRule | false | undefined;
+    perBrowser?: RateLimitRule | false | undefined;
+    onStoreFailure?: "open" | "closed" | undefined;
+}
+interface CredportRedisOptions {
+    client?: RedisCommandClient | undefined;
+    url?: string | undefined;
+    prefix?: string | undefined;
+    timeoutMs?: number | undefined;
 }
 type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
 interface CredportNextConfig {
@@ -23,6 +36,9 @@ interface CredportNextConfig {
     basePath?: string | undefined;
     secureCookies?: boolean | undefined;
     stateStore?: StateStore | undefined;
+    redis?: CredportRedisOptions | undefined;
+    rateLimit?: RateLimitOptions | false | undefined;
+    trustProxy?: boolean | number | undefined;
     allowedOrigins?: string[] | undefined;
     webhook?: {
         secret?: string | undefined;
@@ -63,4 +79,4 @@ interface GetVerifiedSessionOptions {
     secureCookies?: boolean | undefined;
 }
 declare function getVerifiedSession(options?: GetVerifiedSessionOptions): Promise<VerifiedSession | null>;
-export { type CredportNextConfig, type GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, type StateStore, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };
+export { type CredportNextConfig, type CredportRedisOptions, type GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, type RateLimitOptions, type RateLimitRule, type VerifiedSession, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession, isProtectedPath, safeRedirectPath };

@@ -3,6 +3,8 @@ import { RequestPipeline, BackoffOptions } from '@credport/core';
 export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError } from '@credport/core';
 import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, VerificationStatusValue, FailureCode, WebhookEventWire, LifecycleStatus, IssuanceStatus } from '@credport/core/contract';
 export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
+import { S as StateStore } from './state-store.js';
+export { a as STATE_STORE_UNAVAILABLE, b as StateCount, s as stateStoreUnavailable } from './state-store.js';
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
 type CamelCased<T> = T extends unknown ? {
     [K in keyof T as K extends string ? CamelCase<K> : K]: T[K];
@@ -66,9 +68,12 @@ interface MemoryWebhookEventStoreOptions {
     maxEntries?: number | undefined;
     now?: (() => number) | undefined;
 }
+declare const webhookEventKey: (eventId: string) => string;
+declare function webhookEventStoreOver(store: StateStore): WebhookEventStore;
 declare function createMemoryWebhookEventStore(options?: MemoryWebhookEventStoreOptions): WebhookEventStore;
 declare const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 declare const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
+declare const DEFAULT_WEBHOOK_EVENT_TTL_SECONDS: number;
 declare const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 1048576;
 type IssuanceWebhookEvent = Extract<WebhookEventWire, {
     type: `issuance.${string}`;
@@ -85,7 +90,9 @@ interface WebhookVerifyOptions {
     secret?: string | undefined;
     toleranceSeconds?: number | undefined;
     now?: number | undefined;
+    stateStore?: StateStore | undefined;
     eventStore?: WebhookEventStore | undefined;
+    eventTtlSeconds?: number | undefined;
     maxBodyBytes?: number | undefined;
 }
 type WebhookInput = Request | {
@@ -208,8 +215,50 @@ interface VerifiedResultToken {
     expiresAt: number;
 }
 declare function verifyResultToken(token: string, options: VerifyResultTokenOptions): Promise<VerifiedResultToken>;
+interface MemoryStateStoreOptions {
+    maxEntries?: number | undefined;
+    now?: (() => number) | undefined;
+}
+declare function createMemoryStateStore(options?: MemoryStateStoreOptions): StateStore;
 interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verificationId">, RequestOptions {
     requireClaims?: ClaimRequirements | undefined;
 }
 declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
-export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook };
+export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventStoreOver };
+// redis.d.ts
+import { S as StateStore, b as StateCount } from './state-store.js';
+import '@credport/core';
+interface RedisCommandClient {
+    sendCommand<T = unknown>(args: ReadonlyArray<string>, options?: {
+        abortSignal?: AbortSignal;
+    }): Promise<T>;
+}
+interface RedisStateStoreOptions {
+    client?: RedisCommandClient | undefined;
+    url?: string | undefined;
+    prefix?: string | undefined;
+    timeoutMs?: number | undefined;
+    onError?: ((error: unknown) => void) | undefined;
+}
+interface RedisStateStore extends StateStore {
+    rememberOnce(key: string, ttlSeconds: number): Promise<boolean>;
+    increment(key: string, windowSeconds: number): Promise<StateCount>;
+    delete(key: string): Promise<void>;
+    close(): Promise<void>;
+}
+declare function createRedisStateStore(options?: RedisStateStoreOptions): RedisStateStore;
+export { type RedisCommandClient, type RedisStateStore, type RedisStateStoreOptions, createRedisStateStore };
+// state-store.d.ts
+import { CredportError } from '@credport/core';
+interface StateStore {
+    rememberOnce(key: string, ttlSeconds: number): boolean | Promise<boolean>;
+    increment(key: string, windowSeconds: number): StateCount | Promise<StateCount>;
+    delete(key: string): void | Promise<void>;
+}
+interface StateCount {
+    count: number;
+    resetInMs: number;
+}
+declare const STATE_STORE_UNAVAILABLE = "STATE_STORE_UNAVAILABLE";
+declare function stateStoreUnavailable(message: string, cause?: unknown): CredportError;
+export { type StateStore as S, STATE_STORE_UNAVAILABLE as a, type StateCount as b, stateStoreUnavailable as s };

@@ -9,9 +9,10 @@ export {
 export { isProtectedPath } from "./protect/protected-path.js";
 export { safeRedirectPath } from "./protect/return-path.js";
 export { getPublishableKey } from "./publishable-key.js";
+export type { RateLimitOptions, RateLimitRule } from "./request/rate-limit.js";
 export { createCredportHandlers } from "./routes/handlers.js";
 export { type GetVerifiedSessionOptions, getVerifiedSession } from "./server-session.js";
-export type { StateStore } from "./state-store.js";
+export type { CredportRedisOptions, StateCount, StateStore } from "./state-store.js";
 export {
   type ClaimRequirements,
   type ClaimValue,

@@ -1,46 +1,73 @@
-/**
- * Remembers that something happened, for a while, so that it happens once: the helper records each
- * finalized verification here, so that replaying the finalize request (with the same pending
- * cookie) mints no second session. Back it with a shared store (Redis `SET key 1 NX EX ttl`, your
- * database) when several instances serve the routes.
- */
-export interface StateStore {
-  /**
-   * Records `key` for `ttlSeconds`. Resolves `true` the first time, `false` while the key is still
-   * remembered. Must be atomic across instances. A throw refuses the request (500).
-   */
-  rememberOnce(key: string, ttlSeconds: number): boolean | Promise<boolean>;
-}
-
-export interface MemoryStateStoreOptions {
-  /** How many keys to keep at most; the oldest give way. Default 10,000. */
-  maxEntries?: number | undefined;
-  /** For tests: the current time in ms. */
-  now?: (() => number) | undefined;
-}
+import {
+  createMemoryStateStore,
+  type MemoryStateStoreOptions,
+  type StateCount,
+  type StateStore,
+} from "@credport/server";
+import type { RedisCommandClient } from "@credport/server/redis";
+import { RouteError } from "./routes/route-error.js";
 
 /**
- * A {@link StateStore} in this process's memory: enough for one instance; keys are lost on restart.
- * Bounded: expired keys go first, then the oldest when `maxEntries` are still remembered.
+ * The one state store contract of `@credport/server`, re-exported: where the helper remembers
+ * finalized verifications, webhook event IDs and rate-limit counters.
  */
-export function createMemoryStateStore(options: MemoryStateStoreOptions = {}): StateStore {
-  const maxEntries = options.maxEntries ?? 10_000;
-  const now = options.now ?? Date.now;
-  // Insertion order is close to expiry order (the TTLs are similar), so the first entries go first.
-  const expiries = new Map<string, number>();
-  return {
-    rememberOnce(key, ttlSeconds) {
-      const at = now();
-      const known = expiries.get(key);
-      if (known !== undefined && known > at) return false;
-      expiries.delete(key);
-      // Room is made only for a new key, so that a lookup never drops the key it looks for.
-      for (const [k, expiry] of expiries) {
-        if (expiry > at && expiries.size < maxEntries) break;
-        expiries.delete(k);
-      }
-      expiries.set(key, at + ttlSeconds * 1000);
-      return true;
-    },
+export { createMemoryStateStore, type MemoryStateStoreOptions, type StateCount, type StateStore };
+
+/** The `redis` option: a node-redis client you own, or a URL; defaults to `CREDPORT_REDIS_URL`. */
+export interface CredportRedisOptions {
+  /** A connected node-redis client (`createClient()` from `redis`); you close it. */
+  client?: RedisCommandClient | undefined;
+  /** A Redis URL. Default `CREDPORT_REDIS_URL`. */
+  url?: string | undefined;
+  /** Keys are `credport:<prefix>:…`. Default: the project ID, else `default`. */
+  prefix?: string | undefined;
+  /** How long one Redis call may wait, in ms. Default 500. */
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * A Redis store loaded on first use, so that apps without Redis never load `redis`. The import is
+ * left to Node at run time (not bundled): install `redis` next to `@credport/next`.
+ */
+export function lazyRedisStateStore(
+  options: CredportRedisOptions & { prefix: string },
+): StateStore {
+  let store: Promise<StateStore> | undefined;
+  const load = () => {
+    store ??= import(/* webpackIgnore: true */ "@credport/server/redis").then(
+      ({ createRedisStateStore }) => createRedisStateStore(options),
+      (error) => {
+        store = undefined;
+        throw new Error(
+          "credport/next: CREDPORT_REDIS_URL is set but `redis` could not be loaded; install it (npm i redis).",
+          { cause: error },
+        );
+      },
+    );
+    return store;
   };
+  return {
+    rememberOnce: async (key, ttl) => (await load()).rememberOnce(key, ttl),
+    increment: async (key, window) => (await load()).increment(key, window),
+    delete: async (key) => (await load()).delete(key),
+  };
+}
+
+/**
+ * A store call whose failure refuses the request: `503 STATE_STORE_UNAVAILABLE` (the store could
+ * not say whether this already happened, so it is not done). The cause is logged, not answered.
+ */
+export async function storeOrRefuse<T>(call: () => T | Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(
+      `credport/next: the state store failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    throw new RouteError(
+      503,
+      "STATE_STORE_UNAVAILABLE",
+      "credport/next: the state store (e.g. Redis) is unavailable; try again shortly.",
+    );
+  }
 }

@@ -33,14 +33,24 @@ export {
   type VerifyResultTokenOptions,
   verifyResultToken,
 } from "./result-token.js";
+export { createMemoryStateStore, type MemoryStateStoreOptions } from "./state/memory-store.js";
+export {
+  STATE_STORE_UNAVAILABLE,
+  type StateCount,
+  type StateStore,
+  stateStoreUnavailable,
+} from "./state/state-store.js";
 export type * from "./types.js";
 export { type GetVerifiedResultOptions, getVerifiedResult } from "./verified-result.js";
 export {
   createMemoryWebhookEventStore,
   type MemoryWebhookEventStoreOptions,
   type WebhookEventStore,
+  webhookEventKey,
+  webhookEventStoreOver,
 } from "./webhook-event-store.js";
 export {
+  DEFAULT_WEBHOOK_EVENT_TTL_SECONDS,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   type IssuanceWebhookEvent,

@@ -6,12 +6,18 @@ import {
 import type { WebhookEventWire } from "@credport/core/contract";
 import { BODY_TOO_LARGE, readBodyCapped } from "@credport/core/pipeline";
 import { loadContract } from "./contract.js";
+import type { StateStore } from "./state/state-store.js";
 import type { Verification } from "./types.js";
-import type { WebhookEventStore } from "./webhook-event-store.js";
+import { type WebhookEventStore, webhookEventStoreOver } from "./webhook-event-store.js";
 import { fromWire } from "./wire.js";
 
 export const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
+/**
+ * How long an event ID is remembered: 72 hours, because the service retries a failed delivery of
+ * the same event (same ID, fresh signature) for about three days.
+ */
+export const DEFAULT_WEBHOOK_EVENT_TTL_SECONDS = 72 * 60 * 60;
 /** The largest webhook body read from a `Request` by default: 1 MiB (events are a few KB). */
 export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 1_048_576;
 
@@ -39,11 +45,18 @@ export interface WebhookVerifyOptions {
   /** For tests: the current time in unix seconds. */
   now?: number | undefined;
   /**
-   * Remembers event IDs and refuses one already seen (code `webhook_event_replayed`), for twice the
-   * tolerance: a replay inside the signature window is refused. Without it, every correctly signed
-   * delivery is returned, and your handler must be idempotent.
+   * Remembers event IDs (for `eventTtlSeconds`, 72 h by default) and refuses one already seen
+   * (code `webhook_event_replayed`): a replay, or a retry of an event already handled. Without it
+   * (or `eventStore`), every correctly signed delivery is returned, and your handler must be
+   * idempotent. On a fleet, use a shared store (`createRedisStateStore` from
+   * `@credport/server/redis`). A store that is unreachable throws (code
+   * `STATE_STORE_UNAVAILABLE`): answer 5xx, and the service delivers again.
    */
+  stateStore?: StateStore | undefined;
+  /** @deprecated Use `stateStore`. Remembers event IDs the same way. */
   eventStore?: WebhookEventStore | undefined;
+  /** How long an event ID is remembered. Default 72 h: the service's retry period. */
+  eventTtlSeconds?: number | undefined;
   /**
    * The largest body read from a `Request`, in bytes. Default 1 MiB. A larger body (by its
    * `Content-Length`, or counted as it streams in) is not read further: the stream is cancelled
@@ -158,10 +171,13 @@ export async function verifyWebhook(
     throw fail("webhook_payload_invalid", "the signed payload is not JSON.");
   }
   const event = toEvent(parsed, await loadContract());
-  if (options.eventStore) {
+  const eventStore =
+    options.eventStore ?? (options.stateStore && webhookEventStoreOver(options.stateStore));
+  if (eventStore) {
     if (typeof event?.id !== "string" || event.id === "")
       throw fail("webhook_payload_invalid", "the signed event has no id.");
-    if (!(await options.eventStore.remember(event.id, 2 * tolerance))) {
+    const ttl = options.eventTtlSeconds ?? DEFAULT_WEBHOOK_EVENT_TTL_SECONDS;
+    if (!(await eventStore.remember(event.id, ttl))) {
       throw fail(
         "webhook_event_replayed",
         "this event was already received; acknowledge it without handling it again.",

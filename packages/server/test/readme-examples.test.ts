@@ -1,4 +1,4 @@
-// The README's examples for `eventStore` and `verifyResultToken`, run as written: each block under
+// The README's examples for `stateStore` and `verifyResultToken`, run as written: each block under
 // its heading is compiled to JavaScript and imported, against the mock service.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -42,7 +42,7 @@ describe("README examples", () => {
     await service.close();
   });
 
-  it("eventStore: the first delivery is handled, its replay acknowledged, a forgery refused", async () => {
+  it("stateStore: the first delivery is handled, its replay acknowledged, a forgery refused", async () => {
     const { POST } = (await importExample("### Handling each webhook event once")) as {
       POST: (request: Request) => Promise<Response>;
     };

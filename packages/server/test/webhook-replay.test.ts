@@ -1,5 +1,6 @@
 import {
   Credport,
+  createMemoryStateStore,
   createMemoryWebhookEventStore,
   signWebhookPayload,
   verifyWebhook,
@@ -34,6 +35,21 @@ describe("webhook event de-duplication", () => {
     await expect(
       verifyWebhook({ payload: event.payload, signature: resigned }, { secret, eventStore }),
     ).rejects.toMatchObject({ code: "webhook_event_replayed" });
+  });
+
+  it("a retry of a handled event is refused for 72 hours (the service retries for ~3 days), with a state store", async () => {
+    let now = Date.now();
+    const stateStore = createMemoryStateStore({ now: () => now });
+    const deliver = async () =>
+      verifyWebhook(
+        { payload: event.payload, signature: await signWebhookPayload(event.payload, { secret }) },
+        { secret, stateStore },
+      );
+    await deliver();
+    now += 71 * 60 * 60 * 1000; // well past twice the 300 s tolerance
+    await expect(deliver()).rejects.toMatchObject({ code: "webhook_event_replayed" });
+    now += 2 * 60 * 60 * 1000;
+    await expect(deliver()).resolves.toMatchObject({ id: JSON.parse(event.payload).id });
   });
 
   it("a bad signature is not remembered (it cannot block the genuine delivery)", async () => {

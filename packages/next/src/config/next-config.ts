@@ -1,5 +1,6 @@
 import type { Credport, JsonWebKeySet, WebhookEvent, WebhookEventStore } from "@credport/server";
-import type { StateStore } from "../state-store.js";
+import type { RateLimitOptions } from "../request/rate-limit.js";
+import type { CredportRedisOptions, StateStore } from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 
 /** The app's user reference for this request (e.g. from your auth), `undefined` when signed out. */
@@ -63,12 +64,31 @@ export interface CredportNextConfig {
    */
   secureCookies?: boolean | undefined;
   /**
-   * Where finalized verifications are remembered (for the life of their pending binding, at most
-   * 10 minutes), so that a replayed finalize is `409 VERIFICATION_ALREADY_FINALIZED` and one
-   * presentation makes one session. Default: this process's memory (bounded); share one (Redis
-   * `SET key 1 NX EX ttl`, your database) across instances.
+   * Where the helper remembers what must hold across instances: finalized verifications (for the
+   * life of their pending binding, at most 10 minutes: a replayed finalize is
+   * `409 VERIFICATION_ALREADY_FINALIZED`), webhook event IDs (72 h) and rate-limit counters.
+   * Default: Redis when `redis` or `CREDPORT_REDIS_URL` is set, else this process's memory
+   * (bounded; right for ONE instance only). Unreachable: finalize answers
+   * `503 STATE_STORE_UNAVAILABLE`, a webhook 503 (the service delivers again).
    */
   stateStore?: StateStore | undefined;
+  /**
+   * Use Redis as the state store (needs the `redis` package): a client you own, or a URL.
+   * Setting `CREDPORT_REDIS_URL` does the same with its defaults.
+   */
+  redis?: CredportRedisOptions | undefined;
+  /**
+   * Limits on starting verifications (`POST verifications`), answered
+   * `429 RATE_LIMITED` with `Retry-After`. Default: 10 per minute per address (with
+   * `trustProxy`), 5 per minute per browser; fails open when the store fails. `false`: none.
+   */
+  rateLimit?: RateLimitOptions | false | undefined;
+  /**
+   * Whether to read the client's address from `X-Forwarded-For`: only behind your own proxy (a
+   * load balancer, Vercel), which appends the address it saw. `true`: one proxy (the last entry);
+   * a number: that many proxies in a row. Default `false`: no address (limits per browser only).
+   */
+  trustProxy?: boolean | number | undefined;
   /**
    * Origins allowed to create, finalize and sign out (e.g. `["https://shop.example"]`). Default:
    * the origin of `request.url`; set it behind a proxy that does not pass the public host and scheme.
@@ -81,8 +101,9 @@ export interface CredportNextConfig {
         /** Called once per event ID; a throw answers 500 so that the service delivers again. */
         onEvent: (event: WebhookEvent) => void | Promise<void>;
         /**
-         * Where event IDs are remembered, to hand each event over once. Default: this process's
-         * memory; share one (Redis, your database) across instances. `false`: every delivery.
+         * Where event IDs are remembered (72 h), to hand each event over once. Default: the
+         * `stateStore` (Redis when configured). `false`: every delivery.
+         * @deprecated Set `stateStore` (or `redis`) instead; `false` still turns dedupe off.
          */
         eventStore?: WebhookEventStore | false | undefined;
       }

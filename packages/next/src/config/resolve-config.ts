@@ -6,15 +6,16 @@ import {
 import {
   Credport,
   CredportConfigurationError,
-  createMemoryWebhookEventStore,
   type JsonWebKeySet,
   parseJwks,
   type WebhookEvent,
   type WebhookEventStore,
+  webhookEventStoreOver,
 } from "@credport/server";
 import type { Keyring } from "../cookies/keyring.js";
+import type { ResolvedRateLimit } from "../request/rate-limit.js";
 import { parseAllowedOrigins } from "../request/same-origin.js";
-import { createMemoryStateStore, type StateStore } from "../state-store.js";
+import { createMemoryStateStore, lazyRedisStateStore, type StateStore } from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 import type { ResultCheck } from "../verification/signed-result.js";
 import { configurationError, defaultSecureCookies, readEnv } from "./environment.js";
@@ -30,7 +31,11 @@ export interface ResolvedConfig {
   secureCookies: boolean;
   allowedOrigins: Set<string> | undefined;
   keyring: Keyring;
+  /** Finalized verifications and webhook event IDs. */
   stateStore: StateStore;
+  /** Rate-limit counters: the state store, or its own memory store (so counters cannot evict IDs). */
+  rateLimitStore: StateStore;
+  rateLimit: ResolvedRateLimit | undefined;
   credport: Credport;
   resultCheck: ResultCheck;
   policyFor(request: Request): Promise<string>;
@@ -94,6 +99,73 @@ function pinnedJwks(option: JsonWebKeySet | string | undefined): JsonWebKeySet |
   }
 }
 
+/**
+ * The state store: the one given, else Redis (option or CREDPORT_REDIS_URL), else memory. In
+ * memory, rate-limit counters get a store of their own: anyone can create counters, and in one
+ * bounded map they would push finalized verifications and event IDs out.
+ */
+function stateStores(config: CredportNextConfig): {
+  stateStore: StateStore;
+  rateLimitStore: StateStore;
+} {
+  if (config.stateStore)
+    return { stateStore: config.stateStore, rateLimitStore: config.stateStore };
+  const url = config.redis?.url ?? readEnv("CREDPORT_REDIS_URL");
+  if (config.redis?.client || url) {
+    const prefix =
+      config.redis?.prefix ??
+      readEnv("CREDPORT_REDIS_PREFIX") ??
+      config.projectId ??
+      readEnv("CREDPORT_PROJECT_ID") ??
+      "default";
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix))
+      throw configurationError("redis.prefix must be 1 to 64 letters, digits, '_', '.' or '-'.");
+    const timeoutMs = positiveInteger(config.redis?.timeoutMs, "redis.timeoutMs", 500, 60_000);
+    const store = lazyRedisStateStore({ ...config.redis, url, prefix, timeoutMs });
+    return { stateStore: store, rateLimitStore: store };
+  }
+  return { stateStore: createMemoryStateStore(), rateLimitStore: createMemoryStateStore() };
+}
+
+const DEFAULT_PER_ADDRESS = { limit: 10, windowSeconds: 60 };
+const DEFAULT_PER_BROWSER = { limit: 5, windowSeconds: 60 };
+
+/** The rate limit on starting verifications, checked; `undefined` when turned off. */
+function rateLimitRules(config: CredportNextConfig): ResolvedRateLimit | undefined {
+  const trust = config.trustProxy ?? false;
+  if (trust !== true && trust !== false && !(Number.isInteger(trust) && trust >= 0 && trust <= 10))
+    throw configurationError("trustProxy must be true, false or the number of proxies (0 to 10).");
+  if (config.rateLimit === false) return undefined;
+  const options = config.rateLimit ?? {};
+  const rule = (
+    value: { limit: number; windowSeconds?: number | undefined } | false | undefined,
+    name: string,
+    fallback: { limit: number; windowSeconds: number },
+  ) =>
+    value === false
+      ? undefined
+      : value === undefined
+        ? fallback
+        : {
+            limit: positiveInteger(value.limit, `rateLimit.${name}.limit`, fallback.limit),
+            windowSeconds: positiveInteger(
+              value.windowSeconds,
+              `rateLimit.${name}.windowSeconds`,
+              fallback.windowSeconds,
+              86_400,
+            ),
+          };
+  const failure = options.onStoreFailure ?? "open";
+  if (failure !== "open" && failure !== "closed")
+    throw configurationError('rateLimit.onStoreFailure must be "open" or "closed".');
+  return {
+    perAddress: rule(options.perAddress, "perAddress", DEFAULT_PER_ADDRESS),
+    perBrowser: rule(options.perBrowser, "perBrowser", DEFAULT_PER_BROWSER),
+    failOpen: failure === "open",
+    trustProxy: trust === true ? 1 : trust === false ? 0 : trust,
+  };
+}
+
 /** Every option checked and defaulted, or a CredportConfigurationError saying what to set. */
 export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
   if (!config.policyId && !config.resolvePolicy) {
@@ -113,6 +185,8 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
       "MISSING_BASE_URL",
     );
 
+  const stores = stateStores(config);
+
   let webhook: ResolvedConfig["webhook"];
   if (config.webhook) {
     const secret = config.webhook.secret ?? readEnv("CREDPORT_WEBHOOK_SECRET");
@@ -131,7 +205,7 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
       eventStore:
         config.webhook.eventStore === false
           ? undefined
-          : (config.webhook.eventStore ?? createMemoryWebhookEventStore()),
+          : (config.webhook.eventStore ?? webhookEventStoreOver(stores.stateStore)),
     };
   }
 
@@ -153,7 +227,8 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
     secureCookies: config.secureCookies ?? defaultSecureCookies(),
     allowedOrigins: parseAllowedOrigins(config.allowedOrigins),
     keyring,
-    stateStore: config.stateStore ?? createMemoryStateStore(),
+    ...stores,
+    rateLimit: rateLimitRules(config),
     credport,
     resultCheck: {
       credport,

@@ -10,6 +10,7 @@
 const HOST_PREFIX = "__Host-";
 const SESSION = "credport_session";
 const PENDING = "credport_pending_";
+const BROWSER = "credport_browser";
 
 /** Where a cookie lives: what Set-Cookie needs to set or clear it. */
 export interface CookieScope {
@@ -20,6 +21,16 @@ export interface CookieScope {
 
 export const sessionCookie = (secure: boolean): CookieScope => ({
   name: secure ? `${HOST_PREFIX}${SESSION}` : SESSION,
+  path: "/",
+  secure,
+});
+
+/**
+ * A random ID that tells one browser from another for the rate limit on starting verifications:
+ * it says nothing about the user, and sign-out clears it.
+ */
+export const browserCookie = (secure: boolean): CookieScope => ({
+  name: secure ? `${HOST_PREFIX}${BROWSER}` : BROWSER,
   path: "/",
   secure,
 });
@@ -47,8 +58,8 @@ export function credportCookies(names: string[], secure: boolean, basePath: stri
   return names.flatMap((name): CookieScope[] => {
     const hostOnly = name.startsWith(HOST_PREFIX);
     const bare = hostOnly ? name.slice(HOST_PREFIX.length) : name;
-    if (bare !== SESSION && !bare.startsWith(PENDING)) return [];
-    const path = hostOnly || bare === SESSION ? "/" : basePath;
+    if (bare !== SESSION && bare !== BROWSER && !bare.startsWith(PENDING)) return [];
+    const path = hostOnly || bare === SESSION || bare === BROWSER ? "/" : basePath;
     return [{ name, path, secure: hostOnly || secure }];
   });
 }

@@ -6,8 +6,9 @@ import {
   sealPendingBinding,
   surplusPendingCookies,
 } from "../cookies/pending-binding.js";
+import { checkRateLimit } from "../request/rate-limit.js";
 import { requireSameOrigin } from "./require-same-origin.js";
-import { jsonResponse } from "./route-error.js";
+import { jsonResponse, RouteError } from "./route-error.js";
 
 /**
  * `POST verifications`: creates the verification with the policy, user and metadata the server
@@ -18,6 +19,8 @@ export async function createVerification(
   config: ResolvedConfig,
 ): Promise<Response> {
   requireSameOrigin(request, config);
+  const { refusal, browserCookies } = await rateLimited(request, config);
+  if (refusal) return refusal;
   const policyId = await config.policyFor(request);
   const userRef = await config.userRefFor(request);
   const metadata = await config.metadataFor(request);
@@ -65,6 +68,53 @@ export async function createVerification(
     [
       cookieHeader(cookie.name, sealed, { ...cookie, maxAge }),
       ...surplus.map((c) => clearCookieHeader(c.name, c)),
+      ...browserCookies,
     ],
   );
+}
+
+/**
+ * Counts this start against the rate limits: `429 RATE_LIMITED` with `Retry-After` over a limit
+ * (before the service is asked, so that a flood costs it nothing). A failing store lets the start
+ * through with a warning, or refuses it (503) with `onStoreFailure: "closed"`.
+ */
+async function rateLimited(
+  request: Request,
+  config: ResolvedConfig,
+): Promise<{ refusal?: Response; browserCookies: string[] }> {
+  if (!config.rateLimit) return { browserCookies: [] };
+  const verdict = await checkRateLimit(
+    request,
+    config.rateLimit,
+    config.rateLimitStore,
+    config.secureCookies,
+  );
+  if (verdict.storeError !== undefined) {
+    const cause = verdict.storeError;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    if (!config.rateLimit.failOpen) {
+      console.error(`credport/next: the rate limit's state store failed: ${reason}`);
+      throw new RouteError(
+        503,
+        "STATE_STORE_UNAVAILABLE",
+        "credport/next: the state store (e.g. Redis) is unavailable; try again shortly.",
+      );
+    }
+    console.warn(
+      `credport/next: the rate limit's state store failed; this start was let through (rateLimit.onStoreFailure: "open"): ${reason}`,
+    );
+    return { browserCookies: verdict.cookies };
+  }
+  if (!verdict.limited) return { browserCookies: verdict.cookies };
+  const refusal = jsonResponse(
+    429,
+    {
+      code: "RATE_LIMITED",
+      message: `credport/next: too many verifications started; try again in ${verdict.retryAfterSeconds} s.`,
+      details: { retryAfterSeconds: verdict.retryAfterSeconds },
+    },
+    verdict.cookies,
+  );
+  refusal.headers.set("retry-after", String(verdict.retryAfterSeconds));
+  return { refusal, browserCookies: [] };
 }

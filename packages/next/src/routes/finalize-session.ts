@@ -2,6 +2,7 @@ import type { ResolvedConfig } from "../config/resolve-config.js";
 import { clearCookieHeader, cookieHeader } from "../cookies/cookie-header.js";
 import { pendingCookie, sessionCookie } from "../cookies/cookie-names.js";
 import { sealVerifiedSession } from "../cookies/verified-session.js";
+import { storeOrRefuse } from "../state-store.js";
 import { unmetClaimRequirement } from "../verification/claim-requirements.js";
 import { keepClaims } from "../verification/keep-claims.js";
 import { signedResultFor } from "../verification/signed-result.js";
@@ -49,7 +50,11 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
   // finalize refused above (too early, claims not accepted) does not use the verification up.
   const pending = pendingCookie(binding.verificationId, config.secureCookies, config.basePath);
   const replayableFor = Math.max(1, Math.ceil((binding.expiresAt - Date.now()) / 1000));
-  if (!(await config.stateStore.rememberOnce(finalizedKey(binding.verificationId), replayableFor)))
+  // A store that cannot answer refuses (503, no cookie): it cannot tell whether this is a replay.
+  const first = await storeOrRefuse(() =>
+    config.stateStore.rememberOnce(finalizedKey(binding.verificationId), replayableFor),
+  );
+  if (!first)
     throw new RouteError(
       409,
       "VERIFICATION_ALREADY_FINALIZED",
@@ -77,4 +82,4 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
 }
 
 /** The state store key that marks a verification as finalized. */
-const finalizedKey = (verificationId: string) => `credport:next:finalized:${verificationId}`;
+const finalizedKey = (verificationId: string) => `finalized:${verificationId}`;

@@ -1,6 +1,7 @@
 // Security issue, item 7: one presentation, one session. Replaying the finalize request with the
 // same pending cookie (one after the other, or all at once) mints no second session cookie.
 import { createCredportHandlers, type StateStore } from "@credport/next";
+import { createMemoryStateStore } from "@credport/server";
 import { describe, expect, it } from "vitest";
 import { testConfig } from "../support/config.js";
 import { setUpMockService } from "../support/mock-service.js";
@@ -55,7 +56,10 @@ describe("finalize replay", () => {
 
   it("two instances sharing a stateStore refuse each other's replays", async () => {
     const seen = new Map<string, number>();
+    const counters = createMemoryStateStore();
     const shared: StateStore = {
+      increment: (key, windowSeconds) => counters.increment(key, windowSeconds),
+      delete: (key) => void seen.delete(key),
       async rememberOnce(key, ttlSeconds) {
         expect(ttlSeconds).toBeGreaterThan(0);
         expect(ttlSeconds).toBeLessThanOrEqual(600);
@@ -76,15 +80,14 @@ describe("finalize replay", () => {
     expect([...seen.keys()].some((k) => k.includes(id))).toBe(true);
   });
 
-  it("a stateStore that fails refuses the session (fails closed)", async () => {
-    const broken: StateStore = {
-      rememberOnce: async () => {
-        throw new Error("redis down");
-      },
+  it("a stateStore that fails refuses the session (fails closed: 503 STATE_STORE_UNAVAILABLE, no cookie)", async () => {
+    const down = async (): Promise<never> => {
+      throw new Error("redis down");
     };
+    const broken: StateStore = { rememberOnce: down, increment: down, delete: down };
     const h = createCredportHandlers(testConfig(service.project, { stateStore: broken }));
     const { id, cookie } = await verifiedPending(h);
     const res = await finalizeWith(cookie, id, h);
-    expect([res.status, res.session]).toEqual([500, false]);
+    expect(res).toEqual({ status: 503, code: "STATE_STORE_UNAVAILABLE", session: false });
   });
 });

@@ -2,6 +2,7 @@
 import { createCredportHandlers } from "@credport/next";
 import {
   Credport,
+  CredportError,
   CredportSignatureVerificationError,
   createMemoryWebhookEventStore,
   verifyWebhook,
@@ -63,6 +64,38 @@ describe("webhook replays", () => {
     fail = false;
     expect((await handlers.POST(delivery(event))).status).toBe(204);
     expect(seen).toHaveLength(1);
+  });
+
+  it("a store that recorded the ID but whose answer was lost (timeout): 503, and the redelivery is handled, not taken as a duplicate", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const remembered = new Set<string>();
+    let slow = true;
+    const store: WebhookEventStore = {
+      remember: async (id) => {
+        const first = !remembered.has(id);
+        remembered.add(id);
+        if (slow)
+          throw new CredportError("credport: Redis did not answer within 500 ms.", {
+            code: "STATE_STORE_UNAVAILABLE",
+          });
+        return first;
+      },
+      forget: (id) => void remembered.delete(id),
+    };
+    const seen: string[] = [];
+    const handlers = createCredportHandlers(
+      testConfig(service.project, {
+        webhook: { secret, eventStore: store, onEvent: (e) => void seen.push(e.id) },
+      }),
+    );
+    const event = await aSignedEvent();
+    const refused = await handlers.POST(delivery(event));
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: "STATE_STORE_UNAVAILABLE" });
+    slow = false;
+    expect((await handlers.POST(delivery(event))).status).toBe(204);
+    expect(seen).toHaveLength(1);
+    log.mockRestore();
   });
 
   it("the route takes the app's own store (shared across instances)", async () => {

@@ -1,0 +1,6 @@
+export {
+  createRedisStateStore,
+  type RedisCommandClient,
+  type RedisStateStore,
+  type RedisStateStoreOptions,
+} from "./redis-state-store.js";

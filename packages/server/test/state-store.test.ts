@@ -1,0 +1,135 @@
+// One contract, two stores: every case runs on the memory store and on a real redis-server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryStateStore, type StateStore } from "../src/index.js";
+import { createRedisStateStore, type RedisStateStore } from "../src/redis/index.js";
+import { type RedisServer, startRedisServer } from "./support/redis-server.js";
+
+let redis: RedisServer;
+let redisStore: RedisStateStore;
+beforeAll(async () => {
+  redis = await startRedisServer();
+  redisStore = createRedisStateStore({ url: redis.url, prefix: "contract" });
+});
+afterAll(async () => {
+  await redisStore?.close();
+  await redis?.kill();
+});
+
+const memoryStore = createMemoryStateStore();
+const unique = () => `k${Math.random().toString(36).slice(2)}`;
+
+describe.each([
+  ["memory", () => memoryStore as StateStore],
+  ["redis", () => redisStore as StateStore],
+])("the %s state store", (_name, store) => {
+  it("remembers a key once, forgets it on delete", async () => {
+    const key = unique();
+    expect(await store().rememberOnce(key, 60)).toBe(true);
+    expect(await store().rememberOnce(key, 60)).toBe(false);
+    await store().delete(key);
+    expect(await store().rememberOnce(key, 60)).toBe(true);
+  });
+
+  it("lets a remembered key expire", async () => {
+    const key = unique();
+    expect(await store().rememberOnce(key, 0.05)).toBe(true);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await store().rememberOnce(key, 60)).toBe(true);
+  });
+
+  it("counts hits in a fixed window that starts at the first hit", async () => {
+    const key = unique();
+    const first = await store().increment(key, 0.2);
+    expect(first.count).toBe(1);
+    expect(first.resetInMs).toBeGreaterThan(100);
+    expect(first.resetInMs).toBeLessThanOrEqual(200);
+    expect((await store().increment(key, 0.2)).count).toBe(2);
+    const third = await store().increment(key, 0.2);
+    expect(third.count).toBe(3);
+    expect(third.resetInMs).toBeLessThanOrEqual(first.resetInMs);
+    await new Promise((r) => setTimeout(r, 230));
+    expect((await store().increment(key, 0.2)).count).toBe(1);
+  });
+
+  it("is atomic under concurrency: one of 50 racing rememberOnce wins, 50 increments count 50", async () => {
+    const key = unique();
+    const wins = await Promise.all(Array.from({ length: 50 }, () => store().rememberOnce(key, 60)));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    const counter = unique();
+    const counts = await Promise.all(
+      Array.from({ length: 50 }, () => store().increment(counter, 60)),
+    );
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+  });
+});
+
+describe("the Redis state store", () => {
+  it("namespaces every key under credport:<prefix>: and gives each a TTL", async () => {
+    const { createClient } = await import("redis");
+    const client = createClient({ url: redis.url });
+    client.on("error", () => {});
+    await client.connect();
+    try {
+      const store = createRedisStateStore({ client, prefix: "shop-prod" });
+      await store.rememberOnce("finalized:ver_1", 600);
+      await store.increment("rate:address:abc", 60);
+      const keys = (await client.keys("*")).filter((k) => k.includes("shop-prod")).sort();
+      expect(keys).toEqual([
+        "credport:shop-prod:finalized:ver_1",
+        "credport:shop-prod:rate:address:abc",
+      ]);
+      for (const key of keys) {
+        const ttl = await client.pTTL(key);
+        expect(ttl).toBeGreaterThan(0);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses a prefix that would break the namespace, naming the option", () => {
+    expect(() => createRedisStateStore({ url: redis.url, prefix: "a:b" })).toThrow(
+      expect.objectContaining({
+        code: "INVALID_OPTION",
+        message: expect.stringContaining("prefix"),
+      }),
+    );
+    expect(() => createRedisStateStore({ url: redis.url, timeoutMs: 0 })).toThrow(/timeoutMs/);
+  });
+
+  it("fails fast (STATE_STORE_UNAVAILABLE within the timeout) while Redis is down, and recovers without a new store", async () => {
+    const own = await startRedisServer();
+    const warnings: unknown[] = [];
+    const store = createRedisStateStore({
+      url: own.url,
+      timeoutMs: 200,
+      onError: (e) => warnings.push(e),
+    });
+    try {
+      expect(await store.rememberOnce("a", 60)).toBe(true);
+      await own.kill();
+      for (const call of [() => store.rememberOnce("b", 60), () => store.increment("c", 60)]) {
+        const started = Date.now();
+        await expect(call()).rejects.toMatchObject({ code: "STATE_STORE_UNAVAILABLE" });
+        expect(Date.now() - started).toBeLessThan(1000);
+      }
+      expect(warnings.length).toBeGreaterThan(0);
+      await own.start();
+      const deadline = Date.now() + 5000;
+      let recovered = false;
+      while (!recovered && Date.now() < deadline) {
+        recovered = await store.rememberOnce("b", 60).then(
+          (v) => v,
+          () => false,
+        );
+        if (!recovered) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(recovered).toBe(true);
+    } finally {
+      await store.close();
+      await own.kill();
+    }
+  });
+});
