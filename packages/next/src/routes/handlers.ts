@@ -9,6 +9,7 @@ import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { createVerification } from "./create-verification.js";
 import { finalizeSession } from "./finalize-session.js";
 import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
+import { sessionStatus } from "./session-status.js";
 import { signOut } from "./sign-out.js";
 import { verificationStatus } from "./verification-status.js";
 import { deliverWebhook } from "./webhook-delivery.js";
@@ -38,7 +39,8 @@ function failureResponse(error: unknown): Response {
 /**
  * Route handlers for `app/api/credport/[...credport]/route.ts`:
  * `POST verifications` (create; sets the pending binding cookie), `GET verifications/{id}/status`,
- * `POST session` (finalize), `DELETE session` (sign out), `POST webhooks`.
+ * `GET session` (`{ verified, expiresAt? }`, no claims), `POST session` (finalize),
+ * `DELETE session` (sign out), `POST webhooks`.
  *
  * Configuration is checked here: what is missing or wrong throws a `CredportConfigurationError`
  * naming what to set, except during `next build` (a secret that is not set yet is needed at run
@@ -78,6 +80,7 @@ export function createCredportHandlers(options: CredportNextConfig): {
     GET: handle(async (request, path, config) => {
       const status = /^verifications\/([^/]+)\/status$/.exec(path);
       if (status) return verificationStatus(request, status[1]!, config);
+      if (path === "session") return sessionStatus(request, config);
       throw notFound();
     }),
     POST: handle(async (request, path, config) => {
