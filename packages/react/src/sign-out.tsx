@@ -2,9 +2,12 @@ import { CredportError } from "@credport/core";
 import { type ReactNode, useCallback, useContext, useState } from "react";
 import { CredportContext } from "./credport-context.js";
 import { safeReturnPath } from "./return-path.js";
-
-/** `@credport/next`'s session route, when neither the options nor a provider name one. */
-const DEFAULT_SESSION_ENDPOINT = "/api/credport/session";
+import {
+  DEFAULT_SESSION_ENDPOINT,
+  globalFetch,
+  sessionStore,
+  UNVERIFIED,
+} from "./session-store.js";
 
 export interface UseSignOutOptions {
   /**
@@ -46,7 +49,7 @@ export function useSignOut(options: UseSignOutOptions = {}): UseSignOutResult {
     pending: false,
   });
   const endpoint = options.endpoint ?? context?.endpoints.session ?? DEFAULT_SESSION_ENDPOINT;
-  const http = options.fetch ?? context?.fetch ?? ((...args) => globalThis.fetch(...args));
+  const http = options.fetch ?? context?.fetch ?? globalFetch;
   const redirectTo = safeReturnPath(options.redirectTo) ?? "/";
   const signOut = useCallback(async () => {
     setState({ pending: true });
@@ -74,6 +77,7 @@ export function useSignOut(options: UseSignOutOptions = {}): UseSignOutResult {
       setState({ pending: false, error: e });
       throw e;
     }
+    sessionStore(http, endpoint).set(UNVERIFIED);
     location.replace(redirectTo);
   }, [http, endpoint, redirectTo]);
   return { signOut, pending: state.pending, error: state.error };
