@@ -93,7 +93,7 @@ export interface SignOutButtonProps extends UseSignOutOptions {
 
 /**
  * A "Sign out" button: `useSignOut` in a `<button type="button">`, disabled while it runs, with
- * `data-status="pending"` or `"error"` for your styles. Works with or without `<CredportProvider>`.
+ * the `credport-sign-out` class (plus yours) and `data-status="pending"` or `"error"` for styles. Works with or without `<CredportProvider>`.
  *
  * @example
  * <SignOutButton redirectTo="/" className="button" />
@@ -103,7 +103,7 @@ export function SignOutButton({ children, className, onError, ...options }: Sign
   return (
     <button
       type="button"
-      className={className}
+      className={className ? `credport-sign-out ${className}` : "credport-sign-out"}
       disabled={pending}
       data-status={pending ? "pending" : error ? "error" : undefined}
       onClick={() => void signOut().catch((e: CredportError) => onError?.(e))}
