@@ -1,3 +1,5 @@
+import { sessionWritten } from "./session-signal.js";
+
 /** `@credport/next`'s session route, when neither the options nor a provider name one. */
 export const DEFAULT_SESSION_ENDPOINT = "/api/credport/session";
 
@@ -21,13 +23,14 @@ export interface SessionStore {
 export const LOADING: SessionSnapshot = { status: "loading" };
 export const UNVERIFIED: SessionSnapshot = { status: "unverified" };
 
-/** The global fetch, looked up per call: one identity, so every hook without a provider shares a store. */
-export const globalFetch: typeof fetch = (...args) => globalThis.fetch(...args);
-
 // One store per fetch and route: hooks, sign-out and the gate of one app see the same answer.
 const stores = new WeakMap<typeof fetch, Map<string, SessionStore>>();
+// A finalized verification reads again the store of its fetch and route, if there is one.
+const onWritten = (http: typeof fetch, endpoint: string) =>
+  void stores.get(http)?.get(endpoint)?.refresh();
 
 export function sessionStore(http: typeof fetch, endpoint: string): SessionStore {
+  sessionWritten.add(onWritten);
   const byEndpoint = stores.get(http) ?? new Map<string, SessionStore>();
   stores.set(http, byEndpoint);
   const store = byEndpoint.get(endpoint) ?? createSessionStore(http, endpoint);

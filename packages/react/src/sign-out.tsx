@@ -2,12 +2,8 @@ import { CredportError } from "@credport/core";
 import { type ReactNode, useCallback, useContext, useState } from "react";
 import { CredportContext } from "./credport-context.js";
 import { safeReturnPath } from "./return-path.js";
-import {
-  DEFAULT_SESSION_ENDPOINT,
-  globalFetch,
-  sessionStore,
-  UNVERIFIED,
-} from "./session-store.js";
+import { globalFetch } from "./session-signal.js";
+import { DEFAULT_SESSION_ENDPOINT, sessionStore, UNVERIFIED } from "./session-store.js";
 
 export interface UseSignOutOptions {
   /**

@@ -8,7 +8,7 @@ import {
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCredportContext } from "./credport-context.js";
 import { returnPathFromLocation, safeReturnPath } from "./return-path.js";
-import { globalFetch, sessionStore } from "./session-store.js";
+import { globalFetch, sessionWritten } from "./session-signal.js";
 import { useTimeRemaining } from "./use-time-remaining.js";
 
 export interface UseVerificationOptions {
@@ -126,7 +126,7 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     fired.current = key;
     // The session is written now (library mode): useVerifiedSession of this app reads it again.
     if (state.phase === "verified" && sessionMode === "library" && endpoints.session)
-      void sessionStore(fetch ?? globalFetch, endpoints.session).refresh();
+      for (const written of sessionWritten) written(fetch ?? globalFetch, endpoints.session);
     latest.current[callback]?.(state);
     const path = state.phase === "verified" ? returnPath(latest.current.returnTo) : undefined;
     if (path !== undefined) (latest.current.navigate ?? ((p) => location.replace(p)))(path);

@@ -1,8 +1,8 @@
 import { useContext, useSyncExternalStore } from "react";
 import { CredportContext } from "./credport-context.js";
+import { globalFetch } from "./session-signal.js";
 import {
   DEFAULT_SESSION_ENDPOINT,
-  globalFetch,
   LOADING,
   type SessionStatus,
   sessionStore,
