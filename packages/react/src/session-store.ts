@@ -82,7 +82,14 @@ function createSessionStore(http: typeof fetch, endpoint: string): SessionStore 
   return {
     subscribe(listener) {
       listeners.add(listener);
-      if (!asked) void refresh();
+      if (!asked) {
+        void refresh();
+        // A page restored from the back/forward cache kept its old answer: a sign-out since then
+        // (another page, another tab) would leave "Sign out" showing.
+        addEventListener("pageshow", (event) => {
+          if (event.persisted) void refresh();
+        });
+      }
       return () => listeners.delete(listener);
     },
     get: () => snapshot,

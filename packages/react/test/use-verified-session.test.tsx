@@ -90,6 +90,22 @@ describe("useVerifiedSession", () => {
     expect(session()).toBe("unverified");
   });
 
+  it("reads again when the page comes back from the back/forward cache", async () => {
+    const env = createCredportTestEnvironment();
+    env.setSession(true);
+    render(
+      <CredportProvider {...env.providerProps}>
+        <Probe />
+      </CredportProvider>,
+    );
+    await waitFor(() => expect(session()).toBe("verified"));
+    env.setSession(false); // signed out in another page meanwhile
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true }));
+    });
+    await waitFor(() => expect(session()).toBe("unverified"));
+  });
+
   it("is unverified when the backend has no session route to ask (404)", async () => {
     const fetch = vi.fn(async () => Response.json({ code: "NOT_FOUND" }, { status: 404 }));
     render(<Probe fetch={fetch} />);
