@@ -673,14 +673,14 @@ export { F as FAILURE_CODES } from './failure-codes.js';
 export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './request-pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
-declare function parseSecretKey(key: unknown): {
+declare function parseSecretKey(key: unknown, source?: string): {
     environment: KeyEnvironment;
 };
 declare function parsePublishableKey(key: unknown): {
     environment: KeyEnvironment;
 };
-declare function normalizeBaseUrl(baseUrl: unknown): string;
-declare function normalizeServerBaseUrl(baseUrl: unknown): string;
+declare function normalizeBaseUrl(baseUrl: unknown, source?: string): string;
+declare function normalizeServerBaseUrl(baseUrl: unknown, source?: string): string;
 declare function isLoopbackUrl(url: URL): boolean;
 declare function requireSecureTransport(baseUrl: string, what: string, alternative?: string): void;
 type CredportErrorType = "credport_error" | "configuration_error" | "validation_error" | "authentication_error" | "missing_token_error" | "invalid_token_error" | "permission_error" | "key_mismatch_error" | "not_found_error" | "conflict_error" | "rate_limit_error" | "api_error" | "connection_error" | "timeout_error" | "invalid_response_error" | "signature_verification_error";

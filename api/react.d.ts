@@ -92,6 +92,17 @@ interface UseVerificationResult {
     reset(): void;
 }
 declare function useVerification(options: UseVerificationOptions): UseVerificationResult;
+type SessionStatus = "loading" | "verified" | "unverified";
+interface UseVerifiedSessionOptions {
+    endpoint?: string | undefined;
+    fetch?: typeof fetch | undefined;
+}
+interface UseVerifiedSessionResult {
+    status: SessionStatus;
+    expiresAt?: string | undefined;
+    refresh(): Promise<void>;
+}
+declare function useVerifiedSession(options?: UseVerifiedSessionOptions): UseVerifiedSessionResult;
 declare const defaultVerificationMessages: {
     starting: string;
     scan: string;
@@ -126,7 +137,7 @@ interface VerificationGateProps extends UseVerificationOptions {
     className?: string | undefined;
 }
 declare function VerificationGate({ children, handoff, messages, className, autoStart, ...options }: VerificationGateProps): react.JSX.Element;
-export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, SignOutButton, type SignOutButtonProps, type TestWalletLinkOptions, type UseSignOutOptions, type UseSignOutResult, type UseVerificationOptions, type UseVerificationResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useSignOut, useVerification };
+export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, type SessionStatus, SignOutButton, type SignOutButtonProps, type TestWalletLinkOptions, type UseSignOutOptions, type UseSignOutResult, type UseVerificationOptions, type UseVerificationResult, type UseVerifiedSessionOptions, type UseVerifiedSessionResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useSignOut, useVerification, useVerifiedSession };
 // testing.d.ts
 import { Model } from '@credport/mock';
 import { PresentOptions } from '@credport/mock/wallet';
@@ -138,6 +149,7 @@ interface CredportTestEnvironment {
     providerProps: Omit<CredportProviderProps, "children">;
     fetch: typeof fetch;
     finalizedSessions(): number;
+    setSession(verified: boolean): void;
     latestVerification(): {
         id: string;
         authorizationRequestUri: string;

@@ -41,9 +41,13 @@ for (const name of readdirSync(packagesDir)) {
       ? `ok    npm page ${pkg.name}`
       : `FAIL  npm page ${pkg.name}\n      ${problems.join("\n      ")}`,
   );
+  // Stylesheets (`@credport/react/styles.css`) have no types or JavaScript for attw to resolve.
+  const stylesheets = Object.keys(pkg.exports ?? {}).filter((entry) => entry.endsWith(".css"));
+  const attwArgs = ["--pack", ".", "--profile", pkg.attwProfile ?? "node16"];
+  if (stylesheets.length > 0) attwArgs.push("--exclude-entrypoints", ...stylesheets);
   for (const [tool, args] of [
     ["publint", ["--strict"]],
-    ["attw", ["--pack", ".", "--profile", pkg.attwProfile ?? "node16"]],
+    ["attw", attwArgs],
   ]) {
     try {
       execFileSync(join(root, "node_modules/.bin", tool), args, { cwd: dir, stdio: "pipe" });

@@ -28,6 +28,7 @@ beforeAll(async () => {
   expect(files.sort()).toEqual([
     "app/api/credport/[...credport]/route.ts",
     "app/members/page.tsx",
+    "app/site-header.tsx",
     "app/verify/page.tsx",
     "proxy.ts",
   ]);

@@ -11,27 +11,30 @@ const invalid = (message: string) =>
 
 /**
  * Checks a secret key's shape before any request. A publishable key, a webhook secret or anything
- * else throws INVALID_API_KEY_FORMAT with a message that says what was passed instead.
+ * else throws INVALID_API_KEY_FORMAT with a message that says what was passed instead. `source`
+ * names where the key came from (`CREDPORT_SECRET_KEY`, an option's name), for the message; the
+ * key itself never appears in it.
  */
-export function parseSecretKey(key: unknown): { environment: KeyEnvironment } {
+export function parseSecretKey(key: unknown, source?: string): { environment: KeyEnvironment } {
+  const subject = source ?? "the secret key";
   if (typeof key !== "string")
-    throw invalid("credport: the secret key must be a string starting with sk_test_ or sk_live_.");
+    throw invalid(`credport: ${subject} must be a string starting with sk_test_ or sk_live_.`);
   const match = SECRET_KEY_PATTERN.exec(key);
   if (match) return { environment: match[1] as KeyEnvironment };
   if (key.startsWith("pk_")) {
     throw invalid(
-      "credport: this is a publishable key (pk_…); server calls need a secret key (sk_test_… or sk_live_…).",
+      `credport: ${source ?? "this"} is a publishable key (pk_…); server calls need a secret key (sk_test_… or sk_live_…).`,
     );
   }
   if (key.startsWith("whsec_")) {
     throw invalid(
-      "credport: this is a webhook secret (whsec_…); pass it to webhooks.verify, and a secret key (sk_…) here.",
+      `credport: ${source ?? "this"} is a webhook secret (whsec_…); pass it to webhooks.verify, and a secret key (sk_…) here.`,
     );
   }
   if (key.trim() !== key)
-    throw invalid("credport: the secret key has leading or trailing whitespace; remove it.");
+    throw invalid(`credport: ${subject} has leading or trailing whitespace; remove it.`);
   throw invalid(
-    "credport: malformed secret key: expected sk_test_ or sk_live_ followed by at least 24 letters or digits.",
+    `credport: ${source ? `${source} is a malformed secret key` : "malformed secret key"}: expected sk_test_ or sk_live_ followed by at least 24 letters or digits.`,
   );
 }
 

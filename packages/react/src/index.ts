@@ -26,6 +26,12 @@ export {
   type UseVerificationResult,
   useVerification,
 } from "./use-verification.js";
+export {
+  type SessionStatus,
+  type UseVerifiedSessionOptions,
+  type UseVerifiedSessionResult,
+  useVerifiedSession,
+} from "./use-verified-session.js";
 export { VerificationGate, type VerificationGateProps } from "./verification-gate.js";
 export {
   defaultVerificationMessages,

@@ -2,9 +2,8 @@ import { CredportError } from "@credport/core";
 import { type ReactNode, useCallback, useContext, useState } from "react";
 import { CredportContext } from "./credport-context.js";
 import { safeReturnPath } from "./return-path.js";
-
-/** `@credport/next`'s session route, when neither the options nor a provider name one. */
-const DEFAULT_SESSION_ENDPOINT = "/api/credport/session";
+import { globalFetch } from "./session-signal.js";
+import { DEFAULT_SESSION_ENDPOINT, sessionStore, UNVERIFIED } from "./session-store.js";
 
 export interface UseSignOutOptions {
   /**
@@ -46,7 +45,7 @@ export function useSignOut(options: UseSignOutOptions = {}): UseSignOutResult {
     pending: false,
   });
   const endpoint = options.endpoint ?? context?.endpoints.session ?? DEFAULT_SESSION_ENDPOINT;
-  const http = options.fetch ?? context?.fetch ?? ((...args) => globalThis.fetch(...args));
+  const http = options.fetch ?? context?.fetch ?? globalFetch;
   const redirectTo = safeReturnPath(options.redirectTo) ?? "/";
   const signOut = useCallback(async () => {
     setState({ pending: true });
@@ -74,6 +73,7 @@ export function useSignOut(options: UseSignOutOptions = {}): UseSignOutResult {
       setState({ pending: false, error: e });
       throw e;
     }
+    sessionStore(http, endpoint).set(UNVERIFIED);
     location.replace(redirectTo);
   }, [http, endpoint, redirectTo]);
   return { signOut, pending: state.pending, error: state.error };
@@ -89,7 +89,7 @@ export interface SignOutButtonProps extends UseSignOutOptions {
 
 /**
  * A "Sign out" button: `useSignOut` in a `<button type="button">`, disabled while it runs, with
- * `data-status="pending"` or `"error"` for your styles. Works with or without `<CredportProvider>`.
+ * the `credport-sign-out` class (plus yours) and `data-status="pending"` or `"error"` for styles. Works with or without `<CredportProvider>`.
  *
  * @example
  * <SignOutButton redirectTo="/" className="button" />
@@ -99,7 +99,7 @@ export function SignOutButton({ children, className, onError, ...options }: Sign
   return (
     <button
       type="button"
-      className={className}
+      className={className ? `credport-sign-out ${className}` : "credport-sign-out"}
       disabled={pending}
       data-status={pending ? "pending" : error ? "error" : undefined}
       onClick={() => void signOut().catch((e: CredportError) => onError?.(e))}

@@ -12,6 +12,8 @@ import type { CredportProviderProps } from "./credport-context.js";
 const APP_ORIGIN = "https://app.credport.test";
 const START = "/api/credport/start";
 const SESSION = "/api/credport/session";
+/** `@credport/next`'s default session lifetime (sessionMaxAgeSeconds). */
+const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 export interface CredportTestEnvironment {
   model: Model;
@@ -21,6 +23,11 @@ export interface CredportTestEnvironment {
   fetch: typeof fetch;
   /** How many sessions the fake backend finalized. */
   finalizedSessions(): number;
+  /**
+   * Gives this browser a verified session (`true`) or takes it away (`false`), as if it had
+   * verified earlier or signed out elsewhere: what `GET` on the session route answers next.
+   */
+  setSession(verified: boolean): void;
   /** The verification the component started last. */
   latestVerification(): { id: string; authorizationRequestUri: string } | undefined;
   /**
@@ -32,7 +39,8 @@ export interface CredportTestEnvironment {
 
 /**
  * A Credport for component tests: the whole mock service in memory, reached through a fetch the
- * provider uses, with a minimal app backend (start and session routes) in front of it.
+ * provider uses, with a minimal app backend in front of it: the start route, and the session route
+ * (`POST` finalizes, `GET` answers `{ verified, expiresAt? }`, `DELETE` signs out).
  *
  * @example
  * const env = createCredportTestEnvironment();
@@ -44,6 +52,7 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
   const keys = model.createProject();
   const router = createRouter(model);
   let finalized = 0;
+  let sessionEndsAt: number | undefined;
   let latest: { id: string; authorizationRequestUri: string } | undefined;
 
   const service = async (
@@ -99,7 +108,19 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
           { status: 409 },
         );
       finalized += 1;
-      return Response.json({ ok: true });
+      sessionEndsAt = model.clock.now() + SESSION_TTL_MS;
+      return Response.json({ verified: true });
+    }
+    if (url.pathname === SESSION && request.method === "GET") {
+      const verified = sessionEndsAt !== undefined && sessionEndsAt > model.clock.now();
+      return Response.json(
+        verified ? { verified, expiresAt: new Date(sessionEndsAt!).toISOString() } : { verified },
+        { headers: { "cache-control": "no-store" } },
+      );
+    }
+    if (url.pathname === SESSION && request.method === "DELETE") {
+      sessionEndsAt = undefined;
+      return Response.json({ signedOut: true });
     }
     return Response.json(
       { code: "not_found", message: `no test route ${url.pathname}` },
@@ -123,6 +144,9 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
       fetch: testFetch,
     },
     finalizedSessions: () => finalized,
+    setSession(verified) {
+      sessionEndsAt = verified ? model.clock.now() + SESSION_TTL_MS : undefined;
+    },
     latestVerification: () => latest,
     async present(options) {
       if (!latest) throw new Error("credport testing: no verification was started yet");

@@ -8,6 +8,7 @@ import {
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCredportContext } from "./credport-context.js";
 import { returnPathFromLocation, safeReturnPath } from "./return-path.js";
+import { globalFetch, sessionWritten } from "./session-signal.js";
 import { useTimeRemaining } from "./use-time-remaining.js";
 
 export interface UseVerificationOptions {
@@ -123,10 +124,13 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     }[state.phase as string] as "onVerified" | "onFailed" | "onExpired" | undefined;
     if (!callback) return;
     fired.current = key;
+    // The session is written now (library mode): useVerifiedSession of this app reads it again.
+    if (state.phase === "verified" && sessionMode === "library" && endpoints.session)
+      for (const written of sessionWritten) written(fetch ?? globalFetch, endpoints.session);
     latest.current[callback]?.(state);
     const path = state.phase === "verified" ? returnPath(latest.current.returnTo) : undefined;
     if (path !== undefined) (latest.current.navigate ?? ((p) => location.replace(p)))(path);
-  }, [state]);
+  }, [state, sessionMode, endpoints.session, fetch]);
 
   const timeRemaining = useTimeRemaining(state);
   return {

@@ -28,6 +28,18 @@ export interface VerificationGateProps extends UseVerificationOptions {
 const ENDED = ["failed", "expired", "canceled", "timeout", "error"];
 
 /**
+ * Development builds (`NODE_ENV` not `production`, replaced by bundlers as for React itself) show
+ * an error's message, which names the fix; production shows the readable text and the code only.
+ */
+function showsErrorMessages(): boolean {
+  try {
+    return process.env.NODE_ENV !== "production";
+  } catch {
+    return false; // no bundler and no `process`: say less
+  }
+}
+
+/**
  * A whole verification screen: starts on mount (`autoStart={false}` to wait for `start`), shows
  * the QR code or the wallet link, the time left, a readable message for every state and
  * `failureCode`, and a retry button. No styles of its own: the root has the `credport-gate` class
@@ -57,6 +69,8 @@ export function VerificationGate({
   const t = { ...defaultVerificationMessages, ...messages };
   const showQr = !onThisDevice || qrAsked;
   const pending = v.status === "pending" && v.authorizationRequestUri;
+  const walletLink = isWalletLink(pending);
+  const testWalletLink = pending && isWalletLink(v.testWalletUrl);
   const text =
     v.status === "idle" || v.status === "starting"
       ? t.starting
@@ -76,6 +90,11 @@ export function VerificationGate({
         {text}
         {v.status === "error" && v.error ? <code> ({v.error.code})</code> : null}
       </p>
+      {v.status === "error" && v.error && showsErrorMessages() ? (
+        <p className="credport-gate-error-message">
+          <code>{v.error.message.replace(/^credport: (?=credport)/, "")}</code>
+        </p>
+      ) : null}
       {pending && showQr ? (
         <VerificationQRCode
           className="credport-gate-qr"
@@ -83,15 +102,24 @@ export function VerificationGate({
           label={t.qrLabel}
         />
       ) : null}
-      {isWalletLink(pending) ? (
-        <a className="credport-gate-wallet-link" href={pending}>
-          {t.walletLink}
-        </a>
-      ) : null}
-      {pending ? (
-        <TestWalletLink href={v.testWalletUrl} className="credport-gate-test-wallet-link">
-          {t.testWalletLink}
-        </TestWalletLink>
+      {walletLink || testWalletLink ? (
+        // One item per link: adjacent inline links would read as one run ("Open your walletOpen in…").
+        <ul className="credport-gate-links">
+          {walletLink ? (
+            <li>
+              <a className="credport-gate-wallet-link" href={pending}>
+                {t.walletLink}
+              </a>
+            </li>
+          ) : null}
+          {testWalletLink ? (
+            <li>
+              <TestWalletLink href={v.testWalletUrl} className="credport-gate-test-wallet-link">
+                {t.testWalletLink}
+              </TestWalletLink>
+            </li>
+          ) : null}
+        </ul>
       ) : null}
       {pending && !showQr ? (
         <button type="button" className="credport-gate-show-qr" onClick={() => setQrAsked(true)}>

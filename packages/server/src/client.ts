@@ -76,7 +76,11 @@ export class Credport {
         { code: "MISSING_API_KEY" },
       );
     }
-    const { environment } = parseSecretKey(secretKey);
+    // Messages name where a wrong value came from: the option, or the variable it defaulted to.
+    const { environment } = parseSecretKey(
+      secretKey,
+      options.secretKey === undefined ? "CREDPORT_SECRET_KEY" : "secretKey",
+    );
     const baseUrl = options.baseUrl ?? readEnv("CREDPORT_BASE_URL");
     if (baseUrl === undefined || baseUrl === "") {
       throw new CredportConfigurationError(
@@ -98,7 +102,10 @@ export class Credport {
         );
       }
     }
-    const serviceUrl = normalizeServerBaseUrl(baseUrl);
+    const serviceUrl = normalizeServerBaseUrl(
+      baseUrl,
+      options.baseUrl === undefined ? "CREDPORT_BASE_URL" : "baseUrl",
+    );
     // A test key over plain http stays allowed (a shared staging emulator); pin the key set there.
     if (environment === "live")
       requireSecureTransport(serviceUrl, "a live secret key (sk_live_…) would be sent");

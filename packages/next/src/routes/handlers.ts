@@ -1,4 +1,5 @@
 import {
+  CredportConnectionError,
   CredportError,
   CredportSignatureVerificationError,
   CredportValidationError,
@@ -9,6 +10,7 @@ import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { createVerification } from "./create-verification.js";
 import { finalizeSession } from "./finalize-session.js";
 import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
+import { sessionStatus } from "./session-status.js";
 import { signOut } from "./sign-out.js";
 import { verificationStatus } from "./verification-status.js";
 import { deliverWebhook } from "./webhook-delivery.js";
@@ -17,6 +19,22 @@ type Handler = (request: Request) => Promise<Response>;
 type Route = (request: Request, path: string, config: ResolvedConfig) => Promise<Response>;
 
 const notFound = () => new RouteError(404, "NOT_FOUND", "No such Credport route.");
+
+// Base URLs already reported unreachable: a stopped emulator is said once, not on every poll.
+const reportedUnreachable = new Set<string>();
+
+/**
+ * A service that refused the connection, once per base URL and process, in the server log: the
+ * browser only sees `502`, and the developer needs the URL and where it was set.
+ */
+function reportUnreachable(error: unknown, baseUrl: string, source: string | undefined): void {
+  if (!(error instanceof CredportConnectionError) || error.code !== "connection_failed") return;
+  if (reportedUnreachable.has(baseUrl)) return;
+  reportedUnreachable.add(baseUrl);
+  console.error(
+    `credport/next: could not reach the Credport service at ${baseUrl} — is the emulator running?${source ? ` (${source})` : ""}`,
+  );
+}
 
 /** How a failure reaches the browser: refusals as they are, local validation as 400, never a stack. */
 function failureResponse(error: unknown): Response {
@@ -38,7 +56,8 @@ function failureResponse(error: unknown): Response {
 /**
  * Route handlers for `app/api/credport/[...credport]/route.ts`:
  * `POST verifications` (create; sets the pending binding cookie), `GET verifications/{id}/status`,
- * `POST session` (finalize), `DELETE session` (sign out), `POST webhooks`.
+ * `GET session` (`{ verified, expiresAt? }`, no claims), `POST session` (finalize),
+ * `DELETE session` (sign out), `POST webhooks`.
  *
  * Configuration is checked here: what is missing or wrong throws a `CredportConfigurationError`
  * naming what to set, except during `next build` (a secret that is not set yet is needed at run
@@ -50,6 +69,9 @@ export function createCredportHandlers(options: CredportNextConfig): {
   DELETE: Handler;
 } {
   const resolved = resolveOrDefer(() => resolveConfig(options), { deferInDevelopment: true });
+  // Where the base URL was set, for messages (a client passed in as `credport` says nothing).
+  const baseUrlSource =
+    options.baseUrl !== undefined ? "baseUrl" : options.credport ? undefined : "CREDPORT_BASE_URL";
 
   const handle =
     (route: Route): Handler =>
@@ -70,6 +92,7 @@ export function createCredportHandlers(options: CredportNextConfig): {
       try {
         return await route(request, path, config);
       } catch (error) {
+        reportUnreachable(error, config.credport.baseUrl, baseUrlSource);
         return failureResponse(error);
       }
     };
@@ -78,6 +101,7 @@ export function createCredportHandlers(options: CredportNextConfig): {
     GET: handle(async (request, path, config) => {
       const status = /^verifications\/([^/]+)\/status$/.exec(path);
       if (status) return verificationStatus(request, status[1]!, config);
+      if (path === "session") return sessionStatus(request, config);
       throw notFound();
     }),
     POST: handle(async (request, path, config) => {
