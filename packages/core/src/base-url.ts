@@ -65,7 +65,7 @@ export function requireSecureTransport(baseUrl: string, what: string, alternativ
   const url = new URL(baseUrl);
   if (url.protocol === "https:" || isLoopbackUrl(url)) return;
   throw new CredportConfigurationError(
-    `credport: ${what} over plain http to ${url.origin}, where anyone on the path could read it or swap the service's signing keys to forge verified results. Use an https base URL (plain http is allowed only to localhost, 127.0.0.0/8 and [::1])${alternative}.`,
+    `credport: ${what} over plain http to ${url.origin}: anyone on the path could read it, or swap the service's keys to forge results. Use https (plain http only to localhost, 127.0.0.0/8, [::1])${alternative}.`,
     { code: "INSECURE_BASE_URL" },
   );
 }

@@ -71,8 +71,8 @@ export type WebhookInput =
   | Request
   | { payload: string | Uint8Array; signature: string | null | undefined };
 
-const fail = (code: string, message: string) =>
-  new CredportSignatureVerificationError(`credport: ${message}`, { code });
+const fail = (code: string, message: string, details?: Record<string, unknown>) =>
+  new CredportSignatureVerificationError(`credport: ${message}`, { code, details });
 
 /**
  * Verifies a webhook's `Webhook-Signature` (`t=…,v1=…`, HMAC-SHA256 over `"<t>.<raw body>"`) with
@@ -152,9 +152,10 @@ export async function verifyWebhook(
   }
   const payload = rawPayload ?? (await readBodyCapped(request!, maxBodyBytes));
   if (payload === BODY_TOO_LARGE)
-    throw new CredportSignatureVerificationError(
-      `credport: the webhook body is larger than maxBodyBytes (${maxBodyBytes} bytes) and was not read further; raise maxBodyBytes if your events are larger.`,
-      { code: "webhook_body_too_large", details: { maxBodyBytes } },
+    throw fail(
+      "webhook_body_too_large",
+      `the webhook body exceeds maxBodyBytes (${maxBodyBytes} bytes), unread past it; raise maxBodyBytes for larger events.`,
+      { maxBodyBytes },
     );
 
   const expected = await hmacHex(secret, `${timestamp}.${payload}`);
