@@ -121,6 +121,7 @@ declare const defaultVerificationMessages: {
     canceled: string;
     timeout: string;
     error: string;
+    rateLimited: string;
     retry: string;
     walletLink: string;
     testWalletLink: string;

@@ -80,7 +80,9 @@ export function VerificationGate({
           : t.openWallet
         : v.status === "failed"
           ? t[FAILURE_CODES.find((code) => code === v.failureCode) ?? "failed"]
-          : t[v.status];
+          : v.error?.code === "RATE_LIMITED"
+            ? t.rateLimited
+            : t[v.status];
   return (
     <div
       className={className ? `credport-gate ${className}` : "credport-gate"}

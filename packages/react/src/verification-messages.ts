@@ -20,6 +20,7 @@ export const defaultVerificationMessages = {
   canceled: "This verification was canceled.",
   timeout: "We stopped waiting for your wallet.",
   error: "Something went wrong.",
+  rateLimited: "Too many attempts: wait a minute, then try again.",
   retry: "Try again",
   walletLink: "Open your wallet",
   testWalletLink: "Open in test wallet",

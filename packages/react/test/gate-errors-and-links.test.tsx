@@ -50,6 +50,30 @@ describe("<VerificationGate> errors", () => {
   });
 });
 
+describe("<VerificationGate> on a start refused for too many attempts", () => {
+  it("says to wait, not that something went wrong (the 429 of @credport/next's rate limit)", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const env = createCredportTestEnvironment();
+    const limited: typeof fetch = async (input, init) =>
+      String(input).endsWith("/api/credport/start")
+        ? Response.json(
+            { code: "RATE_LIMITED", message: "Too many verifications started." },
+            { status: 429, headers: { "retry-after": "42" } },
+          )
+        : env.fetch(input, init);
+    render(
+      <CredportProvider {...env.providerProps} fetch={limited}>
+        <VerificationGate policyId="preset_age_over_18" navigate={() => {}} />
+      </CredportProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe(
+        "Too many attempts: wait a minute, then try again. (RATE_LIMITED)",
+      ),
+    );
+  });
+});
+
 describe("<VerificationGate> links", () => {
   it("the wallet link and the test wallet link are separate items, not one run of text", async () => {
     const env = createCredportTestEnvironment();
