@@ -8,7 +8,7 @@ import { rawRequest } from "./raw-http.js";
 
 it("credport-emulator --allowed-hosts adds names, and --help documents it", async () => {
   const help = spawnCli(["--help"]);
-  await help.exited;
+  await new Promise((closed) => help.child.on("close", closed)); // stdout read to its end
   expect(help.out).toContain("--allowed-hosts");
 
   const cli = await startCli(["--port", "0", "--allowed-hosts", "my.tunnel.example"]);
