@@ -202,6 +202,29 @@ it("--forward-webhooks-to delivers a browser verification's verification.verifie
   }
 });
 
+it("after a restart with --in-memory, the running build's key is refused, and the emulator's terminal says to restart the dev server", async () => {
+  const before = readEnvFile();
+  try {
+    const fresh = await restartEmulator(["--in-memory"]);
+    expect(fresh.CREDPORT_SECRET_KEY).toMatch(/^sk_test_/);
+    expect(fresh.CREDPORT_SECRET_KEY).not.toBe(before.CREDPORT_SECRET_KEY);
+    // The running build still holds the first keys: the emulator's 401, as production shows it.
+    expect(await gateError(url)).toEqual({
+      status: "Something went wrong. (invalid_api_key)",
+      message: [],
+    });
+    await expect
+      .poll(() => emulator.output())
+      .toContain(
+        "Refused a secret key from an earlier emulator run: restart your dev server (and rebuild if the key was inlined) so that it reads .env.local.",
+      );
+  } finally {
+    await restartEmulator();
+  }
+  // --in-memory left the state beside .env.local alone: the usual start writes the first keys again.
+  expect(readEnvFile()).toEqual(before);
+});
+
 /** What /verify's gate on `base` shows once it has given up: the status line and the message. */
 async function gateError(base: string): Promise<{ status: string; message: string[] }> {
   const page = await browser.newPage();
