@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createTestWallet, type TestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
@@ -19,20 +19,27 @@ export function addBlocks(appDir: string, blocks: CodeBlock[]): string[] {
 /**
  * The README's local setup: `touch .env.local && npx credport-emulator --env-file .env.local`,
  * from the installed `@credport/mock`. Resolves with the emulator and the variables it wrote.
+ * `port` 0 (the default) takes a free one; a restart passes the first start's port, as a user's
+ * second `npx credport-emulator` gets the same default port 4010.
  */
 export async function startEmulatorWithEnvFile(
   appDir: string,
   extraArgs: string[] = [],
+  port = 0,
 ): Promise<{ emulator: Started; env: Record<string, string> }> {
   const envFile = join(appDir, ".env.local");
-  writeFileSync(envFile, "");
+  closeSync(openSync(envFile, "a")); // `touch`: creates it, keeps what a restart finds there
   const emulator = await start(
     join(appDir, "node_modules/.bin/credport-emulator"),
-    ["--port", "0", "--env-file", ".env.local", ...extraArgs],
+    ["--port", String(port), "--env-file", ".env.local", ...extraArgs],
     { cwd: appDir, ready: /Ctrl-C/ },
   );
   return { emulator, env: parseEnv(readFileSync(envFile, "utf8")) };
 }
+
+/** The port of the emulator whose URL `env` holds, for a restart on the same address. */
+export const emulatorPort = (env: Record<string, string>): number =>
+  Number(new URL(env.CREDPORT_BASE_URL!).port);
 
 /** A test wallet holding an identity credential over 18, issued by the emulator in `env`. */
 export async function walletOver18(env: Record<string, string>): Promise<TestWallet> {
