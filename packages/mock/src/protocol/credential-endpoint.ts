@@ -3,7 +3,7 @@ import type { RouteContext } from "../http/route.js";
 import { sameTenant, type Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
 import { readCredentialRequest } from "./credential-request.js";
-import { oauthError, refusalResponse } from "./oauth-error.js";
+import { bearerChallenge, oauthError, refusalResponse } from "./oauth-error.js";
 import { verifyProofJwt } from "./proof.js";
 import { disclosureFrame, sdJwtVc } from "./sd-jwt.js";
 import { credentialIssuer, statusListUri } from "./urls.js";
@@ -11,16 +11,19 @@ import { credentialIssuer, statusListUri } from "./urls.js";
 const CREDENTIAL_LIFETIME_S = 365 * 24 * 60 * 60;
 
 /**
- * The credential endpoint (OpenID4VCI 1.0 §8). In this order: a live Bearer access token (else 401
- * `invalid_token`), a well-formed request (else `invalid_credential_request` and friends, nothing
+ * The credential endpoint (OpenID4VCI 1.0 §8). In this order: Bearer credentials (else a bare 401
+ * `Bearer` challenge, RFC 6750 §3.1), a live access token (else 401 `invalid_token`), a well-formed request (else `invalid_credential_request` and friends, nothing
  * changed), a proof that verifies (else `invalid_proof`, and the issuance fails: a wallet that signs
  * a bad proof has a bug that retrying will not fix), and a c_nonce we handed out, unused and fresh
  * (else `invalid_nonce`, nothing changed: the wallet fetches a new one and tries again).
  */
 export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: Tenant) {
-  const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(
-    ctx.request.headers.get("authorization") ?? "",
-  )?.[1];
+  const authorization = ctx.request.headers.get("authorization") ?? "";
+  if (!/^Bearer\s/i.test(authorization))
+    return bearerChallenge(
+      "This endpoint needs the access token from the token endpoint: Authorization: Bearer <access_token>.",
+    );
+  const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization)?.[1];
   const grant = token ? ctx.model.protocol.accessToken(token) : undefined;
   const issuance = grant ? ctx.model.issuance.findForProtocol(grant.issuanceId) : undefined;
   if (!grant || !issuance || !sameTenant(issuance.tenant, tenant) || !stillOpen(ctx, issuance.id))

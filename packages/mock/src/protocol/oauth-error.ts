@@ -27,6 +27,19 @@ export function oauthError(status: number, error: string, description: string): 
   );
 }
 
+/**
+ * The 401 to a request that carried no Bearer credentials at all (no Authorization header, or
+ * another scheme): RFC 6750 §3.1 says such an answer SHOULD NOT carry an error code, so the
+ * challenge is a bare `Bearer` and the body only describes what to send.
+ */
+export function bearerChallenge(description: string): Reply {
+  return json(
+    401,
+    { error_description: oauthDescription(description) },
+    { "cache-control": "no-store", "www-authenticate": "Bearer" },
+  );
+}
+
 /** A refusal on its way to becoming an {@link oauthError} answer. */
 export interface Refusal {
   status?: number;

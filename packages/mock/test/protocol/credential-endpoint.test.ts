@@ -218,7 +218,7 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
     expect(issued.headers.get("cache-control")).toBe("no-store");
   });
 
-  it('answers 401 with WWW-Authenticate: Bearer error="invalid_token" without a usable access token', async () => {
+  it("answers 401 to a request without Bearer credentials with a bare challenge and no error code (RFC 6750 §3.1)", async () => {
     const walked = await issuer.tokenFor();
     const nonce = await issuer.nonce(walked.issuer);
     const body = {
@@ -226,9 +226,9 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
       proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce })] },
     };
     const before = issuer.model.snapshot();
+    // No Authorization header, or one in a scheme this endpoint does not take.
     for (const authorization of [
       undefined,
-      "Bearer not-a-token",
       `Basic ${walked.accessToken}`,
       `DPoP ${walked.accessToken}`,
     ]) {
@@ -238,6 +238,30 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
           "content-type": "application/json",
           ...(authorization ? { authorization } : {}),
         },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer( realm="[^"]*")?$/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const error = (await response.json()) as Record<string, string>;
+      expect(error.error).toBeUndefined();
+      expect(error.error_description).toMatch(OAUTH_DESCRIPTION);
+    }
+    expect(issuer.model.snapshot()).toEqual(before);
+  });
+
+  it('answers 401 with WWW-Authenticate: Bearer error="invalid_token" to a Bearer token it does not know', async () => {
+    const walked = await issuer.tokenFor();
+    const nonce = await issuer.nonce(walked.issuer);
+    const body = {
+      credential_configuration_id: "badge-v1",
+      proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce })] },
+    };
+    const before = issuer.model.snapshot();
+    for (const authorization of ["Bearer not-a-token", `Bearer ${walked.accessToken}x`]) {
+      const response = await fetch(`${walked.issuer}/credential`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization },
         body: JSON.stringify(body),
       });
       expect(response.status).toBe(401);

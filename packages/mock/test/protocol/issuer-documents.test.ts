@@ -76,6 +76,22 @@ describe("issuer documents", () => {
     );
   });
 
+  it("authorization server metadata has every member RFC 8414 §2 requires, at both well-known places", async () => {
+    const offer = await issuer.offer();
+    const url = new URL(offer.issuer);
+    for (const place of [
+      `${url.origin}/.well-known/oauth-authorization-server${url.pathname}`,
+      `${offer.issuer}/.well-known/oauth-authorization-server`,
+    ]) {
+      const metadata = await send(place);
+      expect(metadata.status).toBe(200);
+      expect(metadata.body.issuer).toBe(offer.issuer);
+      // REQUIRED; no authorization endpoint, so no response type: an empty list says so.
+      expect(metadata.body.response_types_supported).toEqual([]);
+      expect(metadata.body.grant_types_supported).toEqual([PRE_AUTHORIZED_GRANT]);
+    }
+  });
+
   it("jwt-vc-issuer metadata and the issuer JWKS carry cache headers", async () => {
     const offer = await issuer.offer();
     const url = new URL(offer.issuer);
