@@ -42,7 +42,7 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
     ctx.model.issuance.applyTrigger(issuance.id, "proof_invalid");
     return oauthError(400, "invalid_proof", `The proof was refused: ${proof.reason}.`);
   }
-  if (!ctx.model.protocol.consumeNonce(proof.nonce))
+  if (!ctx.model.protocol.consumeNonce(tenant, proof.nonce))
     return oauthError(
       400,
       "invalid_nonce",
