@@ -125,7 +125,40 @@ describe("issuer documents", () => {
     expect((await send(expiring.offerUrl)).status).toBe(400);
   });
 
-  it("the status list grows with the index past 16,384 credentials", async () => {
+  it("status list indices are unpredictable: consecutive issuances are not consecutive indices, and none is reused", async () => {
+    const tenant = { projectId: issuer.emulator.projectId, environment: "test" as const };
+    const before = new Set(issuer.model.issuance.records.map((r) => r.statusListIndex));
+    const wallet = await createTestWallet({ now: () => issuer.model.clock.now() });
+    const indices: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
+        credentialDefinitionId: "badge-v1",
+        claims: badgeClaims,
+      });
+      const held = await wallet.acceptOffer(created.body.offerUri as string);
+      indices.push(
+        (decodeJwt(held.sdJwt.split("~")[0]!).status as { status_list: { idx: number } })
+          .status_list.idx,
+      );
+    }
+    // Sequential allocation would make every step +1; a random one almost never does.
+    const steps = indices.slice(1).map((idx, i) => idx - indices[i]!);
+    expect(steps.filter((step) => step === 1).length).toBeLessThan(3);
+    expect(new Set(indices).size).toBe(indices.length);
+    for (const idx of indices) expect(before.has(idx)).toBe(false);
+    // Offers made straight on the model draw from the same pool: still no index twice.
+    for (let i = 0; i < 2_000; i++)
+      issuer.model.issuance.createOffer(tenant, {
+        credentialDefinitionId: "badge-v1",
+        claims: badgeClaims,
+      });
+    const all = issuer.model.issuance.records
+      .filter((r) => r.tenant.projectId === tenant.projectId)
+      .map((r) => r.statusListIndex);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("the status list grows past 16,384 credentials, and revocation still reaches the credential", async () => {
     const tenant = { projectId: issuer.emulator.projectId, environment: "test" as const };
     for (let i = 0; i < 16_400; i++)
       issuer.model.issuance.createOffer(tenant, {
@@ -143,14 +176,19 @@ describe("issuer documents", () => {
         status_list: { idx: number; uri: string };
       }
     ).status_list;
-    expect(idx).toBeGreaterThan(16_384);
     await issuer.service("POST", `/v1/openid4vc/issuance/${created.body.id}/revoke`);
 
     const token = await send(uri);
     expect(token.status).toBe(200);
     const list = getListFromStatusListJWT(token.text);
+    // Kept at most half full, so that a random free index is quick to find and hard to guess.
+    const issued = issuer.model.issuance.records.length;
+    expect(list.statusList.length).toBeGreaterThanOrEqual(2 * issued);
     expect(list.getStatus(idx)).toBe(1);
-    expect(list.getStatus(idx - 1)).toBe(0);
+    const other = issuer.model.issuance.records.find(
+      (r) => r.statusListIndex !== idx && r.credentialStatus !== "revoked",
+    )!;
+    expect(list.getStatus(other.statusListIndex)).toBe(0);
 
     const verification = await issuer.service("POST", "/v1/verifications", {
       policy_id: (
