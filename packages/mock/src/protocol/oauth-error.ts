@@ -10,14 +10,20 @@ export function oauthDescription(text: string): string {
 }
 
 /**
- * The error answer of every wallet-facing endpoint: `{ error, error_description }`, never cached.
+ * The error answer of every wallet-facing endpoint: `{ error, error_description }` (and `extra`
+ * members such as a fresh `c_nonce`), never cached.
  * A 401 also carries `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3).
  */
-export function oauthError(status: number, error: string, description: string): Reply {
+export function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  extra: Record<string, string> = {},
+): Reply {
   const safe = oauthDescription(description);
   return json(
     status,
-    { error, error_description: safe },
+    { error, error_description: safe, ...extra },
     {
       "cache-control": "no-store",
       ...(status === 401

@@ -49,7 +49,7 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
         },
       ],
     ])(
-      "a %s c_nonce is 400 invalid_nonce, changes nothing, and a fresh nonce then succeeds",
+      "a %s c_nonce is 400 invalid_nonce with a fresh c_nonce, changes nothing, and that nonce then succeeds",
       async (_, badNonce) => {
         const nonce = await badNonce();
         const walked = await issuer.tokenFor();
@@ -62,8 +62,9 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
         expect(refused.body.error).toBe("invalid_nonce");
         expect(refused.headers.get("cache-control")).toBe("no-store");
         expect(issuer.model.snapshot()).toEqual(before);
+        const fresh = refused.body.c_nonce as string;
+        expect(fresh).toMatch(/^[A-Za-z0-9]{16,}$/);
 
-        const fresh = await issuer.nonce(walked.issuer);
         const issued = await issuer.credential(walked.issuer, walked.accessToken, {
           credential_configuration_id: "badge-v1",
           proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce: fresh })] },
@@ -74,7 +75,7 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
     );
   });
 
-  describe("a genuine proof failure is invalid_proof and fails the issuance", () => {
+  describe("a genuine proof failure is invalid_proof; the token stays usable for a corrected request", () => {
     it.each([
       [
         "a signature by another key",
@@ -116,8 +117,23 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe("invalid_proof");
       expect(refused.body.error_description).toMatch(OAUTH_DESCRIPTION);
-      expect(await issuer.status(walked.id)).toBe("failed");
-      expect(webhookTypes(walked.id).at(-1)).toBe("issuance.failed");
+      expect(await issuer.status(walked.id)).toBe("token_issued");
+      expect(webhookTypes(walked.id)).not.toContain("issuance.failed");
+
+      // OpenID4VCI 1.0 §8.3.1.2: the wallet may send a corrected request with the same token.
+      const corrected = await issuer.credential(walked.issuer, walked.accessToken, {
+        credential_configuration_id: "badge-v1",
+        proofs: {
+          jwt: [
+            await issuer.proof(holder, {
+              issuer: walked.issuer,
+              nonce: await issuer.nonce(walked.issuer),
+            }),
+          ],
+        },
+      });
+      expect(corrected.status).toBe(200);
+      expect(await issuer.status(walked.id)).toBe("credential_issued");
     });
   });
 
