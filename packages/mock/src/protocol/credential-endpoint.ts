@@ -4,7 +4,7 @@ import { sameTenant, type Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
 import { readCredentialRequest } from "./credential-request.js";
 import { bearerChallenge, oauthError, refusalResponse } from "./oauth-error.js";
-import { verifyProofJwt } from "./proof.js";
+import { verifyProofJwt, walletNowSeconds } from "./proof.js";
 import { disclosureFrame, sdJwtVc } from "./sd-jwt.js";
 import { credentialIssuer, statusListUri } from "./urls.js";
 
@@ -38,7 +38,10 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
 
   const issuer = credentialIssuer(ctx.baseUrl, tenant);
   const now = Math.floor(ctx.model.clock.now() / 1000);
-  const proof = await verifyProofJwt(request.proofJwt, { audience: issuer, nowSeconds: now });
+  const proof = await verifyProofJwt(request.proofJwt, {
+    audience: issuer,
+    nowSeconds: walletNowSeconds(),
+  });
   if (!proof.ok)
     return oauthError(
       400,

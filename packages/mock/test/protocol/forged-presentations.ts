@@ -85,7 +85,8 @@ export async function forgePresentation(options: {
     .sign(await importJWK(keys.privateJwk, "ES256"));
   const presented = `${[jwt, ...options.disclosures].join("~")}~`;
   const kb = await new SignJWT({
-    iat: now,
+    // The holder's own clock: real time.
+    iat: Math.floor(Date.now() / 1000),
     aud: options.request.clientId,
     nonce: options.request.nonce,
     sd_hash: digestOf(presented),

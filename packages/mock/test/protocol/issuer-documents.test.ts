@@ -44,7 +44,7 @@ describe("issuer documents", () => {
     );
     expect(ids).not.toContain("a-draft");
 
-    const wallet = await createTestWallet({ now: () => issuer.model.clock.now() });
+    const wallet = await createTestWallet();
     const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
       credentialDefinitionId: "bulk-0",
       claims: badgeClaims,
@@ -59,7 +59,6 @@ describe("issuer documents", () => {
       claims: badgeClaims,
     });
     const wallet = await createTestWallet({
-      now: () => issuer.model.clock.now(),
       // What a wallet sees from an issuer whose metadata forgot a configuration.
       fetch: async (input, init) => {
         const response = await fetch(input, init);
@@ -128,7 +127,7 @@ describe("issuer documents", () => {
   it("status list indices are unpredictable: consecutive issuances are not consecutive indices, and none is reused", async () => {
     const tenant = { projectId: issuer.emulator.projectId, environment: "test" as const };
     const before = new Set(issuer.model.issuance.records.map((r) => r.statusListIndex));
-    const wallet = await createTestWallet({ now: () => issuer.model.clock.now() });
+    const wallet = await createTestWallet();
     const indices: number[] = [];
     for (let i = 0; i < 20; i++) {
       const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
@@ -165,7 +164,7 @@ describe("issuer documents", () => {
         credentialDefinitionId: "badge-v1",
         claims: badgeClaims,
       });
-    const wallet = await createTestWallet({ now: () => issuer.model.clock.now() });
+    const wallet = await createTestWallet();
     const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
       credentialDefinitionId: "badge-v1",
       claims: badgeClaims,
