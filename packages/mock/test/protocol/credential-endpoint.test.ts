@@ -4,6 +4,7 @@ import {
   type Issuer,
   newHolder,
   OAUTH_DESCRIPTION,
+  send,
   startIssuer,
 } from "./raw-protocol.js";
 
@@ -232,6 +233,30 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
     });
     expect(issued.status).toBe(200);
     expect(issued.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("refuses credential_response_encryption with 400 invalid_encryption_parameters, never a plain-text credential", async () => {
+    const walked = await issuer.tokenFor();
+    const nonce = await issuer.nonce(walked.issuer);
+    const before = issuer.model.snapshot();
+    const refused = await issuer.credential(walked.issuer, walked.accessToken, {
+      credential_configuration_id: "badge-v1",
+      proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce })] },
+      credential_response_encryption: {
+        jwk: { ...holder.publicJwk, use: "enc", alg: "ECDH-ES" },
+        enc: "A128GCM",
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("invalid_encryption_parameters");
+    expect(refused.body.credentials).toBeUndefined();
+    expect(issuer.model.snapshot()).toEqual(before);
+    const url = new URL(walked.issuer);
+    const metadata = await send(
+      `${url.origin}/.well-known/openid-credential-issuer${url.pathname}`,
+    );
+    expect(metadata.body).not.toHaveProperty("credential_response_encryption");
+    expect(metadata.body).not.toHaveProperty("credential_request_encryption");
   });
 
   it("answers 401 to a request without Bearer credentials with a bare challenge and no error code (RFC 6750 §3.1)", async () => {
