@@ -359,7 +359,7 @@ declare class Verifications {
     private owned;
 }
 type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
-type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "proof_invalid" | "revoke";
+type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
 declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
 interface IssuanceRecord {
     id: string;
@@ -392,7 +392,7 @@ declare class Issuance {
     readonly records: IssuanceRecord[];
     private readonly expiries;
     private readonly byPreAuthorizedCode;
-    private readonly statusListSize;
+    private readonly statusLists;
     constructor(clock: {
         now(): number;
         iso(at?: number): string;
@@ -415,11 +415,12 @@ declare class Issuance {
         size: number;
         revoked: number[];
     };
+    statusListIndexIssued(tenant: Tenant, index: number): boolean;
     statusListSizes(): {
         tenant: Tenant;
         size: number;
     }[];
-    restore(records: readonly IssuanceRecord[], statusLists: readonly {
+    restore(records: readonly IssuanceRecord[], _statusLists: readonly {
         tenant: Tenant;
         size: number;
     }[]): void;
@@ -485,8 +486,8 @@ declare class ProtocolState {
         expiresIn: number;
     };
     accessToken(token: string): AccessTokenGrant | undefined;
-    issueNonce(): string;
-    consumeNonce(nonce: string): boolean;
+    issueNonce(tenant: Tenant): string;
+    consumeNonce(tenant: Tenant, nonce: string): boolean;
 }
 declare class ChangeFeed {
     private readonly listeners;

@@ -38,7 +38,7 @@ describe("issuance transitions (api-decisions.md)", () => {
       credential_issued: ["offer_fetched", "token_accepted", "credential_returned"],
       canceled: ["cancel"],
       expired: ["expire"],
-      failed: ["offer_fetched", "proof_invalid"],
+      failed: ["offer_fetched", "tx_code_exhausted"],
     };
     for (const step of path[from]!) model.issuance.applyTrigger(id, step as never);
     const events = model.webhooks.events.length;

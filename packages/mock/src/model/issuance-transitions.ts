@@ -16,7 +16,6 @@ export type IssuanceTrigger =
   | "cancel"
   | "expire"
   | "tx_code_exhausted"
-  | "proof_invalid"
   | "revoke";
 
 const OPEN: IssuanceStatus[] = ["offer_created", "ready_to_issue", "token_issued"];
@@ -25,7 +24,9 @@ const ENDED: IssuanceStatus[] = ["credential_issued", "canceled", "expired", "fa
 /**
  * Issuance transitions, row by row as in api-decisions.md ("Issuance"). Creation (→ offer_created)
  * happens in `Issuance.createOffer`. Every row that changes the status also sends a webhook.
- * A wrong tx_code is counted by the model; the third one fires `tx_code_exhausted`.
+ * A wrong tx_code is counted by the model; the third one fires `tx_code_exhausted`. A refused
+ * proof changes nothing: the wallet may send a corrected credential request with the same access
+ * token until it expires (OpenID4VCI 1.0 §8.3.1.2), so there is no row for it.
  */
 export const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[] = [
   { from: ["offer_created"], trigger: "offer_fetched", to: "ready_to_issue" },
@@ -34,7 +35,6 @@ export const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceT
   { from: OPEN, trigger: "cancel", to: "canceled" },
   { from: OPEN, trigger: "expire", to: "expired" },
   { from: ["ready_to_issue", "token_issued"], trigger: "tx_code_exhausted", to: "failed" },
-  { from: ["ready_to_issue", "token_issued"], trigger: "proof_invalid", to: "failed" },
   { from: ENDED, trigger: "cancel", error: { status: 409, code: "issuance_not_cancelable" } },
   // Revocation leaves the status alone: credentialStatus becomes revoked and revokedAt is set.
   { from: ["credential_issued"], trigger: "revoke", to: "credential_issued" },

@@ -20,6 +20,7 @@ import { requireScope, type SecretAuth, type Tenant } from "./keys.js";
 import type { Page } from "./pagination.js";
 import { RecordStore } from "./record-store.js";
 import { nextState } from "./state-machine.js";
+import { StatusListAllocation } from "./status-list-allocation.js";
 import { issuanceView } from "./views.js";
 import type { Webhooks } from "./webhooks.js";
 
@@ -56,7 +57,7 @@ export class Issuance {
   readonly records: IssuanceRecord[] = this.store.all;
   private readonly expiries = new ExpiryQueue();
   private readonly byPreAuthorizedCode = new Map<string, IssuanceRecord>();
-  private readonly statusListSize = new Map<string, number>();
+  private readonly statusLists = new StatusListAllocation();
 
   constructor(
     private readonly clock: { now(): number; iso(at?: number): string },
@@ -80,9 +81,7 @@ export class Issuance {
     checkClaimsFit(claims, definition.claims);
 
     const now = this.clock.now();
-    const tenantKey = `${auth.projectId}:${auth.environment}`;
-    const statusListIndex = this.statusListSize.get(tenantKey) ?? 0;
-    this.statusListSize.set(tenantKey, statusListIndex + 1);
+    const statusListIndex = this.statusLists.allocate(auth);
     const record: IssuanceRecord = {
       id: newId("iss"),
       tenant: { projectId: auth.projectId, environment: auth.environment },
@@ -211,9 +210,9 @@ export class Issuance {
     if (failure) throw failure;
   }
 
-  /** Revocation states of a tenant's Token Status List, by index. */
+  /** A tenant's Token Status List: its length, and the revoked indices. */
   statusList(tenant: Tenant): { size: number; revoked: number[] } {
-    const size = this.statusListSize.get(`${tenant.projectId}:${tenant.environment}`) ?? 0;
+    const size = this.statusLists.capacity(tenant);
     const revoked = this.store
       .ofTenant(tenant)
       .filter((r) => r.credentialStatus === "revoked")
@@ -221,31 +220,33 @@ export class Issuance {
     return { size, revoked };
   }
 
-  /** Each tenant's status list length: how many indexes were handed out. */
+  /** Whether a status list index was handed out in the tenant's list. */
+  statusListIndexIssued(tenant: Tenant, index: number): boolean {
+    return this.statusLists.has(tenant, index);
+  }
+
+  /** How many status list indexes each tenant was handed, for the emulator's data file. */
   statusListSizes(): { tenant: Tenant; size: number }[] {
-    return [...this.statusListSize].map(([key, size]) => {
-      const [projectId, environment] = key.split(":") as [string, Tenant["environment"]];
-      return { tenant: { projectId, environment }, size };
-    });
+    return this.statusLists.counts();
   }
 
   /**
-   * Puts back sessions and status list lengths saved by the emulator's data file, through the same
-   * indexes a create fills: open offers go back on the expiry queue (those already past their
-   * `expiresAt` expire at the next sweep, with their webhooks).
+   * Puts back sessions saved by the emulator's data file, through the same indexes a create fills:
+   * open offers go back on the expiry queue (those already past their `expiresAt` expire at the
+   * next sweep, with their webhooks). The status list indices taken are the records' own (sessions
+   * stay until reset), so the saved counts are not needed to avoid reuse.
    */
   restore(
     records: readonly IssuanceRecord[],
-    statusLists: readonly { tenant: Tenant; size: number }[],
+    _statusLists: readonly { tenant: Tenant; size: number }[],
   ): void {
     for (const saved of records) {
       const record = deepCopy(saved);
       this.store.add(record);
       this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
+      this.statusLists.restore(record.tenant, record.statusListIndex);
       if (OPEN.includes(record.status)) this.expiries.add(record.id, Date.parse(record.expiresAt));
     }
-    for (const { tenant, size } of statusLists)
-      this.statusListSize.set(`${tenant.projectId}:${tenant.environment}`, size);
   }
 
   private byId(id: string): IssuanceRecord {

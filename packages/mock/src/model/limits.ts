@@ -22,7 +22,8 @@ export interface ModelLimits {
   /** Bytes of one request body; a larger body is `413 request_too_large`. */
   requestBodyBytes: number;
   /**
-   * Unused `c_nonce`s kept (OpenID4VCI nonce endpoint). Expired ones go first, then the oldest: a
+   * Unused `c_nonce`s kept per issuer (OpenID4VCI nonce endpoint; each project environment is its
+   * own issuer, so one project cannot push out another's). Expired ones go first, then the oldest: a
    * proof with a dropped nonce is `400 invalid_nonce`, and the wallet fetches a fresh one.
    */
   protocolNonces: number;

@@ -18,7 +18,9 @@ const invalid = (description: string): { ok: false; refusal: Refusal } => ({
  * identifiers out, `credential_configuration_id` otherwise), and `proofs` holding one `jwt`. This
  * issuer does not advertise `batch_credential_issuance`, so a second proof is refused, and the
  * draft-13 `proof` parameter is refused rather than ignored, so that a wallet built on an old draft
- * learns why. Nothing here changes state.
+ * learns why. `credential_response_encryption` is refused (`invalid_encryption_parameters`): the
+ * issuer does not encrypt, and must not answer in plain text a wallet that asked it to. Nothing
+ * here changes state.
  */
 export async function readCredentialRequest(
   request: Request,
@@ -39,6 +41,18 @@ export async function readCredentialRequest(
 
   const named = checkCredentialName(fields, scope);
   if (named) return { ok: false, refusal: named };
+
+  // Encryption is not offered (no credential_response_encryption in the issuer metadata). A wallet
+  // that asks for it must never get the credential in plain text: refuse (OpenID4VCI 1.0 §8.3.1.2).
+  if ("credential_response_encryption" in fields)
+    return {
+      ok: false,
+      refusal: {
+        error: "invalid_encryption_parameters",
+        description:
+          "credential_response_encryption: this issuer does not encrypt credential responses (its metadata advertises no encryption); send the request without it.",
+      },
+    };
 
   if ("proof" in fields)
     return invalid(

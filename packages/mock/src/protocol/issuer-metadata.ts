@@ -40,11 +40,16 @@ export function issuerMetadata(model: Model, baseUrl: string, tenant: Tenant) {
   };
 }
 
-/** The issuer is its own authorization server (RFC 8414), for the pre-authorized code grant only. */
+/**
+ * The issuer is its own authorization server (RFC 8414), for the pre-authorized code grant only.
+ * `response_types_supported` is REQUIRED (§2); with no authorization endpoint there is no response
+ * type to offer, and an empty list says exactly that.
+ */
 export function authorizationServerMetadata(baseUrl: string, tenant: Tenant) {
   return {
     issuer: credentialIssuer(baseUrl, tenant),
     token_endpoint: tokenEndpoint(baseUrl, tenant),
+    response_types_supported: [],
     grant_types_supported: [PRE_AUTHORIZED_GRANT],
     "pre-authorized_grant_anonymous_access_supported": true,
   };

@@ -119,8 +119,12 @@ export function issuerRoutes(): Route<Model>[] {
     {
       method: "POST",
       pattern: "/oid4vci/issuers/:issuer/nonce",
-      handle: forIssuer((ctx) =>
-        json(200, { c_nonce: ctx.model.protocol.issueNonce() }, { "cache-control": "no-store" }),
+      handle: forIssuer((ctx, tenant) =>
+        json(
+          200,
+          { c_nonce: ctx.model.protocol.issueNonce(tenant) },
+          { "cache-control": "no-store" },
+        ),
       ),
     },
     {

@@ -10,20 +10,39 @@ export function oauthDescription(text: string): string {
 }
 
 /**
- * The error answer of every wallet-facing endpoint: `{ error, error_description }`, never cached.
+ * The error answer of every wallet-facing endpoint: `{ error, error_description }` (and `extra`
+ * members such as a fresh `c_nonce`), never cached.
  * A 401 also carries `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3).
  */
-export function oauthError(status: number, error: string, description: string): Reply {
+export function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  extra: Record<string, string> = {},
+): Reply {
   const safe = oauthDescription(description);
   return json(
     status,
-    { error, error_description: safe },
+    { error, error_description: safe, ...extra },
     {
       "cache-control": "no-store",
       ...(status === 401
         ? { "www-authenticate": `Bearer error="${error}", error_description="${safe}"` }
         : {}),
     },
+  );
+}
+
+/**
+ * The 401 to a request that carried no Bearer credentials at all (no Authorization header, or
+ * another scheme): RFC 6750 §3.1 says such an answer SHOULD NOT carry an error code, so the
+ * challenge is a bare `Bearer` and the body only describes what to send.
+ */
+export function bearerChallenge(description: string): Reply {
+  return json(
+    401,
+    { error_description: oauthDescription(description) },
+    { "cache-control": "no-store", "www-authenticate": "Bearer" },
   );
 }
 

@@ -18,7 +18,10 @@ export interface PresentationContext {
   clientId: string;
   issuer: string;
   issuerPublicJwk: JWK;
+  /** The service's clock, for the credential's own times (`nbf`, `exp`), which the service set. */
   nowSeconds: number;
+  /** Real time, for the key binding's `iat`, which the wallet set with its own clock. */
+  walletNowSeconds: number;
   /** Status of a credential's `status.status_list` reference, or why it cannot be read. */
   statusOf: (reference: {
     uri: unknown;
@@ -125,12 +128,12 @@ async function checkKeyBinding(
     const { payload: kb, protectedHeader } = await jwtVerify(
       kbJwt,
       await importJWK(cnfJwk, "ES256"),
-      { typ: "kb+jwt", currentDate: new Date(ctx.nowSeconds * 1000) },
+      { typ: "kb+jwt", currentDate: new Date(ctx.walletNowSeconds * 1000) },
     );
     if (protectedHeader.alg !== "ES256") return "key binding must be ES256";
     if (kb.aud !== ctx.clientId) return "the key binding's aud is not our client_id";
     if (kb.nonce !== ctx.verification.nonce) return "the key binding carries another nonce";
-    if (typeof kb.iat !== "number" || Math.abs(kb.iat - ctx.nowSeconds) > FRESHNESS_SECONDS)
+    if (typeof kb.iat !== "number" || Math.abs(kb.iat - ctx.walletNowSeconds) > FRESHNESS_SECONDS)
       return "the key binding is not fresh";
     const presented = presentation.slice(0, presentation.length - kbJwt.length);
     if (kb.sd_hash !== createHash("sha256").update(presented).digest("base64url"))

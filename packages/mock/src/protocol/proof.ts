@@ -1,7 +1,15 @@
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
 
-/** How far a proof's or key binding's `iat` may be from the service's clock. */
+/** How far a proof's or key binding's `iat` may be from real time. */
 export const FRESHNESS_SECONDS = 300;
+
+/**
+ * Now, in seconds, for times a wallet made (proof and key-binding `iat`): real time, never the
+ * service's clock. Tests move the service's clock to run out offers and verifications; a wallet
+ * signs with its own clock, so checking its `iat` against the shifted one would refuse honest
+ * wallets (in the future, or too old) as soon as the clock moves.
+ */
+export const walletNowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Header parameters that name a key other than by `jwk`; at most one may be used (Appendix F.1). */
 const OTHER_KEY_HEADERS = ["kid", "x5c", "trust_chain"] as const;
@@ -13,7 +21,8 @@ export type ProofCheck =
 /**
  * Checks an `openid4vci-proof+jwt` (OpenID4VCI 1.0 Appendix F.1, F.4) up to, not including, the
  * nonce: ES256, the holder's public key in the `jwk` header and nowhere else, a valid signature,
- * `aud` the credential issuer (a string), a fresh `iat`, and a `nonce` claim. Whether that nonce is
+ * `aud` the credential issuer (a string), an `iat` within {@link FRESHNESS_SECONDS} of
+ * `nowSeconds` (the wallet's time, {@link walletNowSeconds}), and a `nonce` claim. Whether that nonce is
  * still good is the caller's question (a stale nonce is `invalid_nonce`, not `invalid_proof`).
  */
 export async function verifyProofJwt(

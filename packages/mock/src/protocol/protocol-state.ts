@@ -30,7 +30,8 @@ export interface AccessTokenGrant {
 export class ProtocolState {
   private readonly issuerKeys = new Map<string, Promise<IssuerKeys>>();
   private readonly accessTokens = new Map<string, AccessTokenGrant>();
-  private readonly nonces = new Map<string, number>();
+  /** Unused c_nonces by issuer (tenant), each with its expiry: one issuer's flood evicts only its own. */
+  private readonly nonces = new Map<string, Map<string, number>>();
   private verifier?: Promise<VerifierKeys>;
 
   constructor(
@@ -134,17 +135,31 @@ export class ProtocolState {
     return grant && grant.expiresAt > this.now() ? grant : undefined;
   }
 
-  issueNonce(): string {
+  /**
+   * A c_nonce of the tenant's issuer. The `protocolNonces` cap is per issuer, so that a project
+   * fetching nonces in a loop pushes out its own oldest ones, never another project's.
+   */
+  issueNonce(tenant: Tenant): string {
+    const key = issuerKey(tenant);
+    let store = this.nonces.get(key);
+    if (!store) {
+      store = new Map();
+      this.nonces.set(key, store);
+    }
     const nonce = randomToken(24);
-    makeRoom(this.nonces, this.limits.protocolNonces, this.now(), (expiresAt) => expiresAt);
-    this.nonces.set(nonce, this.now() + NONCE_TTL_MS);
+    makeRoom(store, this.limits.protocolNonces, this.now(), (expiresAt) => expiresAt);
+    store.set(nonce, this.now() + NONCE_TTL_MS);
     return nonce;
   }
 
-  /** A c_nonce is good for one proof, for five minutes. An unknown, used or stale one is false. */
-  consumeNonce(nonce: string): boolean {
-    const expiresAt = this.nonces.get(nonce);
-    this.nonces.delete(nonce);
+  /**
+   * A c_nonce is good for one proof, for five minutes, at the issuer that handed it out. An
+   * unknown, used or stale one, or another issuer's, is false.
+   */
+  consumeNonce(tenant: Tenant, nonce: string): boolean {
+    const store = this.nonces.get(issuerKey(tenant));
+    const expiresAt = store?.get(nonce);
+    store?.delete(nonce);
     return expiresAt !== undefined && expiresAt > this.now();
   }
 }

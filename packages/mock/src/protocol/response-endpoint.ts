@@ -7,6 +7,7 @@ import { CREDENTIAL_QUERY_ID, dcqlQueryFor } from "./dcql-query.js";
 import { readFormBody } from "./form-body.js";
 import { oauthError, refusalResponse } from "./oauth-error.js";
 import { verifyPresentation } from "./presentation.js";
+import { walletNowSeconds } from "./proof.js";
 import { statusAt } from "./status-list.js";
 import { credentialIssuer, statusListUri } from "./urls.js";
 
@@ -43,6 +44,7 @@ export async function handleAuthorizationResponse(ctx: RouteContext<Model>) {
     issuer: credentialIssuer(ctx.baseUrl, tenant),
     issuerPublicJwk: keys.publicJwk,
     nowSeconds: Math.floor(ctx.model.clock.now() / 1000),
+    walletNowSeconds: walletNowSeconds(),
     statusOf: (reference) => statusAt(ctx.model, tenant, ownStatusList, reference),
   });
   // Another answer may have decided the verification while this one was being checked.

@@ -6,22 +6,12 @@ import type { Model } from "../model/model.js";
 export const STATUS_VALID = 0;
 export const STATUS_INVALID = 1;
 /**
- * The smallest list served, for herd privacy (a short list tells who was issued recently). Past
- * it the list doubles, so that every index handed out has a slot.
+ * The tenant's Token Status List, built from the model's revocations. Its length and where each
+ * index falls are the model's (`StatusListAllocation`): random slots, at most half of them taken.
  */
-const MIN_LIST_SIZE = 1 << 14;
-
-/** Room for `issued` credentials: the minimum, or the next power of two above it. */
-export function statusListSize(issued: number): number {
-  let size = MIN_LIST_SIZE;
-  while (size < issued) size *= 2;
-  return size;
-}
-
-/** The tenant's Token Status List, built from the model's revocations. */
 export function statusListOf(model: Model, tenant: Tenant): StatusList {
   const { size, revoked } = model.issuance.statusList(tenant);
-  const list = new StatusList(new Array(statusListSize(size)).fill(STATUS_VALID), 1);
+  const list = new StatusList(new Array(size).fill(STATUS_VALID), 1);
   for (const index of revoked) list.setStatus(index, STATUS_INVALID);
   return list;
 }
@@ -38,10 +28,14 @@ export function statusAt(
 ): { ok: true; status: number } | { ok: false; reason: string } {
   if (reference.uri !== ownUri)
     return { ok: false, reason: "the status list is not this issuer's" };
-  const { size, revoked } = model.issuance.statusList(tenant);
   const index = reference.idx;
-  if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || index >= size)
+  if (
+    typeof index !== "number" ||
+    !Number.isInteger(index) ||
+    !model.issuance.statusListIndexIssued(tenant, index)
+  )
     return { ok: false, reason: "the status index was never handed out" };
+  const { revoked } = model.issuance.statusList(tenant);
   return { ok: true, status: revoked.includes(index) ? STATUS_INVALID : STATUS_VALID };
 }
 

@@ -24,10 +24,7 @@ describe.each(TRANSPORTS)("claim values ($name)", (transport) => {
   afterAll(() => service.close());
 
   const wallet = (identity?: Partial<TestIdentity>) =>
-    createTestWallet({
-      now: () => service.model.clock.now(),
-      ...(identity ? { identity } : {}),
-    });
+    createTestWallet({ ...(identity ? { identity } : {}) });
   const verify = async (policyId: string, identity?: Partial<TestIdentity>) => {
     const created = await service.call("POST", "/v1/verifications", {
       body: { policy_id: policyId },

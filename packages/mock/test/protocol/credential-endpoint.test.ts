@@ -4,6 +4,7 @@ import {
   type Issuer,
   newHolder,
   OAUTH_DESCRIPTION,
+  send,
   startIssuer,
 } from "./raw-protocol.js";
 
@@ -49,7 +50,7 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
         },
       ],
     ])(
-      "a %s c_nonce is 400 invalid_nonce, changes nothing, and a fresh nonce then succeeds",
+      "a %s c_nonce is 400 invalid_nonce with a fresh c_nonce, changes nothing, and that nonce then succeeds",
       async (_, badNonce) => {
         const nonce = await badNonce();
         const walked = await issuer.tokenFor();
@@ -62,8 +63,9 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
         expect(refused.body.error).toBe("invalid_nonce");
         expect(refused.headers.get("cache-control")).toBe("no-store");
         expect(issuer.model.snapshot()).toEqual(before);
+        const fresh = refused.body.c_nonce as string;
+        expect(fresh).toMatch(/^[A-Za-z0-9]{16,}$/);
 
-        const fresh = await issuer.nonce(walked.issuer);
         const issued = await issuer.credential(walked.issuer, walked.accessToken, {
           credential_configuration_id: "badge-v1",
           proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce: fresh })] },
@@ -74,7 +76,7 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
     );
   });
 
-  describe("a genuine proof failure is invalid_proof and fails the issuance", () => {
+  describe("a genuine proof failure is invalid_proof; the token stays usable for a corrected request", () => {
     it.each([
       [
         "a signature by another key",
@@ -116,8 +118,23 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe("invalid_proof");
       expect(refused.body.error_description).toMatch(OAUTH_DESCRIPTION);
-      expect(await issuer.status(walked.id)).toBe("failed");
-      expect(webhookTypes(walked.id).at(-1)).toBe("issuance.failed");
+      expect(await issuer.status(walked.id)).toBe("token_issued");
+      expect(webhookTypes(walked.id)).not.toContain("issuance.failed");
+
+      // OpenID4VCI 1.0 §8.3.1.2: the wallet may send a corrected request with the same token.
+      const corrected = await issuer.credential(walked.issuer, walked.accessToken, {
+        credential_configuration_id: "badge-v1",
+        proofs: {
+          jwt: [
+            await issuer.proof(holder, {
+              issuer: walked.issuer,
+              nonce: await issuer.nonce(walked.issuer),
+            }),
+          ],
+        },
+      });
+      expect(corrected.status).toBe(200);
+      expect(await issuer.status(walked.id)).toBe("credential_issued");
     });
   });
 
@@ -218,7 +235,31 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
     expect(issued.headers.get("cache-control")).toBe("no-store");
   });
 
-  it('answers 401 with WWW-Authenticate: Bearer error="invalid_token" without a usable access token', async () => {
+  it("refuses credential_response_encryption with 400 invalid_encryption_parameters, never a plain-text credential", async () => {
+    const walked = await issuer.tokenFor();
+    const nonce = await issuer.nonce(walked.issuer);
+    const before = issuer.model.snapshot();
+    const refused = await issuer.credential(walked.issuer, walked.accessToken, {
+      credential_configuration_id: "badge-v1",
+      proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce })] },
+      credential_response_encryption: {
+        jwk: { ...holder.publicJwk, use: "enc", alg: "ECDH-ES" },
+        enc: "A128GCM",
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("invalid_encryption_parameters");
+    expect(refused.body.credentials).toBeUndefined();
+    expect(issuer.model.snapshot()).toEqual(before);
+    const url = new URL(walked.issuer);
+    const metadata = await send(
+      `${url.origin}/.well-known/openid-credential-issuer${url.pathname}`,
+    );
+    expect(metadata.body).not.toHaveProperty("credential_response_encryption");
+    expect(metadata.body).not.toHaveProperty("credential_request_encryption");
+  });
+
+  it("answers 401 to a request without Bearer credentials with a bare challenge and no error code (RFC 6750 §3.1)", async () => {
     const walked = await issuer.tokenFor();
     const nonce = await issuer.nonce(walked.issuer);
     const body = {
@@ -226,9 +267,9 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
       proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce })] },
     };
     const before = issuer.model.snapshot();
+    // No Authorization header, or one in a scheme this endpoint does not take.
     for (const authorization of [
       undefined,
-      "Bearer not-a-token",
       `Basic ${walked.accessToken}`,
       `DPoP ${walked.accessToken}`,
     ]) {
@@ -238,6 +279,30 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
           "content-type": "application/json",
           ...(authorization ? { authorization } : {}),
         },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer( realm="[^"]*")?$/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const error = (await response.json()) as Record<string, string>;
+      expect(error.error).toBeUndefined();
+      expect(error.error_description).toMatch(OAUTH_DESCRIPTION);
+    }
+    expect(issuer.model.snapshot()).toEqual(before);
+  });
+
+  it('answers 401 with WWW-Authenticate: Bearer error="invalid_token" to a Bearer token it does not know', async () => {
+    const walked = await issuer.tokenFor();
+    const nonce = await issuer.nonce(walked.issuer);
+    const body = {
+      credential_configuration_id: "badge-v1",
+      proofs: { jwt: [await issuer.proof(holder, { issuer: walked.issuer, nonce })] },
+    };
+    const before = issuer.model.snapshot();
+    for (const authorization of ["Bearer not-a-token", `Bearer ${walked.accessToken}x`]) {
+      const response = await fetch(`${walked.issuer}/credential`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization },
         body: JSON.stringify(body),
       });
       expect(response.status).toBe(401);

@@ -39,6 +39,18 @@ export async function openRequest(authorizationRequestUri: string): Promise<Open
   };
 }
 
+/**
+ * A status list index the tenant's issuer handed out (indices are random slots, so 0 is most
+ * likely not one): that of its first offer.
+ */
+function handedOutIndex(model: Model, tenant: { projectId: string; environment: "test" | "live" }) {
+  const own = model.issuance.records.find(
+    (r) => r.tenant.projectId === tenant.projectId && r.tenant.environment === tenant.environment,
+  );
+  if (own) return own.statusListIndex;
+  throw new Error("forgePresentation: make an offer in this tenant first, or pass status");
+}
+
 export async function forgePresentation(options: {
   model: Model;
   tenant: { projectId: string; environment: "test" | "live" };
@@ -60,7 +72,12 @@ export async function forgePresentation(options: {
     exp: now + 3600,
     vct: options.vct ?? "https://example.test/vct/badge-v1",
     cnf: { jwk: options.holder.publicJwk },
-    status: options.status ?? { status_list: { idx: 0, uri: `${options.issuer}/status-list` } },
+    status: options.status ?? {
+      status_list: {
+        idx: handedOutIndex(options.model, options.tenant),
+        uri: `${options.issuer}/status-list`,
+      },
+    },
     _sd_alg: "sha-256",
     ...options.payload,
   })
@@ -68,7 +85,8 @@ export async function forgePresentation(options: {
     .sign(await importJWK(keys.privateJwk, "ES256"));
   const presented = `${[jwt, ...options.disclosures].join("~")}~`;
   const kb = await new SignJWT({
-    iat: now,
+    // The holder's own clock: real time.
+    iat: Math.floor(Date.now() / 1000),
     aud: options.request.clientId,
     nonce: options.request.nonce,
     sd_hash: digestOf(presented),

@@ -44,7 +44,7 @@ describe("issuer documents", () => {
     );
     expect(ids).not.toContain("a-draft");
 
-    const wallet = await createTestWallet({ now: () => issuer.model.clock.now() });
+    const wallet = await createTestWallet();
     const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
       credentialDefinitionId: "bulk-0",
       claims: badgeClaims,
@@ -59,7 +59,6 @@ describe("issuer documents", () => {
       claims: badgeClaims,
     });
     const wallet = await createTestWallet({
-      now: () => issuer.model.clock.now(),
       // What a wallet sees from an issuer whose metadata forgot a configuration.
       fetch: async (input, init) => {
         const response = await fetch(input, init);
@@ -74,6 +73,22 @@ describe("issuer documents", () => {
     await expect(wallet.acceptOffer(created.body.offerUri as string)).rejects.toThrow(
       /badge-v1.*not in the issuer metadata/,
     );
+  });
+
+  it("authorization server metadata has every member RFC 8414 §2 requires, at both well-known places", async () => {
+    const offer = await issuer.offer();
+    const url = new URL(offer.issuer);
+    for (const place of [
+      `${url.origin}/.well-known/oauth-authorization-server${url.pathname}`,
+      `${offer.issuer}/.well-known/oauth-authorization-server`,
+    ]) {
+      const metadata = await send(place);
+      expect(metadata.status).toBe(200);
+      expect(metadata.body.issuer).toBe(offer.issuer);
+      // REQUIRED; no authorization endpoint, so no response type: an empty list says so.
+      expect(metadata.body.response_types_supported).toEqual([]);
+      expect(metadata.body.grant_types_supported).toEqual([PRE_AUTHORIZED_GRANT]);
+    }
   });
 
   it("jwt-vc-issuer metadata and the issuer JWKS carry cache headers", async () => {
@@ -109,14 +124,47 @@ describe("issuer documents", () => {
     expect((await send(expiring.offerUrl)).status).toBe(400);
   });
 
-  it("the status list grows with the index past 16,384 credentials", async () => {
+  it("status list indices are unpredictable: consecutive issuances are not consecutive indices, and none is reused", async () => {
+    const tenant = { projectId: issuer.emulator.projectId, environment: "test" as const };
+    const before = new Set(issuer.model.issuance.records.map((r) => r.statusListIndex));
+    const wallet = await createTestWallet();
+    const indices: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
+        credentialDefinitionId: "badge-v1",
+        claims: badgeClaims,
+      });
+      const held = await wallet.acceptOffer(created.body.offerUri as string);
+      indices.push(
+        (decodeJwt(held.sdJwt.split("~")[0]!).status as { status_list: { idx: number } })
+          .status_list.idx,
+      );
+    }
+    // Sequential allocation would make every step +1; a random one almost never does.
+    const steps = indices.slice(1).map((idx, i) => idx - indices[i]!);
+    expect(steps.filter((step) => step === 1).length).toBeLessThan(3);
+    expect(new Set(indices).size).toBe(indices.length);
+    for (const idx of indices) expect(before.has(idx)).toBe(false);
+    // Offers made straight on the model draw from the same pool: still no index twice.
+    for (let i = 0; i < 2_000; i++)
+      issuer.model.issuance.createOffer(tenant, {
+        credentialDefinitionId: "badge-v1",
+        claims: badgeClaims,
+      });
+    const all = issuer.model.issuance.records
+      .filter((r) => r.tenant.projectId === tenant.projectId)
+      .map((r) => r.statusListIndex);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("the status list grows past 16,384 credentials, and revocation still reaches the credential", async () => {
     const tenant = { projectId: issuer.emulator.projectId, environment: "test" as const };
     for (let i = 0; i < 16_400; i++)
       issuer.model.issuance.createOffer(tenant, {
         credentialDefinitionId: "badge-v1",
         claims: badgeClaims,
       });
-    const wallet = await createTestWallet({ now: () => issuer.model.clock.now() });
+    const wallet = await createTestWallet();
     const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
       credentialDefinitionId: "badge-v1",
       claims: badgeClaims,
@@ -127,14 +175,19 @@ describe("issuer documents", () => {
         status_list: { idx: number; uri: string };
       }
     ).status_list;
-    expect(idx).toBeGreaterThan(16_384);
     await issuer.service("POST", `/v1/openid4vc/issuance/${created.body.id}/revoke`);
 
     const token = await send(uri);
     expect(token.status).toBe(200);
     const list = getListFromStatusListJWT(token.text);
+    // Kept at most half full, so that a random free index is quick to find and hard to guess.
+    const issued = issuer.model.issuance.records.length;
+    expect(list.statusList.length).toBeGreaterThanOrEqual(2 * issued);
     expect(list.getStatus(idx)).toBe(1);
-    expect(list.getStatus(idx - 1)).toBe(0);
+    const other = issuer.model.issuance.records.find(
+      (r) => r.statusListIndex !== idx && r.credentialStatus !== "revoked",
+    )!;
+    expect(list.getStatus(other.statusListIndex)).toBe(0);
 
     const verification = await issuer.service("POST", "/v1/verifications", {
       policy_id: (

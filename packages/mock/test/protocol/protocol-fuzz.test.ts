@@ -231,7 +231,7 @@ describe("protocol endpoints under malformed input (property)", () => {
   ];
 
   /** Refusals that change state by design. */
-  const countsByDesign = (error: unknown) => error === "invalid_proof" || error === "invalid_grant";
+  const countsByDesign = (error: unknown) => error === "invalid_grant";
 
   it.each(endpoints)(
     "$method $name",

@@ -33,6 +33,32 @@ describe("protocol limits", () => {
     expect(await issuer.status(walked.id)).toBe("credential_issued");
   });
 
+  it("protocolNonces is per issuer: another project filling its cap does not evict this one's c_nonce", async () => {
+    const walked = await issuer.tokenFor();
+    const mine = await issuer.nonce(walked.issuer);
+    const other = issuer.model.createProject({ environment: "test" });
+    const otherIssuer = `${issuer.emulator.url}/oid4vci/issuers/${other.projectId}.test`;
+    const theirs: string[] = [];
+    for (let i = 0; i < 5; i++) theirs.push(await issuer.nonce(otherIssuer));
+    expect(theirs.every(Boolean)).toBe(true);
+    const issued = await request(walked, mine);
+    expect(issued.status).toBe(200);
+    expect(await issuer.status(walked.id)).toBe("credential_issued");
+  });
+
+  it("a c_nonce is good only at the issuer that handed it out: elsewhere 400 invalid_nonce, nothing changed", async () => {
+    const walked = await issuer.tokenFor();
+    const other = issuer.model.createProject({ environment: "test" });
+    const foreign = await issuer.nonce(
+      `${issuer.emulator.url}/oid4vci/issuers/${other.projectId}.test`,
+    );
+    const before = issuer.model.snapshot();
+    const refused = await request(walked, foreign);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("invalid_nonce");
+    expect(issuer.model.snapshot()).toEqual(before);
+  });
+
   it("beyond accessTokens the oldest live token gives way: 401 invalid_token; the newer ones work", async () => {
     const first = await issuer.tokenFor();
     const second = await issuer.tokenFor();

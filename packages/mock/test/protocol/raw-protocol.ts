@@ -115,7 +115,8 @@ export async function startIssuer(options: { limits?: ModelOptions["limits"] } =
   ) {
     const payload: Record<string, unknown> = {
       aud: options.aud ?? options.issuer,
-      iat: options.iat ?? now(),
+      // A wallet signs with its own, real clock, whatever the emulator's clock says.
+      iat: options.iat ?? Math.floor(Date.now() / 1000),
     };
     if (options.nonce !== undefined) payload.nonce = options.nonce;
     return new SignJWT(payload)

@@ -314,6 +314,15 @@ describe("presentation response endpoint", () => {
         },
       ],
       ["a status index out of range", () => withStatus(50_000_000)],
+      [
+        "a status index inside the list that was never handed out",
+        () => {
+          const taken = new Set(issuer.model.issuance.records.map((r) => r.statusListIndex));
+          let free = 0;
+          while (taken.has(free)) free++;
+          return withStatus(free);
+        },
+      ],
       ["a negative status index", () => withStatus(-1)],
       ["a fractional status index", () => withStatus(0.5)],
       ["a status list that is not ours", () => withStatus(0, "https://status.example/list")],

@@ -14,8 +14,8 @@ describe("the test wallet", () => {
   });
   afterAll(() => issuer.close());
 
-  const clockedWallet = (options: Parameters<typeof createTestWallet>[0] = {}) =>
-    createTestWallet({ now: () => issuer.model.clock.now(), ...options });
+  const realTimeWallet = (options: Parameters<typeof createTestWallet>[0] = {}) =>
+    createTestWallet(options);
   const verification = async (policyId: string) =>
     (await issuer.service("POST", "/v1/verifications", { policy_id: policyId })).body as Record<
       string,
@@ -94,7 +94,7 @@ describe("the test wallet", () => {
       ["with a typ other than oauth-authz-req+jwt", "attacker", "attacker-did-wrong-typ"],
       ["with a kid of another DID than the client_id", "attacker", "our-kid-attacker-key"],
     ])("a request object %s", async (_, who, how) => {
-      const wallet = await clockedWallet();
+      const wallet = await realTimeWallet();
       await wallet.acceptOffer(
         (
           await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
@@ -130,7 +130,7 @@ describe("the test wallet", () => {
     });
 
     it("a request object signed by the attacker's own did:jwk, naming itself, is answered (the wallet shows who asks)", async () => {
-      const wallet = await clockedWallet();
+      const wallet = await realTimeWallet();
       await wallet.acceptOffer(
         (
           await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
@@ -159,7 +159,7 @@ describe("the test wallet", () => {
       credential_definition_id: "badge-v1",
       fields: [{ path: ["given_name"] }, { path: ["address", "locality"] }],
     });
-    const wallet = await clockedWallet();
+    const wallet = await realTimeWallet();
     await wallet.acceptOffer(
       (
         await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
@@ -186,7 +186,7 @@ describe("the test wallet", () => {
 
   describe("presets without setup", () => {
     it("a new wallet answers preset_age_over_18 with its default identity, issued over OpenID4VCI", async () => {
-      const wallet = await clockedWallet();
+      const wallet = await realTimeWallet();
       const v = await verification("preset_age_over_18");
       await wallet.present(v.authorization_request_uri!);
       expect(await verificationOf(v.id!)).toMatchObject({
@@ -223,7 +223,7 @@ describe("the test wallet", () => {
         const created = await service.call("POST", "/v1/verifications", {
           body: { policy_id: "preset_identity_basic" },
         });
-        const wallet = await createTestWallet({ now: () => service.model.clock.now() });
+        const wallet = await createTestWallet();
         await wallet.present(created.body.authorization_request_uri as string);
         const result = await service.call("GET", `/v1/verifications/${created.body.id}/result`);
         expect(result.body).toMatchObject({
@@ -236,7 +236,7 @@ describe("the test wallet", () => {
     });
 
     it("createTestWallet({ identity }) holds the identity it is given", async () => {
-      const wallet = await clockedWallet({
+      const wallet = await realTimeWallet({
         identity: {
           given_name: "Grace",
           family_name: "Hopper",
@@ -253,7 +253,7 @@ describe("the test wallet", () => {
     });
 
     it("createTestWallet({ identity: false }) holds nothing and says so", async () => {
-      const wallet = await clockedWallet({ identity: false });
+      const wallet = await realTimeWallet({ identity: false });
       const v = await verification("preset_age_over_18");
       await expect(wallet.present(v.authorization_request_uri!)).rejects.toThrow(
         /no credential of type https:\/\/credport.dev\/vct\/identity\/v1/,
@@ -267,7 +267,7 @@ describe("the test wallet", () => {
         headers: { "x-service-key": live.secretKey, "content-type": "application/json" },
         body: JSON.stringify({ policy_id: "preset_age_over_18" }),
       }).then((r) => r.json() as Promise<Record<string, string>>);
-      const wallet = await clockedWallet();
+      const wallet = await realTimeWallet();
       const before = issuer.model.snapshot();
       await expect(wallet.present(created.authorization_request_uri!)).rejects.toThrow(
         /test environment/,
