@@ -151,7 +151,8 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
     async present(options) {
       if (!latest) throw new Error("credport testing: no verification was started yet");
       // The test wallet obtains its identity credential (DEFAULT_TEST_IDENTITY) over OpenID4VCI itself.
-      const wallet = await createTestWallet({ fetch: testFetch, now: () => model.clock.now() });
+      // It signs with real time, as a real wallet does (the emulator checks wallet-made times so).
+      const wallet = await createTestWallet({ fetch: testFetch });
       await wallet.present(latest.authorizationRequestUri, options);
     },
   };
