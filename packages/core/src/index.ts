@@ -49,3 +49,4 @@ export {
   DEFAULT_BACKOFF,
   parseRetryAfter,
 } from "./retry-policy.js";
+export { safeReturnPath } from "./safe-return-path.js";
