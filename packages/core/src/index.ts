@@ -42,6 +42,7 @@ export type {
   RequestPipelineOptions,
   RequestSpec,
 } from "./pipeline/request-pipeline.js";
+export { readEnv } from "./read-env.js";
 export { redactSecrets } from "./redact.js";
 export {
   type BackoffOptions,

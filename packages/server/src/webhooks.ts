@@ -2,6 +2,7 @@ import {
   CredportConfigurationError,
   CredportSignatureVerificationError,
   CredportValidationError,
+  readEnv,
 } from "@credport/core";
 import type { WebhookEventWire } from "@credport/core/contract";
 import { BODY_TOO_LARGE, readBodyCapped } from "@credport/core/pipeline";
@@ -263,10 +264,4 @@ function constantTimeEqual(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
-}
-
-export function readEnv(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env;
-  return env?.[name];
 }
