@@ -51,3 +51,11 @@ export {
   parseRetryAfter,
 } from "./retry-policy.js";
 export { safeReturnPath } from "./safe-return-path.js";
+export {
+  formatWebhookSignature,
+  hmacSha256Hex,
+  parseWebhookSignature,
+  signWebhookPayload,
+  type WebhookSignatureHeader,
+  webhookSignedContent,
+} from "./webhook-signature.js";
