@@ -788,8 +788,22 @@ declare function errorFromStatus(status: number, body: unknown, meta: {
     retryAfter?: number | undefined;
     operation: string;
 }): CredportError;
+declare function readEnv(name: string): string | undefined;
 declare function redactSecrets(text: string): string;
-export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WireError, errorFromStatus, isCredportError, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, readWireError, redactSecrets, requireSecureTransport };
+declare function safeReturnPath(value: unknown): string | undefined;
+interface WebhookSignatureHeader {
+    timestamp: number;
+    signatures: string[];
+}
+declare function webhookSignedContent(timestamp: number, payload: string): string;
+declare function formatWebhookSignature(timestamp: number, signature: string): string;
+declare function parseWebhookSignature(header: string): WebhookSignatureHeader | undefined;
+declare function hmacSha256Hex(secret: string, message: string): Promise<string>;
+declare function signWebhookPayload(payload: string, options: {
+    secret: string;
+    timestamp?: number | undefined;
+}): Promise<string>;
+export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
 // pipeline.d.ts
 export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './request-pipeline.js';
 declare const BODY_TOO_LARGE: unique symbol;

@@ -1,6 +1,6 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
-export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError } from '@credport/core';
+export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError, signWebhookPayload } from '@credport/core';
 import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, VerificationStatusValue, FailureCode, WebhookEventWire, LifecycleStatus, IssuanceStatus } from '@credport/core/contract';
 export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
 import { S as StateStore } from './state-store.js';
@@ -100,10 +100,6 @@ type WebhookInput = Request | {
     signature: string | null | undefined;
 };
 declare function verifyWebhook(input: WebhookInput, options?: WebhookVerifyOptions): Promise<WebhookEvent>;
-declare function signWebhookPayload(payload: string, options: {
-    secret: string;
-    timestamp?: number | undefined;
-}): Promise<string>;
 declare class Page<T> implements AsyncIterable<T> {
     readonly data: T[];
     readonly hasMore: boolean;
@@ -224,7 +220,7 @@ interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verif
     requireClaims?: ClaimRequirements | undefined;
 }
 declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
-export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, signWebhookPayload, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventStoreOver };
+export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventStoreOver };
 // redis.d.ts
 import { S as StateStore, b as StateCount } from './state-store.js';
 import '@credport/core';

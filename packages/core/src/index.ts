@@ -42,6 +42,7 @@ export type {
   RequestPipelineOptions,
   RequestSpec,
 } from "./pipeline/request-pipeline.js";
+export { readEnv } from "./read-env.js";
 export { redactSecrets } from "./redact.js";
 export {
   type BackoffOptions,
@@ -49,3 +50,12 @@ export {
   DEFAULT_BACKOFF,
   parseRetryAfter,
 } from "./retry-policy.js";
+export { safeReturnPath } from "./safe-return-path.js";
+export {
+  formatWebhookSignature,
+  hmacSha256Hex,
+  parseWebhookSignature,
+  signWebhookPayload,
+  type WebhookSignatureHeader,
+  webhookSignedContent,
+} from "./webhook-signature.js";

@@ -1,6 +1,6 @@
-import { parsePublishableKey } from "@credport/core";
+import { parsePublishableKey, readEnv } from "@credport/core";
 import { connection } from "next/server.js";
-import { configurationError, readEnv } from "./config/environment.js";
+import { configurationError } from "./config/environment.js";
 
 /**
  * The publishable key to render for the browser (CREDPORT_PUBLISHABLE_KEY by default), after

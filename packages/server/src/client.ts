@@ -3,6 +3,7 @@ import {
   CredportConfigurationError,
   normalizeServerBaseUrl,
   parseSecretKey,
+  readEnv,
   requireSecureTransport,
 } from "@credport/core";
 import { createRequestPipeline, type RequestPipeline } from "@credport/core/pipeline";
@@ -11,12 +12,7 @@ import { Issuance } from "./resources/issuance.js";
 import { Policies } from "./resources/policies.js";
 import { Verifications } from "./resources/verifications.js";
 import { VERSION } from "./version.js";
-import {
-  readEnv,
-  verifyWebhook,
-  type WebhookInput,
-  type WebhookVerifyOptions,
-} from "./webhooks.js";
+import { verifyWebhook, type WebhookInput, type WebhookVerifyOptions } from "./webhooks.js";
 
 export interface CredportOptions {
   /** `sk_test_…` or `sk_live_…`. Defaults to `CREDPORT_SECRET_KEY`. */

@@ -2,11 +2,11 @@ import {
   CredportConfigurationError,
   CredportSignatureVerificationError,
   normalizeServerBaseUrl,
+  readEnv,
   requireSecureTransport,
 } from "@credport/core";
 import { type JsonWebKeySet, parseJwks } from "./pinned-jwks.js";
 import type { FailureCode, VerificationStatusValue } from "./types.js";
-import { readEnv } from "./webhooks.js";
 
 /** The JOSE header `typ` of the service's signed verification results. */
 export const RESULT_TOKEN_TYPE = "credport-result+jwt";

@@ -2,6 +2,10 @@ import {
   CredportConfigurationError,
   CredportSignatureVerificationError,
   CredportValidationError,
+  hmacSha256Hex,
+  parseWebhookSignature,
+  readEnv,
+  webhookSignedContent,
 } from "@credport/core";
 import type { WebhookEventWire } from "@credport/core/contract";
 import { BODY_TOO_LARGE, readBodyCapped } from "@credport/core/pipeline";
@@ -10,6 +14,9 @@ import type { StateStore } from "./state/state-store.js";
 import type { Verification } from "./types.js";
 import { type WebhookEventStore, webhookEventStoreOver } from "./webhook-event-store.js";
 import { fromWire } from "./wire.js";
+
+// Signs the way the service does (one implementation, in core): for tests of webhook receivers.
+export { signWebhookPayload } from "@credport/core";
 
 export const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -133,15 +140,14 @@ export async function verifyWebhook(
       `no ${WEBHOOK_SIGNATURE_HEADER} header on this request.`,
     );
 
-  const parts = signature.split(",").map((part) => part.trim().split("="));
-  const timestamp = Number(parts.find(([k]) => k === "t")?.[1]);
-  const candidates = parts.filter(([k, v]) => k === "v1" && v).map(([, v]) => v!);
-  if (!Number.isInteger(timestamp) || candidates.length === 0) {
+  const header = parseWebhookSignature(signature);
+  if (!header) {
     throw fail(
       "webhook_signature_malformed",
       `the ${WEBHOOK_SIGNATURE_HEADER} header is not of the form t=<seconds>,v1=<hex>.`,
     );
   }
+  const { timestamp, signatures: candidates } = header;
   const tolerance = options.toleranceSeconds ?? DEFAULT_WEBHOOK_TOLERANCE_SECONDS;
   const now = options.now ?? Math.floor(Date.now() / 1000);
   if (Math.abs(now - timestamp) > tolerance) {
@@ -158,7 +164,7 @@ export async function verifyWebhook(
       { maxBodyBytes },
     );
 
-  const expected = await hmacHex(secret, `${timestamp}.${payload}`);
+  const expected = await hmacSha256Hex(secret, webhookSignedContent(timestamp, payload));
   if (!candidates.some((candidate) => constantTimeEqual(candidate, expected))) {
     throw fail(
       "webhook_signature_mismatch",
@@ -222,18 +228,6 @@ function toEvent(
   return event as IssuanceWebhookEvent;
 }
 
-/**
- * Signs a payload the way the service does, for tests of webhook receivers:
- * returns the `Webhook-Signature` header value.
- */
-export async function signWebhookPayload(
-  payload: string,
-  options: { secret: string; timestamp?: number | undefined },
-): Promise<string> {
-  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  return `t=${timestamp},v1=${await hmacHex(options.secret, `${timestamp}.${payload}`)}`;
-}
-
 /** The raw body given beside the signature, as text; a parsed body is refused. */
 function payloadOf({ payload }: { payload: unknown }): string {
   if (typeof payload === "string") return payload;
@@ -244,29 +238,10 @@ function payloadOf({ payload }: { payload: unknown }): string {
   );
 }
 
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 function constantTimeEqual(a: string, b: string): boolean {
   // Both are hex digests of one fixed length; only the content must not leak through timing.
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
-}
-
-export function readEnv(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env;
-  return env?.[name];
 }

@@ -1,3 +1,4 @@
+import { signWebhookPayloadSync } from "@credport/mock";
 import {
   Credport,
   CredportSignatureVerificationError,
@@ -55,6 +56,34 @@ describe("webhooks.verify", () => {
     expect(
       (await verifyWebhook({ payload: event.payload, signature: header }, { secret })).id,
     ).toMatch(/^evt_/);
+  });
+
+  it("the emulator's signWebhookPayloadSync and signWebhookPayload make the same header, and each verifies", async () => {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const fromMock = signWebhookPayloadSync(event.payload, { secret, timestamp });
+    const fromServer = await signWebhookPayload(event.payload, { secret, timestamp });
+    expect(fromMock).toBe(fromServer);
+    for (const signature of [fromMock, fromServer])
+      expect((await verifyWebhook({ payload: event.payload, signature }, { secret })).id).toBe(
+        JSON.parse(event.payload).id,
+      );
+  });
+
+  it.each([
+    ["a v1 with text after the signature", (header: string) => `${header}=junk`],
+    ["a second timestamp", (header: string) => `${header},t=1`],
+    [
+      "a timestamp not in decimal seconds",
+      (header: string) =>
+        header.replace(/^t=(\d+)/, (_, t: string) => `t=0x${Number(t).toString(16)}`),
+    ],
+  ])("refuses a header with %s as malformed", async (_, change) => {
+    const signature = change(
+      await signWebhookPayload(event.payload, { secret, timestamp: Math.floor(Date.now() / 1000) }),
+    );
+    await expect(
+      verifyWebhook({ payload: event.payload, signature }, { secret }),
+    ).rejects.toMatchObject({ code: "webhook_signature_malformed" });
   });
 
   it.each([

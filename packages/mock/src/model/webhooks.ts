@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { LookupFunction } from "node:net";
+import { formatWebhookSignature, webhookSignedContent } from "@credport/core";
 import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
@@ -71,8 +72,12 @@ export function signWebhookPayloadSync(
   options: { secret: string; timestamp?: number },
 ): string {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const v1 = createHmac("sha256", options.secret).update(`${timestamp}.${payload}`).digest("hex");
-  return `t=${timestamp},v1=${v1}`;
+  // The format is core's (shared with @credport/server); only the HMAC is Node's, because
+  // `emit` records each event's signature synchronously and this export is synchronous.
+  const v1 = createHmac("sha256", options.secret)
+    .update(webhookSignedContent(timestamp, payload))
+    .digest("hex");
+  return formatWebhookSignature(timestamp, v1);
 }
 
 const sameTenantOf = (a: Tenant, b: Tenant) =>

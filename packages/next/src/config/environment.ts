@@ -1,7 +1,4 @@
-import { CredportConfigurationError } from "@credport/core";
-
-export const readEnv = (name: string): string | undefined =>
-  typeof process !== "undefined" ? process.env[name] : undefined;
+import { CredportConfigurationError, readEnv } from "@credport/core";
 
 /** `next build` collecting page data: runtime secrets may be absent there, and that is fine. */
 export const isNextBuild = () => readEnv("NEXT_PHASE") === "phase-production-build";

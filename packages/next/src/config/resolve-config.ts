@@ -1,3 +1,4 @@
+import { readEnv } from "@credport/core";
 import {
   createVerificationBody,
   describeFirstIssue,
@@ -18,7 +19,7 @@ import { parseAllowedOrigins } from "../request/same-origin.js";
 import { createMemoryStateStore, lazyRedisStateStore, type StateStore } from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 import type { ResultCheck } from "../verification/signed-result.js";
-import { configurationError, defaultSecureCookies, readEnv } from "./environment.js";
+import { configurationError, defaultSecureCookies } from "./environment.js";
 import type { CredportNextConfig } from "./next-config.js";
 import { sessionKeyring } from "./session-secrets.js";
 

@@ -2,6 +2,10 @@
 // the sign-in page, and safeRedirectPath lets only relative paths back out.
 import { createCredportMiddleware, safeRedirectPath } from "@credport/next";
 import { describe, expect, it } from "vitest";
+import {
+  HOSTILE_RETURN_PATHS,
+  SAFE_RETURN_PATHS,
+} from "../../../core/test/support/hostile-return-paths.js";
 import { APP, SECRET } from "../support/mock-service.js";
 import { pageRequest } from "../support/test-browser.js";
 
@@ -55,6 +59,18 @@ describe("the way back after verification", () => {
     expect(safeRedirectPath(value)).toBe("/");
     expect(safeRedirectPath(value, "/members")).toBe("/members");
   });
+
+  // The same table as @credport/core's and @credport/react's: one rule for every package.
+  it.each(SAFE_RETURN_PATHS)("follows %j as %j (the shared table)", (value, expected) => {
+    expect(safeRedirectPath(value, "/fallback")).toBe(expected);
+  });
+
+  it.each(HOSTILE_RETURN_PATHS.map((value) => [value]))(
+    "refuses %j (the shared table)",
+    (value) => {
+      expect(safeRedirectPath(value, "/fallback")).toBe("/fallback");
+    },
+  );
 
   it("refuses anything that is not a string", () => {
     expect(safeRedirectPath(undefined)).toBe("/");

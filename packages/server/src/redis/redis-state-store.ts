@@ -1,4 +1,4 @@
-import { CredportConfigurationError } from "@credport/core";
+import { CredportConfigurationError, readEnv } from "@credport/core";
 import { createClient } from "redis";
 import type { StateCount, StateStore } from "../state/state-store.js";
 import { stateStoreUnavailable } from "../state/state-store.js";
@@ -176,8 +176,4 @@ function throttled(report: (error: unknown) => void): (error: unknown) => void {
     last = now;
     report(error);
   };
-}
-
-function readEnv(name: string): string | undefined {
-  return typeof process !== "undefined" ? process.env[name] : undefined;
 }
