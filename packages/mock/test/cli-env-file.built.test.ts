@@ -1,11 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, expect, it } from "vitest";
+import { readEnvFile, startCli } from "./support/cli-process.js";
 
-const bin = fileURLToPath(new URL("../bin/credport-emulator.js", import.meta.url));
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -13,25 +12,11 @@ afterEach(() => {
 
 /** Runs the emulator until it is ready, returns what it printed and the env file, then stops it. */
 async function runEmulator(args: string[], envFile: string) {
-  const child = spawn(process.execPath, [bin, "--port", "0", "--env-file", envFile, ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const cli = await startCli(["--port", "0", "--env-file", envFile, ...args]);
   try {
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", (chunk) => {
-        out += chunk;
-        if (out.includes("Ctrl-C")) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`exited with ${code}`)));
-    });
+    const out = cli.out;
     const text = readFileSync(envFile, "utf8");
-    const env = Object.fromEntries(
-      text
-        .split("\n")
-        .filter((line) => /^[A-Z_]+=/.test(line))
-        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-    );
+    const env = readEnvFile(envFile);
     // The written keys work against the running emulator.
     const policies = await fetch(`${env.CREDPORT_BASE_URL}/v1/policies`, {
       headers: { "x-service-key": env.CREDPORT_SECRET_KEY! },
@@ -40,11 +25,7 @@ async function runEmulator(args: string[], envFile: string) {
     return { out, text, env };
   } finally {
     // Waits for the exit: the emulator writes its state (beside the env file) as it stops.
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await cli.stop();
   }
 }
 

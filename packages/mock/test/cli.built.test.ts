@@ -1,21 +1,10 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { spawnCli, startCli } from "./support/cli-process.js";
 
 it("credport-emulator prints the base URL and a fresh test project's keys, and serves the API", async () => {
-  const bin = fileURLToPath(new URL("../bin/credport-emulator.js", import.meta.url));
-  const child = spawn(process.execPath, [bin, "--port", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const cli = await startCli(["--port", "0"]);
   try {
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", (chunk) => {
-        out += chunk;
-        if (out.includes("Ctrl-C")) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`exited with ${code}`)));
-    });
+    const out = cli.out;
     const url = /CREDPORT_BASE_URL=(\S+)/.exec(out)![1]!;
     const secretKey = /CREDPORT_SECRET_KEY=(sk_test_\w+)/.exec(out)![1]!;
     expect(out).toMatch(/CREDPORT_PUBLISHABLE_KEY=pk_test_\w{24,}/);
@@ -24,20 +13,14 @@ it("credport-emulator prints the base URL and a fresh test project's keys, and s
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ object: "list", data: [] });
   } finally {
-    child.kill("SIGTERM");
+    await cli.stop();
   }
 });
 
 it("refuses a bad port with a usage line", async () => {
-  const bin = fileURLToPath(new URL("../bin/credport-emulator.js", import.meta.url));
-  const child = spawn(process.execPath, [bin, "--port", "http"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let err = "";
-  child.stderr.on("data", (chunk) => {
-    err += chunk;
-  });
-  const code = await new Promise((resolve) => child.on("exit", resolve));
+  const cli = spawnCli(["--port", "http"]);
+  const code = await new Promise((closed) => cli.child.on("close", closed)); // stderr read to its end
+  const err = cli.err;
   expect(code).toBe(2);
   expect(err).toContain("--port must be a number");
 });

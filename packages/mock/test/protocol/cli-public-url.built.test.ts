@@ -1,28 +1,13 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { spawnCli, startCli } from "../support/cli-process.js";
 import { send } from "./raw-protocol.js";
 
 // The `credport-emulator` CLI as installed (bin → dist), with `--public-url`: after `pnpm build`.
 // The public base URL itself is tested on the sources in public-base-url.test.ts.
 it("credport-emulator --public-url prints that base and issues URLs on it", async () => {
-  const bin = fileURLToPath(new URL("../../bin/credport-emulator.js", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [bin, "--port", "0", "--public-url", "https://tunnel.example/credport/"],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const cli = await startCli(["--port", "0", "--public-url", "https://tunnel.example/credport/"]);
   try {
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", (chunk) => {
-        out += chunk;
-        if (out.includes("Ctrl-C")) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`exited with ${code}`)));
-    });
+    const out = cli.out;
     expect(out).toContain("CREDPORT_BASE_URL=https://tunnel.example/credport\n");
     const local = /listening at (http:\/\/\S+)/.exec(out)![1]!;
     const secretKey = /CREDPORT_SECRET_KEY=(sk_test_\w+)/.exec(out)![1]!;
@@ -38,20 +23,14 @@ it("credport-emulator --public-url prints that base and issues URLs on it", asyn
       `https://tunnel.example/credport/oid4vp/requests/${verification.body.id}`,
     );
   } finally {
-    child.kill("SIGTERM");
+    await cli.stop();
   }
 });
 
 it("credport-emulator refuses a --public-url that is not a URL", async () => {
-  const bin = fileURLToPath(new URL("../../bin/credport-emulator.js", import.meta.url));
-  const child = spawn(process.execPath, [bin, "--port", "0", "--public-url", "tunnel.example"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let err = "";
-  child.stderr.on("data", (chunk) => {
-    err += chunk;
-  });
-  const code = await new Promise((resolve) => child.on("exit", resolve));
+  const cli = spawnCli(["--port", "0", "--public-url", "tunnel.example"]);
+  const code = await new Promise((closed) => cli.child.on("close", closed)); // stderr read to its end
+  const err = cli.err;
   expect(code).toBe(2);
   expect(err).toContain("--public-url");
 });
