@@ -683,6 +683,7 @@ declare function normalizeBaseUrl(baseUrl: unknown, source?: string): string;
 declare function normalizeServerBaseUrl(baseUrl: unknown, source?: string): string;
 declare function isLoopbackUrl(url: URL): boolean;
 declare function requireSecureTransport(baseUrl: string, what: string, alternative?: string): void;
+declare function claimAt(claims: Record<string, unknown>, path: string): unknown;
 type CredportErrorType = "credport_error" | "configuration_error" | "validation_error" | "authentication_error" | "missing_token_error" | "invalid_token_error" | "permission_error" | "key_mismatch_error" | "not_found_error" | "conflict_error" | "rate_limit_error" | "api_error" | "connection_error" | "timeout_error" | "invalid_response_error" | "signature_verification_error";
 interface CredportErrorOptions {
     code: string;
@@ -803,7 +804,7 @@ declare function signWebhookPayload(payload: string, options: {
     secret: string;
     timestamp?: number | undefined;
 }): Promise<string>;
-export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
+export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
 // pipeline.d.ts
 export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './request-pipeline.js';
 declare const BODY_TOO_LARGE: unique symbol;

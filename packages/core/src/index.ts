@@ -10,6 +10,7 @@ export {
   normalizeServerBaseUrl,
   requireSecureTransport,
 } from "./base-url.js";
+export { claimAt } from "./claim-path.js";
 // The zod-free parts of the wire contract, for code bound for browsers.
 export { FAILURE_CODES } from "./contract/failure-codes.js";
 export {

@@ -1,4 +1,4 @@
-import { CredportConflictError } from "@credport/core";
+import { CredportConflictError, claimAt } from "@credport/core";
 import type { FailureCode, VerificationStatusValue } from "./types.js";
 
 /** A claim value that can be required exactly. */
@@ -85,14 +85,3 @@ const notAccepted = (field: string, reason: string) =>
     code: "claims_not_accepted",
     details: { field },
   });
-
-/** The value at a dot-joined path, own properties only. */
-function claimAt(claims: Record<string, unknown>, path: string): unknown {
-  let value: unknown = claims;
-  for (const segment of path.split(".")) {
-    if (typeof value !== "object" || value === null || !Object.hasOwn(value, segment))
-      return undefined;
-    value = (value as Record<string, unknown>)[segment];
-  }
-  return value;
-}

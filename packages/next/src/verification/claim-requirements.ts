@@ -7,16 +7,6 @@ export {
   PRESET_CLAIM_REQUIREMENTS,
 } from "@credport/server";
 
-export function claimAt(claims: Record<string, unknown>, path: string): unknown {
-  let value: unknown = claims;
-  for (const segment of path.split(".")) {
-    if (typeof value !== "object" || value === null || !Object.hasOwn(value, segment))
-      return undefined;
-    value = (value as Record<string, unknown>)[segment];
-  }
-  return value;
-}
-
 /**
  * `undefined` when the verified claims meet the requirements (the app's, else the preset's);
  * otherwise why not, naming the claim (never its value: claims are personal data).

@@ -1,4 +1,4 @@
-import { claimAt } from "./claim-requirements.js";
+import { claimAt } from "@credport/core";
 
 /** Only the claims at these dot-joined paths, nested as they were. */
 export function keepClaims(
