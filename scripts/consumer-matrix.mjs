@@ -109,6 +109,7 @@ try {
       dependencies: {
         "@credport/core": tarball("core"),
         "@credport/server": tarball("server"),
+        "@credport/session": tarball("session"),
         "@credport/browser": tarball("browser"),
         "@credport/react": tarball("react"),
         react: "19.3.1",
@@ -123,7 +124,7 @@ try {
         onlyBuiltDependencies: ["esbuild"],
         // The packages depend on each other by version; point those at the tarballs too.
         overrides: Object.fromEntries(
-          ["core", "server", "browser", "react"].map((name) => [
+          ["core", "server", "session", "browser", "react"].map((name) => [
             `@credport/${name}`,
             tarball(name),
           ]),
@@ -216,12 +217,17 @@ try {
         cacheComponents: true,
         partialPrefetching: true,
         experimental: { agentFeedback: true },
-        serverExternalPackages: ["@credport/next", "@credport/server", "@credport/core"],
+        serverExternalPackages: [
+          "@credport/next",
+          "@credport/session",
+          "@credport/server",
+          "@credport/core",
+        ],
       },
     },
   ];
   const credportDeps = Object.fromEntries(
-    ["core", "server", "browser", "react", "next"].map((name) => [
+    ["core", "server", "session", "browser", "react", "next"].map((name) => [
       `@credport/${name}`,
       tarball(name),
     ]),

@@ -1,6 +1,7 @@
-import { parsePublishableKey, readEnv } from "@credport/core";
+import { readPublishableKey } from "@credport/session";
+// With the extension: Node's ESM resolver (serverExternalPackages, plain Node) needs it, as Next has no exports map.
 import { connection } from "next/server.js";
-import { configurationError } from "./config/environment.js";
+import { NEXT_LABEL } from "./label.js";
 
 /**
  * The publishable key to render for the browser (CREDPORT_PUBLISHABLE_KEY by default), after
@@ -12,30 +13,5 @@ import { configurationError } from "./config/environment.js";
  */
 export async function getPublishableKey(value?: string | undefined): Promise<string> {
   await connection();
-  const key = value ?? readEnv("CREDPORT_PUBLISHABLE_KEY");
-  const name = value === undefined ? "CREDPORT_PUBLISHABLE_KEY" : "the publishable key";
-  if (!key)
-    throw configurationError(
-      `${name} is not set: set it to your publishable key (pk_test_… or pk_live_…).`,
-      "MISSING_API_KEY",
-    );
-  if (/^\s*sk_/.test(key))
-    throw configurationError(
-      `${name} holds a secret key (sk_…); it was not sent to the browser. Roll that secret key now and use the publishable key (pk_…).`,
-      "INVALID_API_KEY_FORMAT",
-    );
-  if (/^\s*whsec_/.test(key))
-    throw configurationError(
-      `${name} holds a webhook secret (whsec_…); use the publishable key (pk_…).`,
-      "INVALID_API_KEY_FORMAT",
-    );
-  try {
-    parsePublishableKey(key);
-  } catch {
-    throw configurationError(
-      `${name} is not a publishable key: expected pk_test_ or pk_live_ followed by at least 24 letters or digits, without whitespace.`,
-      "INVALID_API_KEY_FORMAT",
-    );
-  }
-  return key;
+  return readPublishableKey(value, NEXT_LABEL);
 }

@@ -1,5 +1,5 @@
+import { createMemoryStateStore } from "@credport/session";
 import { describe, expect, it } from "vitest";
-import { createMemoryStateStore } from "../src/state-store.js";
 
 describe("the in-memory state store", () => {
   it("remembers a key once until it expires", async () => {

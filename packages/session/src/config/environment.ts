@@ -17,8 +17,15 @@ const MISSING = new Set([
   "MISSING_WEBHOOK_SECRET",
 ]);
 
+/** How messages name the package; an adapter (e.g. `credport/next`) puts its own name there. */
+export const SESSION_LABEL = "credport/session";
+
 export const configurationError = (message: string, code = "INVALID_OPTION") =>
-  new CredportConfigurationError(`credport/next: ${message}`, { code });
+  new CredportConfigurationError(`${SESSION_LABEL}: ${message}`, { code });
+
+/** A message of this package, naming the adapter the app uses instead. */
+export const relabel = (message: string, label: string) =>
+  message.startsWith(SESSION_LABEL) ? label + message.slice(SESSION_LABEL.length) : message;
 
 /**
  * Runs `resolve` at creation and fails fast, except where failing now would be wrong: during
@@ -27,10 +34,10 @@ export const configurationError = (message: string, code = "INVALID_OPTION") =>
  */
 export function resolveOrDefer<T>(
   resolve: () => T,
-  options: { deferInDevelopment: boolean },
+  options: { deferInDevelopment: boolean; label: string },
 ): { value: T; problem?: undefined } | { value?: undefined; problem: CredportConfigurationError } {
   try {
-    return { value: resolve() };
+    return { value: relabelled(resolve, options.label) };
   } catch (error) {
     if (!(error instanceof CredportConfigurationError)) throw error;
     if (isNextBuild() && MISSING.has(error.code)) return { problem: error };
@@ -39,5 +46,15 @@ export function resolveOrDefer<T>(
       return { problem: error };
     }
     throw error;
+  }
+}
+
+/** Runs `resolve`, its configuration errors naming `label` (the adapter the app uses). */
+export function relabelled<T>(resolve: () => T, label: string): T {
+  try {
+    return resolve();
+  } catch (error) {
+    if (!(error instanceof CredportConfigurationError) || label === SESSION_LABEL) throw error;
+    throw new CredportConfigurationError(relabel(error.message, label), { code: error.code });
   }
 }

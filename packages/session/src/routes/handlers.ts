@@ -4,9 +4,9 @@ import {
   CredportSignatureVerificationError,
   CredportValidationError,
 } from "@credport/server";
-import { isDevelopment, resolveOrDefer } from "../config/environment.js";
-import type { CredportNextConfig } from "../config/next-config.js";
+import { isDevelopment, relabel, resolveOrDefer, SESSION_LABEL } from "../config/environment.js";
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js";
+import type { CredportSessionConfig } from "../config/session-config.js";
 import { createVerification } from "./create-verification.js";
 import { finalizeSession } from "./finalize-session.js";
 import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
@@ -27,18 +27,26 @@ const reportedUnreachable = new Set<string>();
  * A service that refused the connection, once per base URL and process, in the server log: the
  * browser only sees `502`, and the developer needs the URL and where it was set.
  */
-function reportUnreachable(error: unknown, baseUrl: string, source: string | undefined): void {
+function reportUnreachable(
+  error: unknown,
+  baseUrl: string,
+  source: string | undefined,
+  label: string,
+): void {
   if (!(error instanceof CredportConnectionError) || error.code !== "connection_failed") return;
   if (reportedUnreachable.has(baseUrl)) return;
   reportedUnreachable.add(baseUrl);
   console.error(
-    `credport/next: could not reach the Credport service at ${baseUrl} — is the emulator running?${source ? ` (${source})` : ""}`,
+    `${label}: could not reach the Credport service at ${baseUrl} — is the emulator running?${source ? ` (${source})` : ""}`,
   );
 }
 
 /** How a failure reaches the browser: refusals as they are, local validation as 400, never a stack. */
-function failureResponse(error: unknown): Response {
-  if (error instanceof RouteError) return errorResponse(error);
+function failureResponse(error: unknown, label: string): Response {
+  if (error instanceof RouteError)
+    return errorResponse(
+      new RouteError(error.status, error.code, relabel(error.message, label), error.details),
+    );
   if (error instanceof CredportSignatureVerificationError)
     return errorResponse(new RouteError(400, error.code, error.message));
   if (error instanceof CredportValidationError && error.status === undefined)
@@ -47,9 +55,9 @@ function failureResponse(error: unknown): Response {
     const status = error.status && error.status < 500 ? error.status : 502;
     return errorResponse(new RouteError(status, error.code, error.message));
   }
-  console.error("credport/next: a request failed:", error);
+  console.error(`${label}: a request failed:`, error);
   return errorResponse(
-    new RouteError(500, "INTERNAL_ERROR", "credport/next: the request failed; see the server log."),
+    new RouteError(500, "INTERNAL_ERROR", `${label}: the request failed; see the server log.`),
   );
 }
 
@@ -63,12 +71,18 @@ function failureResponse(error: unknown): Response {
  * naming what to set, except during `next build` (a secret that is not set yet is needed at run
  * time only) and in development (logged, and answered as `500 CONFIGURATION_ERROR` with the message).
  */
-export function createCredportHandlers(options: CredportNextConfig): {
+export function createCredportHandlers(
+  options: CredportSessionConfig,
+  label = SESSION_LABEL,
+): {
   GET: Handler;
   POST: Handler;
   DELETE: Handler;
 } {
-  const resolved = resolveOrDefer(() => resolveConfig(options), { deferInDevelopment: true });
+  const resolved = resolveOrDefer(() => resolveConfig(options, label), {
+    deferInDevelopment: true,
+    label,
+  });
   // Where the base URL was set, for messages (a client passed in as `credport` says nothing).
   const baseUrlSource =
     options.baseUrl !== undefined ? "baseUrl" : options.credport ? undefined : "CREDPORT_BASE_URL";
@@ -82,7 +96,7 @@ export function createCredportHandlers(options: CredportNextConfig): {
           code: "CONFIGURATION_ERROR",
           message: isDevelopment()
             ? resolved.problem.message
-            : "credport/next is not configured; see the server log.",
+            : `${label} is not configured; see the server log.`,
         });
       }
       const config = resolved.value;
@@ -92,8 +106,8 @@ export function createCredportHandlers(options: CredportNextConfig): {
       try {
         return await route(request, path, config);
       } catch (error) {
-        reportUnreachable(error, config.credport.baseUrl, baseUrlSource);
-        return failureResponse(error);
+        reportUnreachable(error, config.credport.baseUrl, baseUrlSource, label);
+        return failureResponse(error, label);
       }
     };
 
@@ -114,5 +128,35 @@ export function createCredportHandlers(options: CredportNextConfig): {
       if (path === "session") return signOut(request, config);
       throw notFound();
     }),
+  };
+}
+
+/**
+ * One handler for every route and method of {@link createCredportHandlers}: mount it under
+ * `basePath` as is in any Fetch framework (Hono, Bun, Deno, Workers, React Router, SvelteKit).
+ * Other methods get `405` with `Allow`.
+ */
+export function createCredportHandler(
+  options: CredportSessionConfig,
+  label = SESSION_LABEL,
+): Handler {
+  const handlers: Record<string, Handler> = createCredportHandlers(options, label);
+  return async (request) => {
+    const handler = handlers[request.method];
+    if (handler) return handler(request);
+    return new Response(
+      JSON.stringify({
+        code: "METHOD_NOT_ALLOWED",
+        message: `${request.method} is not allowed here.`,
+      }),
+      {
+        status: 405,
+        headers: {
+          allow: "GET, POST, DELETE",
+          "content-type": "application/json",
+          "cache-control": "no-store",
+        },
+      },
+    );
   };
 }

@@ -1,6 +1,6 @@
 import { type ClaimRequirements, CredportConflictError, requireClaims } from "@credport/server";
 
-// One implementation for every backend: @credport/server's, re-exported by @credport/next.
+// One implementation for every backend: @credport/server's, re-exported by @credport/session.
 export {
   type ClaimRequirements,
   type ClaimValue,

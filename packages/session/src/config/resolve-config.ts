@@ -19,11 +19,13 @@ import { parseAllowedOrigins } from "../request/same-origin.js";
 import { createMemoryStateStore, lazyRedisStateStore, type StateStore } from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 import type { ResultCheck } from "../verification/signed-result.js";
-import { configurationError, defaultSecureCookies } from "./environment.js";
-import type { CredportNextConfig } from "./next-config.js";
+import { configurationError, defaultSecureCookies, SESSION_LABEL } from "./environment.js";
+import type { CredportSessionConfig } from "./session-config.js";
 import { sessionKeyring } from "./session-secrets.js";
 
 export interface ResolvedConfig {
+  /** How messages name the package the app uses (`credport/session`, `credport/next`, …). */
+  label: string;
   basePath: string;
   sessionMode: "library" | "manual";
   keepClaims: string[];
@@ -78,7 +80,7 @@ function checkPolicyId(policyId: string): void {
 }
 
 /** Rewords the server client's configuration errors as this package's, keeping their codes. */
-function serverClient(config: CredportNextConfig): Credport {
+function serverClient(config: CredportSessionConfig): Credport {
   if (config.credport) return config.credport;
   try {
     return new Credport({ secretKey: config.secretKey, baseUrl: config.baseUrl });
@@ -105,7 +107,7 @@ function pinnedJwks(option: JsonWebKeySet | string | undefined): JsonWebKeySet |
  * memory, rate-limit counters get a store of their own: anyone can create counters, and in one
  * bounded map they would push finalized verifications and event IDs out.
  */
-function stateStores(config: CredportNextConfig): {
+function stateStores(config: CredportSessionConfig): {
   stateStore: StateStore;
   rateLimitStore: StateStore;
 } {
@@ -132,7 +134,7 @@ const DEFAULT_PER_ADDRESS = { limit: 10, windowSeconds: 60 };
 const DEFAULT_PER_BROWSER = { limit: 5, windowSeconds: 60 };
 
 /** The rate limit on starting verifications, checked; `undefined` when turned off. */
-function rateLimitRules(config: CredportNextConfig): ResolvedRateLimit | undefined {
+function rateLimitRules(config: CredportSessionConfig): ResolvedRateLimit | undefined {
   const trust = config.trustProxy ?? false;
   if (trust !== true && trust !== false && !(Number.isInteger(trust) && trust >= 0 && trust <= 10))
     throw configurationError("trustProxy must be true, false or the number of proxies (0 to 10).");
@@ -168,7 +170,10 @@ function rateLimitRules(config: CredportNextConfig): ResolvedRateLimit | undefin
 }
 
 /** Every option checked and defaulted, or a CredportConfigurationError saying what to set. */
-export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
+export function resolveConfig(
+  config: CredportSessionConfig,
+  label = SESSION_LABEL,
+): ResolvedConfig {
   if (!config.policyId && !config.resolvePolicy) {
     throw configurationError(
       "set policyId or resolvePolicy: the server decides what a verification asks for.",
@@ -211,6 +216,7 @@ export function resolveConfig(config: CredportNextConfig): ResolvedConfig {
   }
 
   return {
+    label,
     basePath: (config.basePath ?? "/api/credport").replace(/\/+$/, ""),
     sessionMode: config.sessionMode ?? "library",
     keepClaims: config.keepClaims ?? [],

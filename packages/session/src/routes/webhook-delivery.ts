@@ -24,7 +24,7 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
     throw new RouteError(
       400,
       "webhook_signature_missing",
-      `credport/next: no ${WEBHOOK_SIGNATURE_HEADER} header on this request.`,
+      `${config.label}: no ${WEBHOOK_SIGNATURE_HEADER} header on this request.`,
     );
   const payload = await readCappedText(request);
   const event = await verifyWebhook({ payload, signature }, { secret: webhook.secret });
@@ -34,7 +34,7 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
       throw new RouteError(
         400,
         "webhook_payload_invalid",
-        "credport/next: the signed event has no id.",
+        `${config.label}: the signed event has no id.`,
       );
     let first: boolean;
     try {
@@ -44,12 +44,12 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
       // effort, so that the redelivery this 503 asks for is handled rather than taken as a duplicate.
       await (async () => store.forget?.(event.id))().catch(() => {});
       console.error(
-        `credport/next: webhook ${event.id} not handled, the state store failed: ${error instanceof Error ? error.message : String(error)}`,
+        `${config.label}: webhook ${event.id} not handled, the state store failed: ${error instanceof Error ? error.message : String(error)}`,
       );
       throw new RouteError(
         503,
         STATE_STORE_UNAVAILABLE,
-        "credport/next: the state store (e.g. Redis) is unavailable; the event was not handled and will be delivered again.",
+        `${config.label}: the state store (e.g. Redis) is unavailable; the event was not handled and will be delivered again.`,
       );
     }
     if (!first) return jsonResponse(200, { received: true, duplicate: true });
@@ -62,7 +62,7 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
     } catch (forgetError) {
       // The ID stays remembered until it expires: a redelivery would be taken as a duplicate.
       console.error(
-        `credport/next: onEvent failed for ${event.id} and its ID could not be forgotten: ${forgetError instanceof Error ? forgetError.message : String(forgetError)}`,
+        `${config.label}: onEvent failed for ${event.id} and its ID could not be forgotten: ${forgetError instanceof Error ? forgetError.message : String(forgetError)}`,
       );
     }
     throw error;

@@ -29,7 +29,7 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
     throw new RouteError(
       415,
       "UNSUPPORTED_MEDIA_TYPE",
-      "credport/next: send the body as application/json.",
+      "credport/session: send the body as application/json.",
     );
   const { verificationId } = parseFinalizeSessionBody(await readJson(request));
   const binding = await requireBinding(request, verificationId, config);
@@ -51,8 +51,9 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
   const pending = pendingCookie(binding.verificationId, config.secureCookies, config.basePath);
   const replayableFor = Math.max(1, Math.ceil((binding.expiresAt - Date.now()) / 1000));
   // A store that cannot answer refuses (503, no cookie): it cannot tell whether this is a replay.
-  const first = await storeOrRefuse(() =>
-    config.stateStore.rememberOnce(finalizedKey(binding.verificationId), replayableFor),
+  const first = await storeOrRefuse(
+    () => config.stateStore.rememberOnce(finalizedKey(binding.verificationId), replayableFor),
+    config.label,
   );
   if (!first)
     throw new RouteError(

@@ -93,15 +93,15 @@ async function rateLimited(
     const cause = verdict.storeError;
     const reason = cause instanceof Error ? cause.message : String(cause);
     if (!config.rateLimit.failOpen) {
-      console.error(`credport/next: the rate limit's state store failed: ${reason}`);
+      console.error(`${config.label}: the rate limit's state store failed: ${reason}`);
       throw new RouteError(
         503,
         "STATE_STORE_UNAVAILABLE",
-        "credport/next: the state store (e.g. Redis) is unavailable; try again shortly.",
+        `${config.label}: the state store (e.g. Redis) is unavailable; try again shortly.`,
       );
     }
     console.warn(
-      `credport/next: the rate limit's state store failed; this start was let through (rateLimit.onStoreFailure: "open"): ${reason}`,
+      `${config.label}: the rate limit's state store failed; this start was let through (rateLimit.onStoreFailure: "open"): ${reason}`,
     );
     return { browserCookies: verdict.cookies };
   }
@@ -110,7 +110,7 @@ async function rateLimited(
     429,
     {
       code: "RATE_LIMITED",
-      message: `credport/next: too many verifications started; try again in ${verdict.retryAfterSeconds} s.`,
+      message: `${config.label}: too many verifications started; try again in ${verdict.retryAfterSeconds} s.`,
       details: { retryAfterSeconds: verdict.retryAfterSeconds },
     },
     verdict.cookies,

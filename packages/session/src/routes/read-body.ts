@@ -14,7 +14,7 @@ export async function readCappedText(request: Request, max = MAX_BODY_BYTES): Pr
     throw new RouteError(
       413,
       "PAYLOAD_TOO_LARGE",
-      `credport/next: request bodies are limited to ${max} bytes.`,
+      `credport/session: request bodies are limited to ${max} bytes.`,
     );
   return text;
 }

@@ -6,7 +6,7 @@ import type { ClaimRequirements } from "../verification/claim-requirements.js";
 /** The app's user reference for this request (e.g. from your auth), `undefined` when signed out. */
 export type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
 
-export interface CredportNextConfig {
+export interface CredportSessionConfig {
   /** Defaults to CREDPORT_SECRET_KEY. */
   secretKey?: string | undefined;
   /** Defaults to CREDPORT_BASE_URL: the service, the issuer of its signed results. */

@@ -27,7 +27,7 @@ export interface CredportRedisOptions {
 
 /**
  * A Redis store loaded on first use, so that apps without Redis never load `redis`. The import is
- * left to Node at run time (not bundled): install `redis` next to `@credport/next`.
+ * left to Node at run time (not bundled): install `redis` beside `@credport/session`.
  */
 export function lazyRedisStateStore(
   options: CredportRedisOptions & { prefix: string },
@@ -39,7 +39,7 @@ export function lazyRedisStateStore(
       (error) => {
         store = undefined;
         throw new Error(
-          "credport/next: CREDPORT_REDIS_URL is set but `redis` could not be loaded; install it (npm i redis).",
+          "credport/session: CREDPORT_REDIS_URL is set but `redis` could not be loaded; install it (npm i redis).",
           { cause: error },
         );
       },
@@ -57,17 +57,17 @@ export function lazyRedisStateStore(
  * A store call whose failure refuses the request: `503 STATE_STORE_UNAVAILABLE` (the store could
  * not say whether this already happened, so it is not done). The cause is logged, not answered.
  */
-export async function storeOrRefuse<T>(call: () => T | Promise<T>): Promise<T> {
+export async function storeOrRefuse<T>(call: () => T | Promise<T>, label: string): Promise<T> {
   try {
     return await call();
   } catch (error) {
     console.error(
-      `credport/next: the state store failed: ${error instanceof Error ? error.message : String(error)}`,
+      `${label}: the state store failed: ${error instanceof Error ? error.message : String(error)}`,
     );
     throw new RouteError(
       503,
       "STATE_STORE_UNAVAILABLE",
-      "credport/next: the state store (e.g. Redis) is unavailable; try again shortly.",
+      `${label}: the state store (e.g. Redis) is unavailable; try again shortly.`,
     );
   }
 }

@@ -11,7 +11,9 @@ export class RouteError extends Error {
 
   /** 400 `validation_error` naming the field, as the service and the server client do. */
   static validation(field: string, rule: string): RouteError {
-    return new RouteError(400, "validation_error", `credport/next: ${field} ${rule}.`, { field });
+    return new RouteError(400, "validation_error", `credport/session: ${field} ${rule}.`, {
+      field,
+    });
   }
 
   static bindingRequired(): RouteError {

@@ -1,0 +1,1 @@
+export const NEXT_LABEL = "credport/next";

@@ -1,0 +1,121 @@
+import {
+  defaultSecureCookies,
+  relabelled,
+  resolveOrDefer,
+  SESSION_LABEL,
+} from "../config/environment.js";
+import type { GetUserRef } from "../config/session-config.js";
+import { sessionKeyring } from "../config/session-secrets.js";
+import { readCookies } from "../cookies/cookie-header.js";
+import { readVerifiedSession, type VerifiedSession } from "../cookies/verified-session.js";
+import { isProtectedPath } from "./protected-path.js";
+import { returnPathOf } from "./return-path.js";
+
+/** The query parameter that carries the way back to the sign-in page. */
+export const REDIRECT_URL_PARAM = "redirect_url";
+
+// Whether a session was there is only true for this request: no cache may keep the answer.
+const NO_STORE = "no-store";
+
+/**
+ * Whether the request is the browser loading a page (the only request the wall redirects). The
+ * Next.js router's fetches (which Next strips of their `RSC` headers before the middleware, but
+ * not of `Next-Url` or `Sec-Fetch-Dest: empty`) and prefetches (`Sec-Purpose`, `Purpose`) are not:
+ * the router keeps what they answered, a redirect included, and would follow the wall's redirect
+ * again after the visitor has verified.
+ */
+function isPageLoad(headers: Headers): boolean {
+  const dest = headers.get("sec-fetch-dest");
+  return (
+    (dest === null || dest === "document" || dest === "iframe" || dest === "frame") &&
+    !/prefetch/i.test(`${headers.get("sec-purpose")} ${headers.get("purpose")}`) &&
+    !["next-url", "rsc", "next-router-prefetch"].some((name) => headers.has(name))
+  );
+}
+
+export interface ProtectOptions {
+  /** Path prefixes that need a verified session, e.g. `["/members"]`. */
+  protect: string[];
+  /** Where visitors without a session are sent, with `?redirect_url=<path and query>` added. */
+  signInPath: string;
+  /** Defaults to CREDPORT_SESSION_SECRET. */
+  sessionSecret?: string | string[] | undefined;
+  /** The same `getUserRef` as the handlers': a session passes only for the user who verified. */
+  getUserRef?: GetUserRef | undefined;
+  /** The same `secureCookies` as the handlers'. Default: on, except when NODE_ENV is `development`. */
+  secureCookies?: boolean | undefined;
+}
+
+/** The wall in front of protected pages, framework-free: each takes the request, nothing else. */
+export interface Wall {
+  /**
+   * For a request under `protect` (the sign-in page excepted) without a verified session: the
+   * answer that stops it (`307` to the sign-in page for a page load, `401` otherwise, both
+   * `no-store`). `undefined` lets the request through.
+   */
+  wall(request: Request): Promise<Response | undefined>;
+  /** The same answer for any request without a verified session, whatever its path. */
+  requireVerified(request: Request): Promise<Response | undefined>;
+  /** The request's verified session (for `getUserRef`'s user), or `null`. */
+  getSession(request: Request): Promise<VerifiedSession | null>;
+}
+
+/**
+ * The wall: `wall` for a middleware over every request, `requireVerified` for one route. A
+ * missing session secret fails here, at creation (except during `next build`).
+ */
+export function createWall(
+  options: Omit<ProtectOptions, "protect"> & { protect?: string[] | undefined },
+  label = SESSION_LABEL,
+): Wall {
+  const created = resolveOrDefer(() => sessionKeyring(options.sessionSecret), {
+    deferInDevelopment: false,
+    label,
+  });
+  const getSession = async (request: Request) => {
+    const keyring = created.value ?? relabelled(() => sessionKeyring(options.sessionSecret), label);
+    const user = options.getUserRef
+      ? { userRef: (await options.getUserRef(request)) || undefined }
+      : undefined;
+    const secure = options.secureCookies ?? defaultSecureCookies();
+    return readVerifiedSession(readCookies(request), keyring, user, secure);
+  };
+  const requireVerified = async (request: Request) => {
+    if (await getSession(request)) return undefined;
+    if (!isPageLoad(request.headers))
+      return Response.json(
+        { code: "VERIFIED_SESSION_REQUIRED", message: "No verified session." },
+        { status: 401, headers: { "cache-control": NO_STORE } },
+      );
+    const url = new URL(request.url);
+    const target = new URL(options.signInPath, url);
+    const back = returnPathOf(url);
+    if (back) target.searchParams.set(REDIRECT_URL_PARAM, back);
+    return new Response(null, {
+      status: 307,
+      headers: { location: target.href, "cache-control": NO_STORE },
+    });
+  };
+  const wall = async (request: Request) => {
+    const { pathname } = new URL(request.url);
+    if (
+      !isProtectedPath(pathname, options.protect ?? []) ||
+      isProtectedPath(pathname, [new URL(options.signInPath, request.url).pathname])
+    )
+      return undefined;
+    return requireVerified(request);
+  };
+  return { wall, requireVerified, getSession };
+}
+
+/**
+ * A middleware (Next.js `proxy.ts`, `middleware.ts` before 16; any Fetch framework) that sends
+ * visitors without a verified session to `signInPath?redirect_url=…` (`307`,
+ * `Cache-Control: no-store`); returns `undefined` to let the request through. Any other request
+ * without a session — a router's fetches and prefetches — gets `401 no-store` instead of the
+ * redirect: the router then loads the page itself (and meets the redirect), and keeps no redirect
+ * for after verification. A missing session secret fails here, at creation (except during `next build`).
+ */
+export function createCredportMiddleware(options: ProtectOptions, label = SESSION_LABEL) {
+  return createWall(options, label).wall;
+}

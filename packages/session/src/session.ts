@@ -1,0 +1,66 @@
+import { SESSION_LABEL } from "./config/environment.js";
+import type { CredportSessionConfig } from "./config/session-config.js";
+import type { VerifiedSession } from "./cookies/verified-session.js";
+import { createWall } from "./protect/wall.js";
+import { createCredportHandler } from "./routes/handlers.js";
+
+export interface CredportSessionOptions extends CredportSessionConfig {
+  /** Path prefixes `wall` keeps for verified visitors, e.g. `["/members"]`. Default: none. */
+  protect?: string[] | undefined;
+  /** Where visitors without a session are sent, with `?redirect_url=<path and query>`. Default `/verify`. */
+  signInPath?: string | undefined;
+}
+
+/** Credport sessions for one app, on Fetch `Request`/`Response`. */
+export interface CredportSession {
+  /** Where `handler` expects to be mounted (`basePath`, default `/api/credport`). */
+  readonly basePath: string;
+  /**
+   * Every route of the browser flow: `POST verifications`, `GET verifications/{id}/status`,
+   * `GET`/`POST`/`DELETE session`, `POST webhooks`, under `basePath`.
+   */
+  handler(request: Request): Promise<Response>;
+  /**
+   * For a middleware over every request: the answer that stops a request under `protect` without
+   * a verified session (`307` to `signInPath` for a page load, `401` otherwise), or `undefined`.
+   */
+  wall(request: Request): Promise<Response | undefined>;
+  /** The same answer for any request without a verified session, whatever its path. */
+  requireVerified(request: Request): Promise<Response | undefined>;
+  /** The request's verified session (for `getUserRef`'s user), or `null`. */
+  getSession(request: Request): Promise<VerifiedSession | null>;
+}
+
+/**
+ * Credport sessions on the Fetch API: one `handler` for the routes, and the wall in front of your
+ * pages. Configuration is checked here (see {@link CredportSessionConfig}).
+ *
+ * @example
+ * // Hono
+ * const credport = createCredportSession({ policyId: "preset_age_over_18", protect: ["/members"] });
+ * app.all("/api/credport/*", (c) => credport.handler(c.req.raw));
+ * app.use(async (c, next) => (await credport.wall(c.req.raw)) ?? next());
+ */
+export function createCredportSession(
+  options: CredportSessionOptions,
+  /** @internal How messages name the adapter in use. */
+  label = SESSION_LABEL,
+): CredportSession {
+  const { protect, signInPath = "/verify", ...config } = options;
+  const handler = createCredportHandler(config, label);
+  const wall = createWall(
+    {
+      protect,
+      signInPath,
+      sessionSecret: config.sessionSecret,
+      getUserRef: config.getUserRef,
+      secureCookies: config.secureCookies,
+    },
+    label,
+  );
+  return {
+    basePath: (config.basePath ?? "/api/credport").replace(/\/+$/, ""),
+    handler,
+    ...wall,
+  };
+}

@@ -1,0 +1,11 @@
+import { defineProject } from "vitest/config";
+import { fastTests, fromSources } from "../../vitest.shared.js";
+
+export default defineProject({
+  ...fromSources,
+  test: {
+    name: "session",
+    ...fastTests,
+    environment: "node",
+  },
+});
