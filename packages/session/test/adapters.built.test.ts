@@ -10,7 +10,7 @@ const OPTIONS = `{ secretKey: "sk_test_${"a".repeat(24)}", baseUrl: "https://api
 
 /** Starts the app on a free port, asks `GET /api/credport/session`, prints status and body. */
 const APPS = {
-  express: (load: string) => `
+  express: (load: (name: string) => string) => `
     const express = ${load("express5")};
     const { createCredportExpress } = ${load("@credport/session/express")};
     const credport = createCredportExpress(${OPTIONS});
@@ -21,7 +21,7 @@ const APPS = {
       console.log(res.status, await res.text());
       server.close();
     });`,
-  fastify: (load: string) => `
+  fastify: (load: (name: string) => string) => `
     const Fastify = ${load("fastify")};
     const { createCredportFastify } = ${load("@credport/session/fastify")};
     const credport = createCredportFastify(${OPTIONS});
@@ -45,7 +45,7 @@ const formats = {
 
 describe.each(Object.entries(formats))("the built adapters (%s)", (_, format) => {
   it.each(Object.keys(APPS) as (keyof typeof APPS)[])("%s serves the routes", (adapter) => {
-    const code = APPS[adapter](format.load as never);
+    const code = APPS[adapter](format.load);
     const out = execFileSync(
       process.execPath,
       [...format.args, "-e", format.args.length ? code : `(async () => {${code}})()`],
