@@ -13,10 +13,13 @@ export interface AppServer {
 }
 
 /**
- * `node server.js` (the example's `start` script; `dev` with NODE_ENV=development) on a free port
- * with these variables, once it says it listens.
+ * `node server.js` on a free port with these variables, once it says it listens: the example's
+ * `start` script, or with `dev` its `dev` script (NODE_ENV=development: Vite in middleware mode).
  */
-export async function startApp(env: Record<string, string>): Promise<AppServer> {
+export async function startApp(
+  env: Record<string, string>,
+  options: { dev?: boolean } = {},
+): Promise<AppServer> {
   const port = await freePort();
   // What `pnpm start` gets: no NODE_ENV (vitest's is "test") and only the CREDPORT_* given here.
   const base = { ...process.env };
@@ -24,13 +27,21 @@ export async function startApp(env: Record<string, string>): Promise<AppServer> 
     if (name === "NODE_ENV" || name.startsWith("CREDPORT_")) delete base[name];
   const child = spawn(process.execPath, ["server.js"], {
     cwd: appDir,
-    env: { ...base, ...env, PORT: String(port) },
+    env: {
+      ...base,
+      ...(options.dev ? { NODE_ENV: "development" } : {}),
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server.js did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server.js did not start:\n${output}`)),
+      30_000,
+    );
     const read = (chunk: Buffer) => {
       output += chunk;
       if (/listening on/.test(output)) {

@@ -8,9 +8,13 @@ export default function buildOnce() {
   // Nor vitest's NODE_ENV=test: Vite would bundle React's development build.
   for (const name of Object.keys(env))
     if (name === "NODE_ENV" || name.startsWith("CREDPORT_")) delete env[name];
-  execFileSync(process.execPath, [`${appDir}/node_modules/vite/bin/vite.js`, "build", "--logLevel", "error"], {
-    cwd: appDir,
-    env,
-    stdio: "pipe",
-  });
+  execFileSync(
+    process.execPath,
+    [`${appDir}/node_modules/vite/bin/vite.js`, "build", "--logLevel", "error"],
+    {
+      cwd: appDir,
+      env,
+      stdio: "pipe",
+    },
+  );
 }
