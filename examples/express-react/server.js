@@ -16,6 +16,7 @@ const credport = createCredportExpress({
   signInPath: "/verify",
   keepClaims: ["age_over_18"], // what /members shows; nothing else of the credential is kept
 });
+const publishableKey = readPublishableKey(); // throws on a secret key set there by mistake
 
 const app = express();
 app.use(credport.router); // /api/credport/*, before any body parser
@@ -46,7 +47,7 @@ app.get("/", async (req, res) => {
 app.get("/verify", async (req, res) => {
   res.send(
     await page(req, "verify.html", {
-      publishableKey: readPublishableKey(), // refuses a secret key set there by mistake
+      publishableKey,
       baseUrl: process.env.CREDPORT_BASE_URL,
     }),
   );

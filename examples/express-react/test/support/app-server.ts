@@ -21,7 +21,7 @@ export async function startApp(
   options: { dev?: boolean } = {},
 ): Promise<AppServer> {
   const port = await freePort();
-  // What `pnpm start` gets: no NODE_ENV (vitest's is "test") and only the CREDPORT_* given here.
+  // What the scripts give (not vitest's NODE_ENV=test), and only the CREDPORT_* given here.
   const base = { ...process.env };
   for (const name of Object.keys(base))
     if (name === "NODE_ENV" || name.startsWith("CREDPORT_")) delete base[name];
@@ -29,7 +29,7 @@ export async function startApp(
     cwd: appDir,
     env: {
       ...base,
-      ...(options.dev ? { NODE_ENV: "development" } : {}),
+      NODE_ENV: options.dev ? "development" : "production",
       ...env,
       PORT: String(port),
     },
