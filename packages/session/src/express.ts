@@ -93,6 +93,10 @@ export function createCredportExpress(options: CredportSessionOptions): Credport
   const fail = (res: ServerResponse, next: ExpressNext, answer: Response) =>
     sendFetchResponse(res, answer).catch(next);
 
+  // The session `requireVerified` let through, for `getSession` on the same request: one read, and
+  // the page never meets `null` after the check passed (an expiry in between).
+  const admitted = new WeakMap<ExpressRequestLike, VerifiedSession>();
+
   const router: ExpressMiddleware = (req, res, next) => {
     const pathAndQuery = req.originalUrl ?? req.url ?? "/";
     if (!isUnder(pathAndQuery, session.basePath)) return next();
@@ -124,8 +128,9 @@ export function createCredportExpress(options: CredportSessionOptions): Credport
       fail(res, next, badHostResponse(EXPRESS_LABEL));
       return;
     }
-    session.requireVerified(toHeadersOnlyRequest(req, url)).then((answer) => {
-      if (answer) return sendFetchResponse(res, answer);
+    session.authorize(toHeadersOnlyRequest(req, url)).then(({ session: found, refusal }) => {
+      if (refusal) return sendFetchResponse(res, refusal);
+      admitted.set(req, found);
       next();
     }, next);
   };
@@ -135,6 +140,8 @@ export function createCredportExpress(options: CredportSessionOptions): Credport
     router,
     requireVerified,
     async getSession(req) {
+      const found = admitted.get(req);
+      if (found) return found;
       const url = urlOf(req);
       return url ? session.getSession(toHeadersOnlyRequest(req, url)) : null;
     },

@@ -102,11 +102,18 @@ export function createCredportFastify(options: CredportSessionOptions): Credport
     });
   };
 
+  // The session `requireVerified` let through, for `getSession` on the same request: one read, and
+  // the handler never meets `null` after the check passed (an expiry in between).
+  const admitted = new WeakMap<FastifyRequest, VerifiedSession>();
+
   const requireVerified: preHandlerAsyncHookHandler = async (request, reply) => {
     const url = urlOf(request);
     if (!url) return send(reply, badHostResponse(FASTIFY_LABEL));
-    const answer = await session.requireVerified(toHeadersOnlyRequest(request.raw, url));
-    if (answer) return send(reply, answer);
+    const { session: found, refusal } = await session.authorize(
+      toHeadersOnlyRequest(request.raw, url),
+    );
+    if (refusal) return send(reply, refusal);
+    admitted.set(request, found);
   };
 
   return {
@@ -114,6 +121,8 @@ export function createCredportFastify(options: CredportSessionOptions): Credport
     plugin,
     requireVerified,
     async getSession(request) {
+      const found = admitted.get(request);
+      if (found) return found;
       const url = urlOf(request);
       return url ? session.getSession(toHeadersOnlyRequest(request.raw, url)) : null;
     },

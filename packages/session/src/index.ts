@@ -4,6 +4,7 @@ export type { VerifiedSession } from "./cookies/verified-session.js";
 export { isProtectedPath } from "./protect/protected-path.js";
 export { safeRedirectPath } from "./protect/return-path.js";
 export {
+  type Authorization,
   createCredportMiddleware,
   type ProtectOptions,
   REDIRECT_URL_PARAM,

@@ -1,7 +1,7 @@
 import { SESSION_LABEL } from "./config/environment.js";
 import type { CredportSessionConfig } from "./config/session-config.js";
 import type { VerifiedSession } from "./cookies/verified-session.js";
-import { createWall } from "./protect/wall.js";
+import { type Authorization, createWall } from "./protect/wall.js";
 import { createCredportHandler } from "./routes/handlers.js";
 
 export interface CredportSessionOptions extends CredportSessionConfig {
@@ -27,6 +27,12 @@ export interface CredportSession {
   wall(request: Request): Promise<Response | undefined>;
   /** The same answer for any request without a verified session, whatever its path. */
   requireVerified(request: Request): Promise<Response | undefined>;
+  /**
+   * One read for both: `{ session }` when the request has a verified session, else
+   * `{ session: null, refusal }` with the answer `requireVerified` gives. For a middleware that
+   * hands the session on to the page.
+   */
+  authorize(request: Request): Promise<Authorization>;
   /** The request's verified session (for `getUserRef`'s user), or `null`. */
   getSession(request: Request): Promise<VerifiedSession | null>;
 }

@@ -56,9 +56,16 @@ export interface Wall {
   wall(request: Request): Promise<Response | undefined>;
   /** The same answer for any request without a verified session, whatever its path. */
   requireVerified(request: Request): Promise<Response | undefined>;
+  /** One read for both: the verified session, or the answer that stops the request. */
+  authorize(request: Request): Promise<Authorization>;
   /** The request's verified session (for `getUserRef`'s user), or `null`. */
   getSession(request: Request): Promise<VerifiedSession | null>;
 }
+
+/** A request's verified session, or the answer `requireVerified` gives without one. */
+export type Authorization =
+  | { session: VerifiedSession; refusal?: undefined }
+  | { session: null; refusal: Response };
 
 /**
  * The wall: `wall` for a middleware over every request, `requireVerified` for one route. A
@@ -80,8 +87,7 @@ export function createWall(
     const secure = options.secureCookies ?? defaultSecureCookies();
     return readVerifiedSession(readCookies(request), keyring, user, secure);
   };
-  const requireVerified = async (request: Request) => {
-    if (await getSession(request)) return undefined;
+  const refusalOf = (request: Request): Response => {
     if (!isPageLoad(request.headers))
       return Response.json(
         { code: "VERIFIED_SESSION_REQUIRED", message: "No verified session." },
@@ -96,6 +102,11 @@ export function createWall(
       headers: { location: target.href, "cache-control": NO_STORE },
     });
   };
+  const authorize = async (request: Request): Promise<Authorization> => {
+    const session = await getSession(request);
+    return session ? { session } : { session: null, refusal: refusalOf(request) };
+  };
+  const requireVerified = async (request: Request) => (await authorize(request)).refusal;
   const wall = async (request: Request) => {
     const { pathname } = new URL(request.url);
     if (
@@ -105,7 +116,7 @@ export function createWall(
       return undefined;
     return requireVerified(request);
   };
-  return { wall, requireVerified, getSession };
+  return { wall, requireVerified, authorize, getSession };
 }
 
 /**

@@ -28,7 +28,12 @@ const close = (server: Server) =>
 export function describeAdapterFlow(framework: string, start: StartApp): void {
   const service = setUpMockService();
   const events: string[] = [];
+  let userReads = 0;
   const options = (prefix: string): CredportSessionOptions => ({
+    getUserRef: () => {
+      userReads += 1;
+      return "user_1";
+    },
     secretKey: service.project.secretKey,
     baseUrl: BASE,
     sessionSecret: SECRET,
@@ -85,6 +90,18 @@ export function describeAdapterFlow(framework: string, start: StartApp): void {
         });
         expect(api401.status).toBe(401);
         expect(api401.headers.get("cache-control")).toBe("no-store");
+      });
+
+      it("reads the session once for the wall and the page (getSession gives what the wall let through)", async () => {
+        const browser = new HttpBrowser(origin);
+        const created = await browser.send("POST", `${api}/verifications`, {});
+        const verificationId = created.json.verificationId as string;
+        service.verify(verificationId);
+        await browser.send("POST", `${api}/session`, { verificationId });
+        userReads = 0;
+        const members = await browser.send("GET", `${prefix}/members`);
+        expect([members.status, members.text]).toEqual([200, `members:${verificationId}`]);
+        expect(userReads).toBe(1);
       });
 
       it("sends each Set-Cookie of a response as its own header", async () => {

@@ -10,10 +10,9 @@ describeAdapterFlow("Hono on @hono/node-server", (options, prefix) => {
   const app = new Hono();
   app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) => credport.handler(c.req.raw));
   app.get(`${prefix}/members`, async (c) => {
-    const refused = await credport.requireVerified(c.req.raw);
-    if (refused) return refused;
-    const session = await credport.getSession(c.req.raw);
-    return c.text(`members:${session?.verificationId}`);
+    const { session, refusal } = await credport.authorize(c.req.raw);
+    if (refusal) return refusal;
+    return c.text(`members:${session.verificationId}`);
   });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () =>
