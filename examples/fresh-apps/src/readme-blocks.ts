@@ -22,7 +22,7 @@ export interface CodeBlock {
 }
 
 const FENCE = /^```(ts|tsx|typescript)\s*$/;
-const FILE_COMMENT = /^\/\/ ([\w@.[\]\-/]+\.(?:ts|tsx|mts))\b/;
+const FILE_COMMENT = /^\/\/ ([\w@.[\]\-/]+\.(?:ts|tsx|mts|mjs))\b/;
 const CONTEXT = /<!--\s*typecheck-context:([\s\S]*?)-->\s*$/;
 
 /** Every ts/tsx block of one README. */

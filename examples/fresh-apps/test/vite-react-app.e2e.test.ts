@@ -9,8 +9,8 @@ import { addBlocks, startEmulatorWithEnvFile, walletOver18 } from "../src/newcom
 import { freePort, type Started, start, userEnv } from "../src/processes.js";
 import { codeBlocks, sectionBlocks } from "../src/readme-blocks.js";
 
-// A Vite 7 React app with the root README's `src/main.tsx`, built for production, in front of a
-// small node:http backend written from the README's JSON contract (fixtures/vite-app/backend.mjs).
+// A Vite 7 React app from the root README's "React with your own backend": its `src/main.tsx`,
+// built for production, served by its Express `server.mjs` on @credport/session/express.
 const readme = fileURLToPath(new URL("../../../README.md", import.meta.url));
 let env: Record<string, string>;
 const running: Started[] = [];
@@ -23,7 +23,7 @@ beforeAll(async () => {
     app,
     sectionBlocks(codeBlocks(readFileSync(readme, "utf8"), "README.md"), "React with your own"),
   );
-  expect(files).toEqual(["src/main.tsx"]);
+  expect(files).toEqual(["server.mjs", "src/main.tsx"]);
   const emulator = await startEmulatorWithEnvFile(app, ["--public-prefix", "VITE_"]);
   running.push(emulator.emulator);
   env = emulator.env;
@@ -34,9 +34,10 @@ beforeAll(async () => {
   });
   const port = await freePort();
   running.push(
-    await start(process.execPath, ["--env-file=.env.local", "backend.mjs", String(port)], {
+    await start(process.execPath, ["--env-file=.env.local", "server.mjs"], {
       cwd: app,
-      ready: /backend listening/,
+      env: { PORT: String(port) },
+      ready: /listening on/,
     }),
   );
   url = `http://localhost:${port}`;
@@ -59,11 +60,15 @@ async function verify(page: Page) {
 it("verifies with the test wallet: the backend writes its session and the page shows the children", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const before = await context.request.get(`${url}/members`, { maxRedirects: 0 });
+  expect(before.status()).toBe(307);
   await page.goto(url);
   await verify(page);
   await page.getByText("Welcome: you are verified.").waitFor({ timeout: 20_000 });
-  const me = await page.evaluate(() => fetch("/api/me").then((r) => r.json()));
-  expect(me).toEqual({ verified: true });
+  const session = await page.evaluate(() => fetch("/api/credport/session").then((r) => r.json()));
+  expect(session).toMatchObject({ verified: true });
+  await page.goto(`${url}/members`);
+  await page.getByText("Members only: you are verified.").waitFor();
   await context.close();
 });
 
