@@ -41,7 +41,13 @@ export function send(base: string, path: string, options: SendOptions = {}): Pro
         method: options.method ?? "GET",
         agent: false,
         headers: {
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          // Node sends a DELETE's body without framing unless told its length.
+          ...(body === undefined
+            ? {}
+            : {
+                "content-type": "application/json",
+                "content-length": String(Buffer.byteLength(body)),
+              }),
           ...options.headers,
         },
       },
