@@ -1,7 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, serve } from "@hono/node-server";
+import express4 from "express4";
+import express5 from "express5";
+import Fastify from "fastify";
 import { Hono } from "hono";
+import { createCredportExpress } from "../../src/express.js";
+import { createCredportFastify } from "../../src/fastify.js";
 import {
   type CredportSessionOptions,
   createCredportSession,
@@ -22,28 +27,29 @@ export interface Framework {
   start(options: CredportSessionOptions): Promise<RunningApp>;
 }
 
-/** What every app serves, whatever the framework: the same three pages. */
-const html = (body: string, status = 200) =>
-  new Response(`<!doctype html><html><body>${body}</body></html>`, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8" },
-  });
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// What every app serves, whatever the framework: the same three pages.
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const page = (body: string) => `<!doctype html><html><body>${body}</body></html>`;
+
+/** What only the members page contains. */
+export const MEMBERS_MARKER = 'id="member"';
 
 /** `/members`: only for verified visitors; shows the session it was given. */
-export const MEMBERS_MARKER = 'id="member"';
-export const membersPage = (session: VerifiedSession | null) =>
-  html(`<h1>Members</h1><pre ${MEMBERS_MARKER}>${escape(JSON.stringify(session))}</pre>`);
+const membersHtml = (session: VerifiedSession | null) =>
+  page(`<h1>Members</h1><pre ${MEMBERS_MARKER}>${escape(JSON.stringify(session))}</pre>`);
 
 /** `/verify`: the sign-in page, with the way back it would follow after verification. */
-export const verifyPage = (url: URL) =>
-  html(
-    `<h1>Verify your age</h1><a id="back" href="${escape(
-      safeRedirectPath(url.searchParams.get("redirect_url") ?? undefined, "/"),
-    )}">back</a>`,
+const verifyHtml = (redirectUrl: string | undefined) =>
+  page(
+    `<h1>Verify your age</h1><a id="back" href="${escape(safeRedirectPath(redirectUrl, "/"))}">back</a>`,
   );
-const homePage = () => html("<h1>Home</h1>");
+const homeHtml = page("<h1>Home</h1>");
+const notFoundHtml = page("<h1>Not found</h1>");
+
+const htmlResponse = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8" } });
+const redirectUrlOf = (url: string) =>
+  new URL(url, "http://localhost").searchParams.get("redirect_url") ?? undefined;
 
 async function listening(server: Server): Promise<RunningApp> {
   if (!server.listening) await new Promise<void>((resolve) => server.once("listening", resolve));
@@ -81,10 +87,10 @@ const fetchOnNode: Framework = {
       }
       path = `/${path.toLowerCase().split("/").filter(Boolean).join("/")}`;
       if (path === "/members" || path.startsWith("/members/") || path.startsWith("/members."))
-        return membersPage(await credport.getSession(request));
-      if (path === "/verify") return verifyPage(url);
-      if (path === "/") return homePage();
-      return html("<h1>Not found</h1>", 404);
+        return htmlResponse(membersHtml(await credport.getSession(request)));
+      if (path === "/verify") return htmlResponse(verifyHtml(redirectUrlOf(request.url)));
+      if (path === "/") return htmlResponse(homeHtml);
+      return htmlResponse(notFoundHtml, 404);
     };
     const server = createServer(getRequestListener(app));
     server.listen(0, "127.0.0.1");
@@ -102,14 +108,68 @@ const hono: Framework = {
       credport.handler(c.req.raw),
     );
     app.use("/members/*", async (c, next) => (await credport.requireVerified(c.req.raw)) ?? next());
-    app.get("/members", async (c) => membersPage(await credport.getSession(c.req.raw)));
-    app.get("/members/*", async (c) => membersPage(await credport.getSession(c.req.raw)));
-    app.get("/verify", (c) => verifyPage(new URL(c.req.url)));
-    app.get("/", () => homePage());
+    const members = async (c: { req: { raw: Request } }) =>
+      htmlResponse(membersHtml(await credport.getSession(c.req.raw)));
+    app.get("/members", members);
+    app.get("/members/*", members);
+    app.get("/verify", (c) => htmlResponse(verifyHtml(c.req.query("redirect_url"))));
+    app.get("/", () => htmlResponse(homeHtml));
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
     return listening(server);
   },
 };
 
+type ExpressModule = typeof express5;
+
+/** Express as the README says: the router before the body parsers, `requireVerified` per route. */
+const expressOf = (name: string, express: ExpressModule): Framework => ({
+  name,
+  async start(options) {
+    const credport = createCredportExpress(options);
+    const app = express();
+    app.use(credport.router);
+    app.use(express.json());
+    app.get("/members", credport.requireVerified, async (req, res) => {
+      res.type("html").send(membersHtml(await credport.getSession(req)));
+    });
+    app.get("/verify", (req, res) => {
+      res.type("html").send(verifyHtml(redirectUrlOf(req.originalUrl)));
+    });
+    app.get("/", (_req, res) => {
+      res.type("html").send(homeHtml);
+    });
+    const server = createServer(app);
+    server.listen(0, "127.0.0.1");
+    return listening(server);
+  },
+});
+
+/** Fastify as the README says: the plugin registered, `requireVerified` as a preHandler. */
+const fastify: Framework = {
+  name: "fastify",
+  async start(options) {
+    const credport = createCredportFastify(options);
+    const app = Fastify();
+    await app.register(credport.plugin);
+    app.get("/members", { preHandler: credport.requireVerified }, async (request, reply) =>
+      reply.type("text/html; charset=utf-8").send(membersHtml(await credport.getSession(request))),
+    );
+    app.get("/verify", async (request, reply) =>
+      reply.type("text/html; charset=utf-8").send(verifyHtml(redirectUrlOf(request.url))),
+    );
+    app.get("/", async (_request, reply) => reply.type("text/html; charset=utf-8").send(homeHtml));
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const server = app.server as Server;
+    const running = await listening(server);
+    return { url: running.url, close: () => app.close() };
+  },
+};
+
 /** Every framework the attack suite runs against. */
-export const frameworks: Framework[] = [fetchOnNode, hono];
+export const frameworks: Framework[] = [
+  fetchOnNode,
+  hono,
+  expressOf("express 4", express4 as unknown as ExpressModule),
+  expressOf("express 5", express5),
+  fastify,
+];
