@@ -181,7 +181,11 @@ describe.each(frameworks)("$name", (framework) => {
       browser.jar.set(
         pendingCookie(id),
         await sealData(
-          { verificationId: id, policyId: "preset_age_over_18", expiresAt: sessionShaped().expiresAt },
+          {
+            verificationId: id,
+            policyId: "preset_age_over_18",
+            expiresAt: sessionShaped().expiresAt,
+          },
           { password: SECRET },
         ),
       );
@@ -235,7 +239,9 @@ describe.each(frameworks)("$name", (framework) => {
         const junk = `${pendingCookie(id)}=${other.jar.get(pendingCookie(otherId))}`;
         const cookie = where === "first" ? `${genuine}; ${junk}` : `${junk}; ${genuine}`;
         env.service.forgetCalls();
-        const status = await browser.api("GET", `verifications/${id}/status`, undefined, { cookie });
+        const status = await browser.api("GET", `verifications/${id}/status`, undefined, {
+          cookie,
+        });
         const done = await browser.api("POST", "session", { verificationId: id }, { cookie });
         expect([status.status, done.status]).toEqual([403, 403]);
         expect(browser.hasSession()).toBe(false);
@@ -279,7 +285,9 @@ describe.each(frameworks)("$name", (framework) => {
       browser.jar.set("credport_session", "old");
       const out = await browser.api("DELETE", "session");
       expect(out.status).toBe(200);
-      expect([...browser.jar.keys()].filter((k) => k.includes("credport_") && !k.includes("browser"))).toEqual([]);
+      expect(
+        [...browser.jar.keys()].filter((k) => k.includes("credport_") && !k.includes("browser")),
+      ).toEqual([]);
       expect((await browser.page("/members")).status).toBe(307);
     });
   });

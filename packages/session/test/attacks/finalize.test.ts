@@ -206,7 +206,10 @@ describe.each(frameworks)("$name", (framework) => {
           return signedByService({ ...contentOf(s.payload), verification_id: otherId });
         },
       ],
-      ["a token for another user", (s) => signedByService({ ...contentOf(s.payload), customer_user_ref: "mallory" })],
+      [
+        "a token for another user",
+        (s) => signedByService({ ...contentOf(s.payload), customer_user_ref: "mallory" }),
+      ],
       [
         "a token for another project (aud)",
         (s) => signedByService(contentOf(s.payload), { audience: "proj_someone_else" }),
@@ -222,7 +225,11 @@ describe.each(frameworks)("$name", (framework) => {
       [
         "a token that says failed",
         (s) =>
-          signedByService({ ...contentOf(s.payload), status: "failed", failure_code: "claims_missing" }),
+          signedByService({
+            ...contentOf(s.payload),
+            status: "failed",
+            failure_code: "claims_missing",
+          }),
       ],
       ["not a JWS at all", () => "not-a-token"],
     ])("%s is refused", async (_, forge) => {

@@ -35,34 +35,37 @@ describe.each(frameworks)("$name", (framework) => {
       ["POST", "verifications"],
       ["POST", "session"],
       ["DELETE", "session"],
-    ])("%s %s from another site: 403 CROSS_SITE_REQUEST, nothing set, the service not called", async (method, route) => {
-      const browser = app.browser();
-      const id = await browser.start();
-      env.service.verify(id);
-      expect((await browser.finalize(id)).status).toBe(200);
-      const id2 = await browser.start();
-      env.service.verify(id2);
-      const before = new Map(browser.jar);
-      const let_through: string[] = [];
-      for (const headers of crossSite()) {
-        env.service.forgetCalls();
-        const res = await browser.api(
-          method,
-          route,
-          route === "session" ? { verificationId: id2 } : {},
-          headers,
-        );
-        if (
-          res.status !== 403 ||
-          res.json.code !== "CROSS_SITE_REQUEST" ||
-          res.setCookies.length > 0 ||
-          env.service.calls() > 0
-        )
-          let_through.push(`${JSON.stringify(headers)} -> ${res.status} ${res.json.code}`);
-      }
-      expect(let_through).toEqual([]);
-      expect(browser.jar).toEqual(before);
-    });
+    ])(
+      "%s %s from another site: 403 CROSS_SITE_REQUEST, nothing set, the service not called",
+      async (method, route) => {
+        const browser = app.browser();
+        const id = await browser.start();
+        env.service.verify(id);
+        expect((await browser.finalize(id)).status).toBe(200);
+        const id2 = await browser.start();
+        env.service.verify(id2);
+        const before = new Map(browser.jar);
+        const let_through: string[] = [];
+        for (const headers of crossSite()) {
+          env.service.forgetCalls();
+          const res = await browser.api(
+            method,
+            route,
+            route === "session" ? { verificationId: id2 } : {},
+            headers,
+          );
+          if (
+            res.status !== 403 ||
+            res.json.code !== "CROSS_SITE_REQUEST" ||
+            res.setCookies.length > 0 ||
+            env.service.calls() > 0
+          )
+            let_through.push(`${JSON.stringify(headers)} -> ${res.status} ${res.json.code}`);
+        }
+        expect(let_through).toEqual([]);
+        expect(browser.jar).toEqual(before);
+      },
+    );
 
     it("a finalize that is not JSON (a form post from a browser without Origin) is refused with 415", async () => {
       const browser = app.browser();

@@ -28,7 +28,7 @@ export interface Framework {
 }
 
 // What every app serves, whatever the framework: the same three pages.
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (body: string) => `<!doctype html><html><body>${body}</body></html>`;
 
 /** What only the members page contains. */
@@ -36,12 +36,12 @@ export const MEMBERS_MARKER = 'id="member"';
 
 /** `/members`: only for verified visitors; shows the session it was given. */
 const membersHtml = (session: VerifiedSession | null) =>
-  page(`<h1>Members</h1><pre ${MEMBERS_MARKER}>${escape(JSON.stringify(session))}</pre>`);
+  page(`<h1>Members</h1><pre ${MEMBERS_MARKER}>${escapeHtml(JSON.stringify(session))}</pre>`);
 
 /** `/verify`: the sign-in page, with the way back it would follow after verification. */
 const verifyHtml = (redirectUrl: string | undefined) =>
   page(
-    `<h1>Verify your age</h1><a id="back" href="${escape(safeRedirectPath(redirectUrl, "/"))}">back</a>`,
+    `<h1>Verify your age</h1><a id="back" href="${escapeHtml(safeRedirectPath(redirectUrl, "/"))}">back</a>`,
   );
 const homeHtml = page("<h1>Home</h1>");
 const notFoundHtml = page("<h1>Not found</h1>");
@@ -104,9 +104,7 @@ const hono: Framework = {
   async start(options) {
     const credport = createCredportSession(options);
     const app = new Hono();
-    app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) =>
-      credport.handler(c.req.raw),
-    );
+    app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) => credport.handler(c.req.raw));
     app.use("/members/*", async (c, next) => (await credport.requireVerified(c.req.raw)) ?? next());
     const members = async (c: { req: { raw: Request } }) =>
       htmlResponse(membersHtml(await credport.getSession(c.req.raw)));

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createModel, createRouter, DROP_CONNECTION, type Model } from "@credport/mock";
 
-type Rewrite = (body: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+type Rewrite = (
+  body: Record<string, unknown>,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 /**
  * The mock service over real HTTP, as the apps under test reach it, with the one hook a man in the
@@ -27,7 +29,10 @@ export async function startService() {
     });
     let response = await router.handle(request, baseUrl);
     if (response === DROP_CONNECTION) return void req.socket.destroy();
-    if (rewriteResult && /^\/v1\/verifications\/[^/]+\/result$/.test(new URL(request.url).pathname)) {
+    if (
+      rewriteResult &&
+      /^\/v1\/verifications\/[^/]+\/result$/.test(new URL(request.url).pathname)
+    ) {
       const json = (await response.json()) as Record<string, unknown>;
       response = Response.json(await rewriteResult(json), { status: response.status });
     }
