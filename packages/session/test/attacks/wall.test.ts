@@ -126,6 +126,25 @@ describe.each(frameworks)("$name", (framework) => {
     );
   });
 
+  it.each<[string, string, Record<string, string>]>([
+    ["a forged Host header", "/members", { host: "evil.example" }],
+    ["a forged Host header with a port", "/members", { host: "evil.example:8443" }],
+    // RFC 9112 §3.2.2: a server must accept the absolute form, and it names a host of its own.
+    ["an absolute-form request target", "http://evil.example/members", {}],
+    ["an absolute-form target for HTTPS", "https://evil.example/members?x=1", {}],
+  ])(
+    "%s does not send the visitor off the site: the redirect's target is on the site they asked",
+    async (_, path, headers) => {
+      const res = await send(app.url, path, {
+        headers: { "sec-fetch-dest": "document", ...headers },
+      });
+      expect(res.status).toBe(307);
+      const location = new URL(res.location!, app.url);
+      expect(location.origin).toBe(app.url);
+      expect(location.pathname).toBe("/verify");
+    },
+  );
+
   it.each<[string, Record<string, string>]>([
     ["a fetch (Sec-Fetch-Dest: empty)", { "sec-fetch-dest": "empty" }],
     ["a router prefetch (Purpose)", { purpose: "prefetch" }],
