@@ -72,8 +72,8 @@ export async function startService() {
 
 export type Service = Awaited<ReturnType<typeof startService>>;
 
-async function readBody(req: IncomingMessage): Promise<Uint8Array> {
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
+  return Buffer.concat(chunks).toString("utf8");
 }
