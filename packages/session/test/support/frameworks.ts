@@ -1,0 +1,173 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener, serve } from "@hono/node-server";
+import express4 from "express4";
+import express5 from "express5";
+import Fastify from "fastify";
+import { Hono } from "hono";
+import { createCredportExpress } from "../../src/express.js";
+import { createCredportFastify } from "../../src/fastify.js";
+import {
+  type CredportSessionOptions,
+  createCredportSession,
+  safeRedirectPath,
+  type VerifiedSession,
+} from "../../src/index.js";
+
+/** One app under test, listening on 127.0.0.1. */
+export interface RunningApp {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A framework: starts the same small app with these session options. */
+export interface Framework {
+  name: string;
+  start(options: CredportSessionOptions): Promise<RunningApp>;
+}
+
+// What every app serves, whatever the framework: the same three pages.
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const page = (body: string) => `<!doctype html><html><body>${body}</body></html>`;
+
+/** What only the members page contains. */
+export const MEMBERS_MARKER = 'id="member"';
+
+/** `/members`: only for verified visitors; shows the session it was given. */
+const membersHtml = (session: VerifiedSession | null) =>
+  page(`<h1>Members</h1><pre ${MEMBERS_MARKER}>${escapeHtml(JSON.stringify(session))}</pre>`);
+
+/** `/verify`: the sign-in page, with the way back it would follow after verification. */
+const verifyHtml = (redirectUrl: string | undefined) =>
+  page(
+    `<h1>Verify your age</h1><a id="back" href="${escapeHtml(safeRedirectPath(redirectUrl, "/"))}">back</a>`,
+  );
+const homeHtml = page("<h1>Home</h1>");
+const notFoundHtml = page("<h1>Not found</h1>");
+
+const htmlResponse = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8" } });
+const redirectUrlOf = (url: string) =>
+  new URL(url, "http://localhost").searchParams.get("redirect_url") ?? undefined;
+
+async function listening(server: Server): Promise<RunningApp> {
+  if (!server.listening) await new Promise<void>((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Any Fetch runtime (Bun, Deno, Workers) as a plain `node:http` server: `wall` in front of every
+ * request, `handler` under `basePath`, and a lax router behind them that serves `/members` for
+ * any spelling (case, percent-encoding, trailing slash, extension) — as a static file server or a
+ * case-insensitive router may — so that only the wall stands between a visitor and the page.
+ */
+const fetchOnNode: Framework = {
+  name: "fetch (node:http)",
+  async start(options) {
+    const credport = createCredportSession({ protect: ["/members"], ...options });
+    const app = async (request: Request): Promise<Response> => {
+      const walled = await credport.wall(request);
+      if (walled) return walled;
+      const url = new URL(request.url);
+      if (url.pathname.startsWith(`${credport.basePath}/`)) return credport.handler(request);
+      let path = url.pathname;
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        // served as sent
+      }
+      path = `/${path.toLowerCase().split("/").filter(Boolean).join("/")}`;
+      if (path === "/members" || path.startsWith("/members/") || path.startsWith("/members."))
+        return htmlResponse(membersHtml(await credport.getSession(request)));
+      if (path === "/verify") return htmlResponse(verifyHtml(redirectUrlOf(request.url)));
+      if (path === "/") return htmlResponse(homeHtml);
+      return htmlResponse(notFoundHtml, 404);
+    };
+    const server = createServer(getRequestListener(app));
+    server.listen(0, "127.0.0.1");
+    return listening(server);
+  },
+};
+
+/** Hono on Node, mounted as the README says: two lines. */
+const hono: Framework = {
+  name: "hono",
+  async start(options) {
+    const credport = createCredportSession(options);
+    const app = new Hono();
+    app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) => credport.handler(c.req.raw));
+    app.use("/members/*", async (c, next) => (await credport.requireVerified(c.req.raw)) ?? next());
+    const members = async (c: { req: { raw: Request } }) =>
+      htmlResponse(membersHtml(await credport.getSession(c.req.raw)));
+    app.get("/members", members);
+    app.get("/members/*", members);
+    app.get("/verify", (c) => htmlResponse(verifyHtml(c.req.query("redirect_url"))));
+    app.get("/", () => htmlResponse(homeHtml));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
+    return listening(server);
+  },
+};
+
+type ExpressModule = typeof express5;
+
+/** Express as the README says: the router before the body parsers, `requireVerified` per route. */
+const expressOf = (name: string, express: ExpressModule): Framework => ({
+  name,
+  async start(options) {
+    const credport = createCredportExpress(options);
+    const app = express();
+    app.use(credport.router);
+    app.use(express.json());
+    app.get("/members", credport.requireVerified, async (req, res) => {
+      res.type("html").send(membersHtml(await credport.getSession(req)));
+    });
+    app.get("/verify", (req, res) => {
+      res.type("html").send(verifyHtml(redirectUrlOf(req.originalUrl)));
+    });
+    app.get("/", (_req, res) => {
+      res.type("html").send(homeHtml);
+    });
+    const server = createServer(app);
+    server.listen(0, "127.0.0.1");
+    return listening(server);
+  },
+});
+
+/** Fastify as the README says: the plugin registered, `requireVerified` as a preHandler. */
+const fastify: Framework = {
+  name: "fastify",
+  async start(options) {
+    const credport = createCredportFastify(options);
+    const app = Fastify();
+    await app.register(credport.plugin);
+    app.get("/members", { preHandler: credport.requireVerified }, async (request, reply) =>
+      reply.type("text/html; charset=utf-8").send(membersHtml(await credport.getSession(request))),
+    );
+    app.get("/verify", async (request, reply) =>
+      reply.type("text/html; charset=utf-8").send(verifyHtml(redirectUrlOf(request.url))),
+    );
+    app.get("/", async (_request, reply) => reply.type("text/html; charset=utf-8").send(homeHtml));
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const server = app.server as Server;
+    const running = await listening(server);
+    return { url: running.url, close: () => app.close() };
+  },
+};
+
+/** Every framework the attack suite runs against. */
+export const frameworks: Framework[] = [
+  fetchOnNode,
+  hono,
+  expressOf("express 4", express4 as unknown as ExpressModule),
+  expressOf("express 5", express5),
+  fastify,
+];
