@@ -49,5 +49,15 @@ export const createCredportHandlers = (options: CredportNextConfig) =>
  * instead, so that no redirect is kept for after verification. A missing session secret fails
  * here, at creation (except during `next build`).
  */
-export const createCredportMiddleware = (options: ProtectOptions) =>
-  createMiddleware(options, NEXT_LABEL);
+export function createCredportMiddleware(options: ProtectOptions) {
+  const wall = createMiddleware(options, NEXT_LABEL);
+  // Next.js resolves a middleware's Location without a base (a relative one throws), then makes
+  // it relative itself when it is on the request's host.
+  return async (request: Request): Promise<Response | undefined> => {
+    const answer = await wall(request);
+    const location = answer?.headers.get("location");
+    if (location?.startsWith("/"))
+      answer!.headers.set("location", new URL(location, request.url).href);
+    return answer;
+  };
+}

@@ -97,9 +97,12 @@ export function createWall(
     const target = new URL(options.signInPath, url);
     const back = returnPathOf(url);
     if (back) target.searchParams.set(REDIRECT_URL_PARAM, back);
+    // Relative on the same site: the request's Host (or an absolute-form request target) is the
+    // sender's to choose, and must not choose where the visitor is sent.
+    const location = target.origin === url.origin ? target.pathname + target.search : target.href;
     return new Response(null, {
       status: 307,
-      headers: { location: target.href, "cache-control": NO_STORE },
+      headers: { location, "cache-control": NO_STORE },
     });
   };
   const authorize = async (request: Request): Promise<Authorization> => {
