@@ -8,8 +8,8 @@ import {
   testWalletUrl,
   verifierClientId,
 } from "../http/handoff-uris.js";
-import type { IssuanceRecord } from "../model/issuance.js";
-import type { VerificationRecord } from "../model/verifications.js";
+import type { IssuanceRecord } from "../model/issuance-record.js";
+import type { VerificationRecord } from "../model/verification-record.js";
 import { qrCode } from "./qr-code.js";
 import { type Row, rowList } from "./row-list.js";
 import { type HistoryEntry, statusHistory } from "./status-history.js";

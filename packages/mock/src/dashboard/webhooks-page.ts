@@ -2,8 +2,7 @@ import type { FaceContext } from "../face/context.js";
 import { codeBlock, pill, pretty, statusTone, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
-import type { WebhookDelivery } from "../model/webhook-deliveries.js";
-import type { WebhookEventRecord } from "../model/webhooks.js";
+import type { WebhookDelivery, WebhookEventRecord } from "../model/webhook-records.js";
 import { actionForm } from "./controls.js";
 import { type Row, rowList } from "./row-list.js";
 

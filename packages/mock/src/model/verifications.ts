@@ -6,41 +6,22 @@ import { newId, randomToken } from "./ids.js";
 import { type JsonObject, parseInput } from "./input.js";
 import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
 import type { Page } from "./pagination.js";
-import type { Policies, PolicyField } from "./policies.js";
+import type { Policies } from "./policies.js";
 import { RecordStore } from "./record-store.js";
 import type { ResultSigner } from "./result-signer.js";
 import { nextState } from "./state-machine.js";
+import type { VerificationRecord } from "./verification-record.js";
 import {
   FAILURE_CODES,
   type FailureCode,
   VERIFICATION_TERMINAL,
   VERIFICATION_TRANSITIONS,
-  type VerificationStatus,
   type VerificationTrigger,
 } from "./verification-transitions.js";
 import { verificationStatusView, verificationView } from "./views.js";
 import type { Webhooks } from "./webhooks.js";
 
 export const VERIFICATION_LIFETIME_MS = 15 * 60 * 1000;
-
-export interface VerificationRecord {
-  id: string;
-  tenant: Tenant;
-  status: VerificationStatus;
-  failureCode?: FailureCode;
-  policyId: string;
-  policy: { vct: string; fields: PolicyField[] };
-  customerUserRef: string | null;
-  metadata: Record<string, string>;
-  clientToken: string;
-  /** Nonce the wallet's key-binding JWT must carry. */
-  nonce: string;
-  /** Disclosed values of the policy's fields, once verified. */
-  claims?: JsonObject;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-}
 
 type Listener = (record: VerificationRecord) => void;
 

@@ -7,36 +7,9 @@ import type { Keys, Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 import type { WebhookAttemptNotice } from "./notices.js";
 import { checkWebhookUrl } from "./webhook-address.js";
-import { type WebhookDelivery, WebhookDeliveryLog } from "./webhook-deliveries.js";
+import { WebhookDeliveryLog } from "./webhook-deliveries.js";
 import { postWebhook, RefusedTarget } from "./webhook-post.js";
-
-export interface WebhookEventRecord {
-  tenant: Tenant;
-  event: {
-    id: string;
-    object: "event";
-    type: string;
-    created: number;
-    livemode: boolean;
-    data: { object: unknown };
-  };
-  /** The raw body exactly as delivered, and its `Webhook-Signature` header. */
-  payload: string;
-  signature: string;
-  /** Each endpoint's delivery of this event, with every attempt and what the receiver answered. */
-  deliveries?: WebhookDelivery[];
-}
-
-export interface WebhookEndpoint {
-  id: string;
-  tenant: Tenant;
-  url: string;
-  /**
-   * Registered by the emulator's `forwardWebhooksTo` (`--forward-webhooks-to`): kept while a start
-   * names the same URL, removed by a start that names another or none.
-   */
-  forwarded?: true;
-}
+import type { WebhookEndpoint, WebhookEventRecord } from "./webhook-records.js";
 
 /** Delivery attempts per event and the pause before each retry. */
 const RETRY_DELAYS_MS = [0, 250, 1000, 4000];
