@@ -1,5 +1,6 @@
 import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
 import { deepCopy } from "./deep-copy.js";
+import { Emitter } from "./emitter.js";
 import { ModelError, notFound } from "./errors.js";
 import { ExpiryQueue } from "./expiry-queue.js";
 import { newId, randomToken } from "./ids.js";
@@ -30,7 +31,7 @@ export class Verifications {
   /** Every verification, in creation order. */
   readonly records: VerificationRecord[] = this.store.all;
   private readonly expiries = new ExpiryQueue();
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new Map<string, Emitter<VerificationRecord>>();
 
   constructor(
     private readonly clock: { now(): number; iso(at?: number): string },
@@ -210,18 +211,18 @@ export class Verifications {
     if (to === "failed") record.failureCode = data.failureCode;
     if (to === "verified") record.claims = deepCopy(data.claims ?? {});
     this.webhooks.emit(record.tenant, `verification.${to}`, verificationView(record));
-    for (const listener of this.listeners.get(id) ?? []) listener(deepCopy(record));
+    this.listeners.get(id)?.emit(deepCopy(record));
     return deepCopy(record);
   }
 
   /** Realtime: called on every status change of this verification. */
   subscribe(id: string, listener: Listener): () => void {
-    const set = this.listeners.get(id) ?? new Set();
-    set.add(listener);
-    this.listeners.set(id, set);
+    const emitter = this.listeners.get(id) ?? new Emitter<VerificationRecord>();
+    this.listeners.set(id, emitter);
+    const unsubscribe = emitter.subscribe(listener);
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(id);
+      unsubscribe();
+      if (emitter.size === 0 && this.listeners.get(id) === emitter) this.listeners.delete(id);
     };
   }
 

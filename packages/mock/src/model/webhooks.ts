@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { LookupFunction } from "node:net";
 import { formatWebhookSignature, webhookSignedContent } from "@credport/core";
+import { Emitter } from "./emitter.js";
 import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
@@ -61,7 +62,7 @@ export class Webhooks {
   readonly events: WebhookEventRecord[] = [];
   readonly endpoints: WebhookEndpoint[] = [];
   private readonly deliveries = new Set<Promise<void>>();
-  private readonly activity = new Set<() => void>();
+  private readonly activity = new Emitter();
   private readonly deliveryLog = new WebhookDeliveryLog(() => this.changed());
 
   constructor(
@@ -157,8 +158,7 @@ export class Webhooks {
 
   /** Called after every emitted event and every delivery attempt (live views refresh on it). */
   onActivity(listener: () => void): () => void {
-    this.activity.add(listener);
-    return () => this.activity.delete(listener);
+    return this.activity.subscribe(listener);
   }
 
   private tooManyEndpoints(): ModelError {
@@ -172,7 +172,7 @@ export class Webhooks {
   }
 
   private changed(): void {
-    for (const listener of this.activity) listener();
+    this.activity.emit();
   }
 
   /** Resolves once every delivery under way has succeeded or used up its retries. */
