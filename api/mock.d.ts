@@ -3,8 +3,8 @@
 // index.d.ts
 import { FieldValue, FailureCode } from '@credport/core/contract';
 export { FAILURE_CODES } from '@credport/core/contract';
-import { JWK } from 'jose';
 import { LookupFunction } from 'node:net';
+import { JWK } from 'jose';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import * as msw from 'msw';
 declare class ModelError extends Error {
@@ -67,10 +67,20 @@ declare class Keys {
     authenticateSecret(header: string | null): SecretAuth;
     authenticatePublishable(header: string | null): Tenant;
 }
-interface Page<T> {
-    data: T[];
-    hasMore: boolean;
-    nextCursor: string | null;
+interface PolicyRecord {
+    policyId: string;
+    tenant: Tenant | null;
+    name: string;
+    status: "active" | "archived";
+    preset: boolean;
+    credentialDefinitionId?: string;
+    vct: string;
+    fields: PolicyField[];
+    createdAt: string;
+}
+interface PolicyField {
+    path: string[];
+    values?: FieldValue[];
 }
 interface Transition<S extends string, T extends string> {
     from: readonly S[];
@@ -80,6 +90,28 @@ interface Transition<S extends string, T extends string> {
         status: number;
         code: string;
     };
+}
+type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
+type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
+declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
+interface VerificationRecord {
+    id: string;
+    tenant: Tenant;
+    status: VerificationStatus;
+    failureCode?: FailureCode;
+    policyId: string;
+    policy: {
+        vct: string;
+        fields: PolicyField[];
+    };
+    customerUserRef: string | null;
+    metadata: Record<string, string>;
+    clientToken: string;
+    nonce: string;
+    claims?: JsonObject;
+    createdAt: string;
+    updatedAt: string;
+    expiresAt: string;
 }
 type LifecycleStatus = "draft" | "published" | "archived";
 type DefinitionTrigger = "update" | "publish" | "archive";
@@ -106,6 +138,53 @@ interface DefinitionRecord {
     createdAt: string;
     updatedAt: string;
 }
+type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
+type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
+declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
+interface IssuanceRecord {
+    id: string;
+    tenant: Tenant;
+    status: IssuanceStatus;
+    credentialDefinitionId: string;
+    definition: {
+        vct: string;
+        title: string;
+        claims: ClaimEntry[];
+    };
+    claims: JsonObject;
+    issuanceMode: "InTime";
+    metadata: Record<string, string>;
+    credentialStatus?: "active" | "revoked";
+    revokedAt?: string;
+    createdAt: string;
+    updatedAt: string;
+    expiresAt: string;
+    preAuthorizedCode: string;
+    txCode?: string;
+    txCodeAttempts: number;
+    statusListIndex: number;
+}
+declare class ChangeFeed {
+    private readonly listeners;
+    notify(): void;
+    subscribe(listener: () => void): () => void;
+}
+declare class Clock {
+    private offsetMs;
+    private readonly listeners;
+    now(): number;
+    iso(at?: number): string;
+    advance(ms: number): number;
+    get offset(): number;
+    restoreOffset(ms: number): void;
+    reset(): void;
+    onAdvance(listener: () => void): () => void;
+}
+interface Page<T> {
+    data: T[];
+    hasMore: boolean;
+    nextCursor: string | null;
+}
 declare class Definitions {
     private readonly now;
     private readonly owned;
@@ -130,60 +209,63 @@ declare class Definitions {
     private visible;
     private ownedOrThrow;
 }
-interface PolicyRecord {
-    policyId: string;
-    tenant: Tenant | null;
-    name: string;
-    status: "active" | "archived";
-    preset: boolean;
-    credentialDefinitionId?: string;
-    vct: string;
-    fields: PolicyField[];
-    createdAt: string;
+declare const FAULT_KINDS: readonly ["server_error", "service_unavailable", "rate_limited", "drop_after_write", "bad_gateway_html", "delay"];
+type FaultKind = (typeof FAULT_KINDS)[number];
+interface FaultRule {
+    kind: FaultKind;
+    count?: number;
+    rate?: number;
+    retryAfter?: number;
+    delayMs?: number;
+    method?: string;
+    path?: string;
 }
-interface PolicyField {
-    path: string[];
-    values?: FieldValue[];
+declare class Faults {
+    private readonly maxRules;
+    private rules;
+    private seed;
+    constructor(maxRules?: number);
+    inject(rule: FaultRule): void;
+    clear(): void;
+    take(method: string, path: string): FaultRule | undefined;
+    private random;
 }
-declare class Policies {
-    private readonly now;
-    private readonly definitions;
-    private readonly records;
-    private readonly presets;
-    constructor(now: () => string, definitions: Definitions);
-    create(auth: SecretAuth, input: unknown): PolicyRecord;
-    get(auth: SecretAuth, id: string): PolicyRecord;
-    list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
-    archive(auth: SecretAuth, id: string): PolicyRecord;
-    resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
-    restore(records: readonly PolicyRecord[]): void;
-    snapshot(): PolicyRecord[];
-    private visible;
+interface StoredResponse {
+    status: number;
+    body: string;
+    headers: Record<string, string>;
 }
-interface SavedSigningKey {
-    kid: string;
-    privateJwk: JWK;
-    publicJwk: JWK;
+type IdempotencyStep =
+{
+    kind: "replay";
+    response: StoredResponse;
 }
-declare class ResultSigner {
-    private keyPair?;
-    private savedPrivateJwk?;
-    kid: string;
-    exportKey(): Promise<SavedSigningKey>;
-    restoreKey(saved: SavedSigningKey): void;
-    private keys;
-    jwks(): Promise<{
-        keys: JWK[];
-    }>;
-    sign(content: Record<string, unknown>, options: {
-        issuer: string;
-        audience: string;
-        now: number;
-    }): Promise<string>;
+ | {
+    kind: "wait";
+    until: Promise<void>;
 }
-type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
-type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
-declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
+ | {
+    kind: "run";
+    finish(response?: StoredResponse): void;
+};
+interface IdempotencyLimits {
+    idempotencyRecords: number;
+    idempotencyBytes: number;
+}
+declare class Idempotency {
+    private readonly clock;
+    private readonly limits;
+    private readonly answers;
+    private readonly running;
+    private bytes;
+    constructor(clock: {
+        now(): number;
+    }, limits?: IdempotencyLimits);
+    begin(tenant: Tenant, key: string, route: string, body: string): IdempotencyStep;
+    get size(): number;
+    private store;
+    private forget;
+}
 interface WebhookAttemptNotice {
     kind: "webhook_attempt";
     eventId: string;
@@ -282,108 +364,6 @@ declare class Webhooks {
     private post;
     private deliver;
 }
-interface VerificationRecord {
-    id: string;
-    tenant: Tenant;
-    status: VerificationStatus;
-    failureCode?: FailureCode;
-    policyId: string;
-    policy: {
-        vct: string;
-        fields: PolicyField[];
-    };
-    customerUserRef: string | null;
-    metadata: Record<string, string>;
-    clientToken: string;
-    nonce: string;
-    claims?: JsonObject;
-    createdAt: string;
-    updatedAt: string;
-    expiresAt: string;
-}
-type Listener = (record: VerificationRecord) => void;
-declare class Verifications {
-    private readonly clock;
-    private readonly keys;
-    private readonly policies;
-    private readonly webhooks;
-    private readonly signer;
-    private readonly store;
-    readonly records: VerificationRecord[];
-    private readonly expiries;
-    private readonly listeners;
-    constructor(clock: {
-        now(): number;
-        iso(at?: number): string;
-    }, keys: Keys, policies: Policies, webhooks: Webhooks, signer: ResultSigner);
-    create(auth: SecretAuth, input: unknown): VerificationRecord;
-    get(auth: SecretAuth, id: string): VerificationRecord;
-    list(auth: SecretAuth, rawQuery: unknown): Page<VerificationRecord>;
-    cancel(auth: SecretAuth, id: string): VerificationRecord;
-    authorizeBrowser(id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
-    getForServer(auth: SecretAuth, id: string): VerificationRecord;
-    browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
-        expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
-        object: string;
-        id: string;
-        status: VerificationStatus;
-    };
-    serverStatus(auth: SecretAuth, id: string): {
-        expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
-        object: string;
-        id: string;
-        status: VerificationStatus;
-    };
-    private browserReadable;
-    result(auth: SecretAuth, id: string, issuer: string): Promise<{
-        result_token: string;
-        policy_id: string;
-        customer_user_ref: string | null;
-        claims: JsonObject;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
-        object: string;
-        verification_id: string;
-        status: VerificationStatus;
-    }>;
-    findForProtocol(id: string): VerificationRecord | undefined;
-    applyTrigger(id: string, trigger: VerificationTrigger, data?: {
-        claims?: JsonObject;
-        failureCode?: FailureCode;
-    }): VerificationRecord;
-    subscribe(id: string, listener: Listener): () => void;
-    get nextExpiry(): number;
-    sweep(now: number): void;
-    restore(records: readonly VerificationRecord[]): void;
-    private owned;
-}
-type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
-type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
-declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
-interface IssuanceRecord {
-    id: string;
-    tenant: Tenant;
-    status: IssuanceStatus;
-    credentialDefinitionId: string;
-    definition: {
-        vct: string;
-        title: string;
-        claims: ClaimEntry[];
-    };
-    claims: JsonObject;
-    issuanceMode: "InTime";
-    metadata: Record<string, string>;
-    credentialStatus?: "active" | "revoked";
-    revokedAt?: string;
-    createdAt: string;
-    updatedAt: string;
-    expiresAt: string;
-    preAuthorizedCode: string;
-    txCode?: string;
-    txCodeAttempts: number;
-    statusListIndex: number;
-}
 declare class Issuance {
     private readonly clock;
     private readonly definitions;
@@ -441,6 +421,21 @@ interface ModelLimits {
     accessTokens: number;
 }
 declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
+declare class Policies {
+    private readonly now;
+    private readonly definitions;
+    private readonly records;
+    private readonly presets;
+    constructor(now: () => string, definitions: Definitions);
+    create(auth: SecretAuth, input: unknown): PolicyRecord;
+    get(auth: SecretAuth, id: string): PolicyRecord;
+    list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
+    archive(auth: SecretAuth, id: string): PolicyRecord;
+    resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
+    restore(records: readonly PolicyRecord[]): void;
+    snapshot(): PolicyRecord[];
+    private visible;
+}
 interface IssuerKeys {
     kid: string;
     privateJwk: JWK;
@@ -489,79 +484,6 @@ declare class ProtocolState {
     issueNonce(tenant: Tenant): string;
     consumeNonce(tenant: Tenant, nonce: string): boolean;
 }
-declare class ChangeFeed {
-    private readonly listeners;
-    notify(): void;
-    subscribe(listener: () => void): () => void;
-}
-declare class Clock {
-    private offsetMs;
-    private readonly listeners;
-    now(): number;
-    iso(at?: number): string;
-    advance(ms: number): number;
-    get offset(): number;
-    restoreOffset(ms: number): void;
-    reset(): void;
-    onAdvance(listener: () => void): () => void;
-}
-declare const FAULT_KINDS: readonly ["server_error", "service_unavailable", "rate_limited", "drop_after_write", "bad_gateway_html", "delay"];
-type FaultKind = (typeof FAULT_KINDS)[number];
-interface FaultRule {
-    kind: FaultKind;
-    count?: number;
-    rate?: number;
-    retryAfter?: number;
-    delayMs?: number;
-    method?: string;
-    path?: string;
-}
-declare class Faults {
-    private readonly maxRules;
-    private rules;
-    private seed;
-    constructor(maxRules?: number);
-    inject(rule: FaultRule): void;
-    clear(): void;
-    take(method: string, path: string): FaultRule | undefined;
-    private random;
-}
-interface StoredResponse {
-    status: number;
-    body: string;
-    headers: Record<string, string>;
-}
-type IdempotencyStep =
-{
-    kind: "replay";
-    response: StoredResponse;
-}
- | {
-    kind: "wait";
-    until: Promise<void>;
-}
- | {
-    kind: "run";
-    finish(response?: StoredResponse): void;
-};
-interface IdempotencyLimits {
-    idempotencyRecords: number;
-    idempotencyBytes: number;
-}
-declare class Idempotency {
-    private readonly clock;
-    private readonly limits;
-    private readonly answers;
-    private readonly running;
-    private bytes;
-    constructor(clock: {
-        now(): number;
-    }, limits?: IdempotencyLimits);
-    begin(tenant: Tenant, key: string, route: string, body: string): IdempotencyStep;
-    get size(): number;
-    private store;
-    private forget;
-}
 declare class Realtime {
     private readonly maxStreams;
     available: boolean;
@@ -572,6 +494,84 @@ declare class Realtime {
     onChange(listener: (available: boolean) => void): () => void;
     get openStreams(): number;
     openStream(): () => void;
+}
+interface SavedSigningKey {
+    kid: string;
+    privateJwk: JWK;
+    publicJwk: JWK;
+}
+declare class ResultSigner {
+    private keyPair?;
+    private savedPrivateJwk?;
+    kid: string;
+    exportKey(): Promise<SavedSigningKey>;
+    restoreKey(saved: SavedSigningKey): void;
+    private keys;
+    jwks(): Promise<{
+        keys: JWK[];
+    }>;
+    sign(content: Record<string, unknown>, options: {
+        issuer: string;
+        audience: string;
+        now: number;
+    }): Promise<string>;
+}
+type Listener = (record: VerificationRecord) => void;
+declare class Verifications {
+    private readonly clock;
+    private readonly keys;
+    private readonly policies;
+    private readonly webhooks;
+    private readonly signer;
+    private readonly store;
+    readonly records: VerificationRecord[];
+    private readonly expiries;
+    private readonly listeners;
+    constructor(clock: {
+        now(): number;
+        iso(at?: number): string;
+    }, keys: Keys, policies: Policies, webhooks: Webhooks, signer: ResultSigner);
+    create(auth: SecretAuth, input: unknown): VerificationRecord;
+    get(auth: SecretAuth, id: string): VerificationRecord;
+    list(auth: SecretAuth, rawQuery: unknown): Page<VerificationRecord>;
+    cancel(auth: SecretAuth, id: string): VerificationRecord;
+    authorizeBrowser(id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
+    getForServer(auth: SecretAuth, id: string): VerificationRecord;
+    browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
+        expires_at: string;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        object: string;
+        id: string;
+        status: VerificationStatus;
+    };
+    serverStatus(auth: SecretAuth, id: string): {
+        expires_at: string;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        object: string;
+        id: string;
+        status: VerificationStatus;
+    };
+    private browserReadable;
+    result(auth: SecretAuth, id: string, issuer: string): Promise<{
+        result_token: string;
+        policy_id: string;
+        customer_user_ref: string | null;
+        claims: JsonObject;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        object: string;
+        verification_id: string;
+        status: VerificationStatus;
+    }>;
+    findForProtocol(id: string): VerificationRecord | undefined;
+    applyTrigger(id: string, trigger: VerificationTrigger, data?: {
+        claims?: JsonObject;
+        failureCode?: FailureCode;
+    }): VerificationRecord;
+    subscribe(id: string, listener: Listener): () => void;
+    get nextExpiry(): number;
+    sweep(now: number): void;
+    restore(records: readonly VerificationRecord[]): void;
+    private owned;
 }
 interface ModelOptions {
     fetch?: typeof fetch;
@@ -716,7 +716,6 @@ interface RouterOptions {
     servesTestWallet?: boolean;
     onServed?: (served: ServedRequest) => void;
 }
-declare function createRouter(model: Model, routes?: Route<Model>[], options?: RouterOptions): Router;
 declare const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";
 declare function createHandlers(model: Model, options?: {
     baseUrl?: string;
@@ -727,6 +726,7 @@ declare class DataFileError extends Error {
     readonly path: string;
     constructor(code: DataFileErrorCode, path: string, message: string);
 }
+declare function createRouter(model: Model, routes?: Route<Model>[], options?: RouterOptions): Router;
 export { type AllowedHosts, DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelNotice, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';

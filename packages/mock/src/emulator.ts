@@ -2,16 +2,16 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TrafficLog } from "./dashboard/traffic-log.js";
 import { emulatorProject } from "./emulator-project.js";
-import { faceRoute } from "./face/face-routes.js";
 import { serveFace } from "./face/face-server.js";
+import { faceRoute } from "./face-routes.js";
 import { TEST_WALLET_PATH, testWalletUrlOf } from "./http/handoff-uris.js";
 import { writeNodeAnswer } from "./http/node-transport.js";
 import { type AllowedHosts, RequestGuard } from "./http/request-guard.js";
 import { errorReply } from "./http/responses.js";
-import { createRouter } from "./http/router.js";
 import { createModel, type Model } from "./model/model.js";
 import { type ModelStore, openModelStore } from "./persistence/model-store.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./protocol/public-base-url.js";
+import { createRouter } from "./router.js";
 import { WalletSessions } from "./wallet-page/wallet-sessions.js";
 import { forwardWebhooks } from "./webhook-forwarding.js";
 

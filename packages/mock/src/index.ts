@@ -2,7 +2,6 @@ export { type Emulator, type EmulatorOptions, startEmulator } from "./emulator.j
 export type { AllowedHosts } from "./http/request-guard.js";
 export type { EventStream, Reply, Route, RouteContext } from "./http/route.js";
 export {
-  createRouter,
   DROP_CONNECTION,
   type Router,
   type RouterOptions,
@@ -20,3 +19,4 @@ export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-tr
 export { signWebhookPayloadSync } from "./model/webhooks.js";
 export { createHandlers, DEFAULT_MOCK_BASE_URL } from "./msw.js";
 export { DataFileError, type DataFileErrorCode } from "./persistence/data-file-error.js";
+export { createRouter } from "./router.js";

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from "msw";
-import { createRouter, DROP_CONNECTION } from "./http/router.js";
+import { DROP_CONNECTION } from "./http/router.js";
 import type { Model } from "./model/model.js";
+import { createRouter } from "./router.js";
 
 /** Where the msw handlers answer unless told otherwise. */
 export const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";

@@ -1,6 +1,6 @@
 import type { Tenant } from "./model/keys.js";
 import type { Model } from "./model/model.js";
-import type { WebhookEndpoint } from "./model/webhooks.js";
+import type { WebhookEndpoint } from "./model/webhook-records.js";
 
 /**
  * Makes the emulator project's forwarded endpoint match this start's `forwardWebhooksTo`: the

@@ -1,9 +1,9 @@
-import type { FaceContext } from "../face/context.js";
 import { localPath, readForm, redirect } from "../face/forms.js";
 import { clockAdvanceBody, webhookBody } from "../http/control-plane-schemas.js";
 import { ModelError } from "../model/errors.js";
 import type { FaultKind } from "../model/faults.js";
 import { parseInput } from "../model/parse-input.js";
+import type { DashboardContext } from "./dashboard-context.js";
 
 export const FAULT_KINDS = [
   "server_error",
@@ -14,7 +14,7 @@ export const FAULT_KINDS = [
   "delay",
 ] as const satisfies readonly FaultKind[];
 
-type Action = (ctx: FaceContext, form: URLSearchParams) => string | Promise<string>;
+type Action = (ctx: DashboardContext, form: URLSearchParams) => string | Promise<string>;
 
 const bad = (message: string) => new ModelError(400, "validation_error", message);
 
@@ -80,7 +80,7 @@ const ACTIONS: Record<string, Action> = {
  * cross-site posts before). A page's script gets `{ notice }` (or
  * `{ error }`) as JSON; a plain form post is sent back to the page it came from.
  */
-export async function runDashboardAction(ctx: FaceContext, name: string): Promise<Response> {
+export async function runDashboardAction(ctx: DashboardContext, name: string): Promise<Response> {
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (!action) return Response.json({ error: `No dashboard action ${name}.` }, { status: 404 });
   const form = await readForm(ctx.request);

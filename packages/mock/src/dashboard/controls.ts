@@ -1,10 +1,10 @@
-import type { FaceContext } from "../face/context.js";
 import { html, type SafeHtml } from "../face/html.js";
 import { FAULT_KINDS } from "./actions.js";
+import type { DashboardContext } from "./dashboard-context.js";
 
 /** A form that posts one dashboard action (sent without a page load when the script runs). */
 export function actionForm(
-  ctx: FaceContext,
+  ctx: DashboardContext,
   action: string,
   content: SafeHtml,
   options: { confirm?: string; className?: string } = {},
@@ -22,7 +22,7 @@ const FAULT_LABELS: Record<(typeof FAULT_KINDS)[number], string> = {
 };
 
 /** What the control plane can do, as buttons: realtime, clock, faults, reset. */
-export function controlsCard(ctx: FaceContext): SafeHtml {
+export function controlsCard(ctx: DashboardContext): SafeHtml {
   const { model } = ctx;
   const offsetMinutes = Math.round(model.clock.offset / 60000);
   return html`<section class="card" aria-labelledby="controls-title">

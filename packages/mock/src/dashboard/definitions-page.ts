@@ -1,12 +1,12 @@
-import type { FaceContext } from "../face/context.js";
 import { pill } from "../face/format.js";
 import { html } from "../face/html.js";
 import type { Page } from "../face/layout.js";
 import { GLOBAL_DEFINITIONS } from "../model/global-definitions.js";
 import { POLICY_PRESETS } from "../model/policy-presets.js";
+import type { DashboardContext } from "./dashboard-context.js";
 
 /** `/definitions`: credential definitions and policies, the projects' own and the built-in ones. */
-export function definitionsPage(ctx: FaceContext): Page {
+export function definitionsPage(ctx: DashboardContext): Page {
   const owned = ctx.model.definitions.snapshot().owned.reverse();
   const definitions = [
     ...owned.map((d) => ({ ...d, scope: d.owner ? d.owner.projectId : "global" })),

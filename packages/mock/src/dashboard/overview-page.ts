@@ -1,9 +1,9 @@
-import type { FaceContext } from "../face/context.js";
 import { pill, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
 import type { KeyRecord } from "../model/keys.js";
 import { actionForm, controlsCard } from "./controls.js";
+import type { DashboardContext } from "./dashboard-context.js";
 
 const KEY_LABELS = {
   secret: "Secret key",
@@ -17,7 +17,7 @@ const ENV_NAMES = {
 };
 
 /** `/`: counts, controls, projects with their keys and webhook endpoints. */
-export function overviewPage(ctx: FaceContext): Page {
+export function overviewPage(ctx: DashboardContext): Page {
   return {
     title: "Overview",
     section: "overview",
@@ -32,7 +32,7 @@ export function overviewPage(ctx: FaceContext): Page {
   };
 }
 
-function stats(ctx: FaceContext): SafeHtml {
+function stats(ctx: DashboardContext): SafeHtml {
   const { issuance, verifications, webhooks } = ctx.model;
   const open = ["offer_created", "ready_to_issue", "token_issued"];
   const items: [string, number][] = [
@@ -45,7 +45,7 @@ function stats(ctx: FaceContext): SafeHtml {
   return html`<div class="stats">${items.map(([label, value]) => html`<div class="stat"><div class="stat-value">${value}</div><div class="stat-label">${label}</div></div>`)}</div>`;
 }
 
-function projectCard(ctx: FaceContext, projectId: string): SafeHtml {
+function projectCard(ctx: DashboardContext, projectId: string): SafeHtml {
   const keys = [...ctx.model.keys.keys.values()].filter((k) => k.projectId === projectId);
   const endpoints = ctx.model.webhooks.endpoints.filter((e) => e.tenant.projectId === projectId);
   const environments = [...new Set(keys.map((k) => k.environment))];
@@ -78,7 +78,7 @@ function projectCard(ctx: FaceContext, projectId: string): SafeHtml {
 </section>`;
 }
 
-function keyRow(ctx: FaceContext, key: KeyRecord): SafeHtml {
+function keyRow(ctx: DashboardContext, key: KeyRecord): SafeHtml {
   // Live secrets are shown once at creation by the real service; here they stay masked too.
   const shown = key.environment === "test" || key.type === "publishable";
   const value = shown ? key.key : `${key.key.slice(0, 8)}…${key.key.slice(-4)}`;

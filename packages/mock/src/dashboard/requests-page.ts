@@ -1,11 +1,11 @@
-import type { FaceContext } from "../face/context.js";
 import { statusTone, time } from "../face/format.js";
 import { html } from "../face/html.js";
 import type { Page } from "../face/layout.js";
 import { actionForm } from "./controls.js";
+import type { DashboardContext } from "./dashboard-context.js";
 
 /** `/requests`: the emulator's recent traffic, newest first. */
-export function requestsPage(ctx: FaceContext): Page {
+export function requestsPage(ctx: DashboardContext): Page {
   const entries = [...ctx.traffic.entries].reverse();
   return {
     title: "Requests",

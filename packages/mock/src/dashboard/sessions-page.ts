@@ -1,4 +1,3 @@
-import type { FaceContext } from "../face/context.js";
 import { codeBlock, pill, pretty, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
@@ -8,8 +7,9 @@ import {
   testWalletUrl,
   verifierClientId,
 } from "../http/handoff-uris.js";
-import type { IssuanceRecord } from "../model/issuance.js";
-import type { VerificationRecord } from "../model/verifications.js";
+import type { IssuanceRecord } from "../model/issuance-record.js";
+import type { VerificationRecord } from "../model/verification-record.js";
+import type { DashboardContext } from "./dashboard-context.js";
 import { qrCode } from "./qr-code.js";
 import { type Row, rowList } from "./row-list.js";
 import { type HistoryEntry, statusHistory } from "./status-history.js";
@@ -18,7 +18,7 @@ const OPEN_ISSUANCE = ["offer_created", "ready_to_issue", "token_issued"];
 const OPEN_VERIFICATION = ["pending", "in_progress"];
 
 /** `/issuance`: every issuance session, newest first, with its status history. */
-export function issuancePage(ctx: FaceContext): Page {
+export function issuancePage(ctx: DashboardContext): Page {
   const records = [...ctx.model.issuance.records].reverse();
   return {
     title: "Issuance",
@@ -38,7 +38,7 @@ export function issuancePage(ctx: FaceContext): Page {
   };
 }
 
-function issuanceRow(ctx: FaceContext, r: IssuanceRecord): Row {
+function issuanceRow(ctx: DashboardContext, r: IssuanceRecord): Row {
   const open = OPEN_ISSUANCE.includes(r.status);
   const uri = offerUri(ctx.publicBaseUrl, r.id);
   return {
@@ -65,7 +65,7 @@ function issuanceRow(ctx: FaceContext, r: IssuanceRecord): Row {
 }
 
 /** `/verifications`: every verification, newest first, with its status history. */
-export async function verificationsPage(ctx: FaceContext): Promise<Page> {
+export async function verificationsPage(ctx: DashboardContext): Promise<Page> {
   const records = [...ctx.model.verifications.records].reverse();
   const clientId = records.some((r) => OPEN_VERIFICATION.includes(r.status))
     ? verifierClientId((await ctx.model.protocol.verifierKeys()).did)
@@ -88,7 +88,7 @@ export async function verificationsPage(ctx: FaceContext): Promise<Page> {
   };
 }
 
-function verificationRow(ctx: FaceContext, v: VerificationRecord, clientId: string): Row {
+function verificationRow(ctx: DashboardContext, v: VerificationRecord, clientId: string): Row {
   const open = OPEN_VERIFICATION.includes(v.status);
   return {
     key: v.id,
@@ -113,7 +113,7 @@ function verificationRow(ctx: FaceContext, v: VerificationRecord, clientId: stri
   };
 }
 
-function handoff(ctx: FaceContext, uri: string, kind: "offer" | "request"): SafeHtml {
+function handoff(ctx: DashboardContext, uri: string, kind: "offer" | "request"): SafeHtml {
   return html`<div class="actions">
   ${qrCode(uri, kind === "offer" ? "QR code of the offer" : "QR code of the presentation request")}
   <div class="stack"><a class="button primary" href="${testWalletUrl(ctx.basePath || "", uri)}">Open in test wallet</a>

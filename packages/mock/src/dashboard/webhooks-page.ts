@@ -1,17 +1,16 @@
-import type { FaceContext } from "../face/context.js";
 import { codeBlock, pill, pretty, statusTone, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
-import type { WebhookDelivery } from "../model/webhook-deliveries.js";
-import type { WebhookEventRecord } from "../model/webhooks.js";
+import type { WebhookDelivery, WebhookEventRecord } from "../model/webhook-records.js";
 import { actionForm } from "./controls.js";
+import type { DashboardContext } from "./dashboard-context.js";
 import { type Row, rowList } from "./row-list.js";
 
 /** Events shown: the newest ones. */
 const SHOWN = 200;
 
 /** `/webhooks`: every event, its body and signature, and each delivery with its attempts. */
-export function webhooksPage(ctx: FaceContext): Page {
+export function webhooksPage(ctx: DashboardContext): Page {
   const events = ctx.model.webhooks.events.slice(-SHOWN).reverse();
   return {
     title: "Webhooks",
@@ -31,7 +30,7 @@ export function webhooksPage(ctx: FaceContext): Page {
   };
 }
 
-function eventRow(ctx: FaceContext, record: WebhookEventRecord): Row {
+function eventRow(ctx: DashboardContext, record: WebhookEventRecord): Row {
   const { event } = record;
   const object = event.data.object as { id?: string };
   const deliveries = record.deliveries ?? [];

@@ -1,8 +1,9 @@
-import type { TrafficLog } from "../dashboard/traffic-log.js";
 import type { Model } from "../model/model.js";
-import type { WalletSessions } from "../wallet-page/wallet-sessions.js";
 
-/** What a dashboard or wallet page handler gets: the request and the emulator it belongs to. */
+/**
+ * What every dashboard or wallet page handler gets: the request and the emulator it belongs to.
+ * The dashboard and the wallet page add their own stores (`DashboardContext`, `WalletPageContext`).
+ */
 export interface FaceContext {
   model: Model;
   request: Request;
@@ -17,6 +18,9 @@ export interface FaceContext {
   localUrl: string;
   /** The project whose keys the emulator printed at start. */
   emulatorProjectId: string;
-  traffic: TrafficLog;
-  wallets: WalletSessions;
 }
+
+/** Answers one page request. */
+export type FaceHandler<Context extends FaceContext = FaceContext> = (
+  ctx: Context,
+) => Response | Promise<Response>;

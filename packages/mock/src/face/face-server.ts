@@ -1,19 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeIncoming, writeNodeAnswer } from "../http/node-transport.js";
 import { errorReply, toModelError } from "../http/responses.js";
-import type { FaceContext } from "./context.js";
-import type { FaceHandler } from "./face-routes.js";
+import type { FaceContext, FaceHandler } from "./context.js";
 
 /**
  * Serves one dashboard or wallet page request over node:http. These pages go through a Fetch
  * `Request` and `Response`: they are few and far between, unlike the service's routes, which keep
  * the router's node:http path.
  */
-export async function serveFace(
+export async function serveFace<Context extends FaceContext>(
   req: IncomingMessage,
   res: ServerResponse,
-  handler: FaceHandler,
-  context: Omit<FaceContext, "request" | "url">,
+  handler: FaceHandler<Context>,
+  context: Omit<Context, "request" | "url">,
   origin: string,
 ): Promise<void> {
   const incoming = new NodeIncoming(req, res, origin);
@@ -23,7 +22,11 @@ export async function serveFace(
         ? ""
         : await incoming.readBody(context.model.limits.requestBodyBytes);
     const request = incoming.toRequest(body);
-    writeNodeAnswer(res, await handler({ ...context, request, url: new URL(request.url) }));
+    // `Omit<Context, …>` plus the two fields is a `Context`; TypeScript cannot see it through the generic.
+    writeNodeAnswer(
+      res,
+      await handler({ ...context, request, url: new URL(request.url) } as Context),
+    );
   } catch (error) {
     if (res.headersSent) res.destroy();
     else writeNodeAnswer(res, errorReply(toModelError(error)));

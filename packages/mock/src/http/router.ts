@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ModelError, validationError } from "../model/errors.js";
 import type { Model } from "../model/model.js";
-import { createProtocolRoutes } from "../protocol/routes.js";
 import { faultAnswer } from "./fault-answer.js";
 import { fetchIncoming, toFetchResponse } from "./fetch-transport.js";
 import { answerOnce } from "./idempotent-answer.js";
@@ -10,12 +9,6 @@ import { failNodeAnswer, NodeIncoming, writeNodeAnswer } from "./node-transport.
 import { errorReply, internalError, newRequestId, toModelError } from "./responses.js";
 import type { Answer, Route } from "./route.js";
 import { RouteTable } from "./route-table.js";
-import { controlPlaneRoutes } from "./routes/control-plane.js";
-import { definitionRoutes } from "./routes/definitions.js";
-import { issuanceRoutes } from "./routes/issuance.js";
-import { openApiRoutes } from "./routes/openapi.js";
-import { policyRoutes } from "./routes/policies.js";
-import { verificationRoutes } from "./routes/verifications.js";
 
 /** Returned instead of a response when a fault says the connection drops after the write. */
 export const DROP_CONNECTION = Symbol("credport.mock.dropConnection");
@@ -81,11 +74,11 @@ export interface RouterOptions {
   onServed?: (served: ServedRequest) => void;
 }
 
-export function createRouter(
-  model: Model,
-  routes: Route<Model>[] = allRoutes(),
-  options: RouterOptions = {},
-): Router {
+/**
+ * The routing engine over a route table; `createRouter` (../router.ts) hands it the service's
+ * routes, so that this folder never depends on the protocol endpoints it serves.
+ */
+export function routerFor(model: Model, routes: Route<Model>[], options: RouterOptions): Router {
   const table = new RouteTable(routes);
   const base = baseCache();
   const servesTestWallet = options.servesTestWallet === true;
@@ -203,18 +196,6 @@ export function createRouter(
       else write(outcome);
     },
   };
-}
-
-export function allRoutes(): Route<Model>[] {
-  return [
-    ...definitionRoutes,
-    ...issuanceRoutes,
-    ...policyRoutes,
-    ...verificationRoutes,
-    ...controlPlaneRoutes,
-    ...openApiRoutes,
-    ...createProtocolRoutes(),
-  ];
 }
 
 function servedRequest(

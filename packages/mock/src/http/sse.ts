@@ -1,6 +1,6 @@
 import type { Model } from "../model/model.js";
+import type { VerificationRecord } from "../model/verification-record.js";
 import { VERIFICATION_TERMINAL } from "../model/verification-transitions.js";
-import type { VerificationRecord } from "../model/verifications.js";
 import { verificationStatusView } from "../model/views.js";
 import type { Reply } from "./route.js";
 

@@ -1,16 +1,17 @@
+import { Emitter } from "./emitter.js";
+
 /**
  * Tells live views (the emulator's dashboard, its data file) that the model changed. It outlives
  * `reset()`, so that a subscriber stays subscribed across one.
  */
 export class ChangeFeed {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Emitter();
 
   notify(): void {
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.subscribe(listener);
   }
 }

@@ -1,3 +1,4 @@
+import { Emitter } from "./emitter.js";
 import { validationError } from "./errors.js";
 
 /**
@@ -12,7 +13,7 @@ export const CLOCK_MAX = Date.UTC(9999, 0, 1);
  */
 export class Clock {
   private offsetMs = 0;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Emitter();
 
   now(): number {
     return Date.now() + this.offsetMs;
@@ -38,7 +39,7 @@ export class Clock {
       );
     }
     this.offsetMs += ms;
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
     return this.now();
   }
 
@@ -58,7 +59,6 @@ export class Clock {
 
   /** Called after every advance; the model sweeps expiries here. */
   onAdvance(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.subscribe(listener);
   }
 }

@@ -4,7 +4,8 @@ import {
   type UpdateCredentialDefinitionBody,
   updateCredentialDefinitionBody,
 } from "@credport/core/contract";
-import { DEFINITION_LIFECYCLE, type LifecycleStatus } from "./definition-lifecycle.js";
+import { DEFINITION_LIFECYCLE } from "./definition-lifecycle.js";
+import type { DefinitionRecord } from "./definition-record.js";
 import { conflict, ModelError, notFound, validationError } from "./errors.js";
 import { GLOBAL_DEFINITIONS } from "./global-definitions.js";
 import { clone, type Json, type JsonObject, parseInput } from "./input.js";
@@ -12,28 +13,6 @@ import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.j
 import { type Page, paginate } from "./pagination.js";
 import { publishReadinessIssues } from "./publish-readiness.js";
 import { nextState } from "./state-machine.js";
-
-export interface ClaimEntry {
-  path: string[];
-  mandatory: boolean;
-  display?: { name: string; locale?: string }[];
-}
-
-export interface DefinitionRecord {
-  credentialDefinitionId: string;
-  /** `null` for a global definition, shared by every project. */
-  owner: Tenant | null;
-  vct: string | null;
-  format: string;
-  title: string | null;
-  aliases: string[];
-  rendering: JsonObject | null;
-  claims: ClaimEntry[];
-  lifecycleStatus: LifecycleStatus;
-  metadata: Json;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export class Definitions {
   private readonly owned: DefinitionRecord[] = [];

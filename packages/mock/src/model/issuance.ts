@@ -5,12 +5,14 @@ import {
   listIssuanceQuery,
 } from "@credport/core/contract";
 import { deepCopy } from "./deep-copy.js";
+import type { ClaimEntry } from "./definition-record.js";
 import type { Definitions } from "./definitions.js";
-import { type ClaimEntry, definitionNotFound } from "./definitions.js";
+import { definitionNotFound } from "./definitions.js";
 import { notFound, validationError } from "./errors.js";
 import { ExpiryQueue } from "./expiry-queue.js";
 import { newId, randomDigits, randomToken } from "./ids.js";
 import { clone, isObject, type Json, type JsonObject, parseInput } from "./input.js";
+import type { IssuanceRecord } from "./issuance-record.js";
 import {
   ISSUANCE_TRANSITIONS,
   type IssuanceStatus,
@@ -26,28 +28,6 @@ import type { Webhooks } from "./webhooks.js";
 
 export const OFFER_LIFETIME_MS = 15 * 60 * 1000;
 export const TX_CODE_ATTEMPTS = 3;
-
-export interface IssuanceRecord {
-  id: string;
-  tenant: Tenant;
-  status: IssuanceStatus;
-  credentialDefinitionId: string;
-  definition: { vct: string; title: string; claims: ClaimEntry[] };
-  claims: JsonObject;
-  issuanceMode: "InTime";
-  metadata: Record<string, string>;
-  credentialStatus?: "active" | "revoked";
-  revokedAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  /** Protocol data, never on the management API. */
-  preAuthorizedCode: string;
-  txCode?: string;
-  txCodeAttempts: number;
-  /** Index of this credential in its tenant's Token Status List. */
-  statusListIndex: number;
-}
 
 const OPEN: readonly IssuanceStatus[] = ["offer_created", "ready_to_issue", "token_issued"];
 

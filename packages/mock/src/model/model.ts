@@ -1,5 +1,4 @@
 import type { LookupFunction } from "node:net";
-import { ProtocolState } from "../protocol/protocol-state.js";
 import { ChangeFeed } from "./change-feed.js";
 import { Clock } from "./clock.js";
 import { deepCopy } from "./deep-copy.js";
@@ -11,6 +10,7 @@ import { type Environment, Keys, type ProjectKeys, type Scope } from "./keys.js"
 import { type ModelLimits, resolveLimits } from "./limits.js";
 import { Notices } from "./notices.js";
 import { Policies } from "./policies.js";
+import { ProtocolState } from "./protocol-state.js";
 import { Realtime } from "./realtime.js";
 import { ResultSigner } from "./result-signer.js";
 import { Verifications } from "./verifications.js";

@@ -1,3 +1,5 @@
+import { Emitter } from "./emitter.js";
+
 /** One delivery attempt of a webhook event to an endpoint, as the emulator's terminal prints it. */
 export interface WebhookAttemptNotice {
   kind: "webhook_attempt";
@@ -27,14 +29,13 @@ export type ModelNotice = WebhookAttemptNotice | EarlierRunKeyNotice;
  * the change feed, so that a listener stays subscribed across one.
  */
 export class Notices {
-  private readonly listeners = new Set<(notice: ModelNotice) => void>();
+  private readonly listeners = new Emitter<ModelNotice>();
 
   emit(notice: ModelNotice): void {
-    for (const listener of this.listeners) listener(notice);
+    this.listeners.emit(notice);
   }
 
   subscribe(listener: (notice: ModelNotice) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.subscribe(listener);
   }
 }

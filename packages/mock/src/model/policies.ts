@@ -1,4 +1,4 @@
-import { createPolicyBody, type FieldValue, listPoliciesQuery } from "@credport/core/contract";
+import { createPolicyBody, listPoliciesQuery } from "@credport/core/contract";
 import type { Definitions } from "./definitions.js";
 import { ModelError, notFound, validationError } from "./errors.js";
 import { newId } from "./ids.js";
@@ -6,25 +6,7 @@ import { clone, parseInput } from "./input.js";
 import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
 import { type Page, paginate } from "./pagination.js";
 import { POLICY_PRESETS } from "./policy-presets.js";
-
-export interface PolicyRecord {
-  policyId: string;
-  /** `null` for a built-in preset. */
-  tenant: Tenant | null;
-  name: string;
-  status: "active" | "archived";
-  preset: boolean;
-  credentialDefinitionId?: string;
-  vct: string;
-  fields: PolicyField[];
-  createdAt: string;
-}
-
-/** A claim the policy asks for; with `values`, a presented value must be one of them. */
-export interface PolicyField {
-  path: string[];
-  values?: FieldValue[];
-}
+import type { PolicyField, PolicyRecord } from "./policy-record.js";
 
 export class Policies {
   private readonly records: PolicyRecord[] = [];

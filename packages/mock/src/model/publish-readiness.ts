@@ -1,4 +1,4 @@
-import type { ClaimEntry, DefinitionRecord } from "./definitions.js";
+import type { ClaimEntry, DefinitionRecord } from "./definition-record.js";
 
 export interface ReadinessIssue {
   path: string;

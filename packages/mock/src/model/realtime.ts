@@ -1,22 +1,22 @@
+import { Emitter } from "./emitter.js";
 import { ModelError } from "./errors.js";
 import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 
 /** The realtime channel: its switch (off: `/events` answers 503 and open streams end) and its streams. */
 export class Realtime {
   available = true;
-  private readonly listeners = new Set<(available: boolean) => void>();
+  private readonly listeners = new Emitter<boolean>();
   private open = 0;
 
   constructor(private readonly maxStreams: number = DEFAULT_MODEL_LIMITS.realtimeStreams) {}
 
   setAvailable(available: boolean): void {
     this.available = available;
-    for (const listener of this.listeners) listener(available);
+    this.listeners.emit(available);
   }
 
   onChange(listener: (available: boolean) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.subscribe(listener);
   }
 
   /** Streams open now. */

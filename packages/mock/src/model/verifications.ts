@@ -1,46 +1,28 @@
 import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
 import { deepCopy } from "./deep-copy.js";
+import { Emitter } from "./emitter.js";
 import { ModelError, notFound } from "./errors.js";
 import { ExpiryQueue } from "./expiry-queue.js";
 import { newId, randomToken } from "./ids.js";
 import { type JsonObject, parseInput } from "./input.js";
 import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
 import type { Page } from "./pagination.js";
-import type { Policies, PolicyField } from "./policies.js";
+import type { Policies } from "./policies.js";
 import { RecordStore } from "./record-store.js";
 import type { ResultSigner } from "./result-signer.js";
 import { nextState } from "./state-machine.js";
+import type { VerificationRecord } from "./verification-record.js";
 import {
   FAILURE_CODES,
   type FailureCode,
   VERIFICATION_TERMINAL,
   VERIFICATION_TRANSITIONS,
-  type VerificationStatus,
   type VerificationTrigger,
 } from "./verification-transitions.js";
 import { verificationStatusView, verificationView } from "./views.js";
 import type { Webhooks } from "./webhooks.js";
 
 export const VERIFICATION_LIFETIME_MS = 15 * 60 * 1000;
-
-export interface VerificationRecord {
-  id: string;
-  tenant: Tenant;
-  status: VerificationStatus;
-  failureCode?: FailureCode;
-  policyId: string;
-  policy: { vct: string; fields: PolicyField[] };
-  customerUserRef: string | null;
-  metadata: Record<string, string>;
-  clientToken: string;
-  /** Nonce the wallet's key-binding JWT must carry. */
-  nonce: string;
-  /** Disclosed values of the policy's fields, once verified. */
-  claims?: JsonObject;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-}
 
 type Listener = (record: VerificationRecord) => void;
 
@@ -49,7 +31,7 @@ export class Verifications {
   /** Every verification, in creation order. */
   readonly records: VerificationRecord[] = this.store.all;
   private readonly expiries = new ExpiryQueue();
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new Map<string, Emitter<VerificationRecord>>();
 
   constructor(
     private readonly clock: { now(): number; iso(at?: number): string },
@@ -229,18 +211,18 @@ export class Verifications {
     if (to === "failed") record.failureCode = data.failureCode;
     if (to === "verified") record.claims = deepCopy(data.claims ?? {});
     this.webhooks.emit(record.tenant, `verification.${to}`, verificationView(record));
-    for (const listener of this.listeners.get(id) ?? []) listener(deepCopy(record));
+    this.listeners.get(id)?.emit(deepCopy(record));
     return deepCopy(record);
   }
 
   /** Realtime: called on every status change of this verification. */
   subscribe(id: string, listener: Listener): () => void {
-    const set = this.listeners.get(id) ?? new Set();
-    set.add(listener);
-    this.listeners.set(id, set);
+    const emitter = this.listeners.get(id) ?? new Emitter<VerificationRecord>();
+    this.listeners.set(id, emitter);
+    const unsubscribe = emitter.subscribe(listener);
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(id);
+      unsubscribe();
+      if (emitter.size === 0 && this.listeners.get(id) === emitter) this.listeners.delete(id);
     };
   }
 

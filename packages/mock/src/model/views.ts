@@ -1,7 +1,7 @@
-import type { DefinitionRecord } from "./definitions.js";
-import type { IssuanceRecord } from "./issuance.js";
-import type { PolicyRecord } from "./policies.js";
-import type { VerificationRecord } from "./verifications.js";
+import type { DefinitionRecord } from "./definition-record.js";
+import type { IssuanceRecord } from "./issuance-record.js";
+import type { PolicyRecord } from "./policy-record.js";
+import type { VerificationRecord } from "./verification-record.js";
 
 /**
  * The public, wire-cased representation of each resource, shared by the HTTP routes and the webhook

@@ -1,23 +1,4 @@
-import type { WebhookEndpoint, WebhookEventRecord } from "./webhooks.js";
-
-/** One POST of an event to an endpoint: the receiver's HTTP status, or why it could not be reached. */
-export interface WebhookAttempt {
-  at: string;
-  status?: number;
-  error?: string;
-  /** How long the attempt took (absent in records from before it was measured). */
-  ms?: number;
-}
-
-/** An event's delivery to one endpoint; a resend starts another. */
-export interface WebhookDelivery {
-  endpointId: string;
-  url: string;
-  /** To an endpoint of the emulator's `--forward-webhooks-to`. */
-  forwarded?: true;
-  state: "delivering" | "delivered" | "failed";
-  attempts: WebhookAttempt[];
-}
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventRecord } from "./webhook-records.js";
 
 /** Deliveries kept per event: a resend adds one, and a busy event keeps its latest ones. */
 const DELIVERIES_PER_EVENT = 20;

@@ -1,42 +1,16 @@
 import { createHmac } from "node:crypto";
 import type { LookupFunction } from "node:net";
 import { formatWebhookSignature, webhookSignedContent } from "@credport/core";
+import { Emitter } from "./emitter.js";
 import { ModelError } from "./errors.js";
 import { newId } from "./ids.js";
 import type { Keys, Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS } from "./limits.js";
 import type { WebhookAttemptNotice } from "./notices.js";
 import { checkWebhookUrl } from "./webhook-address.js";
-import { type WebhookDelivery, WebhookDeliveryLog } from "./webhook-deliveries.js";
+import { WebhookDeliveryLog } from "./webhook-deliveries.js";
 import { postWebhook, RefusedTarget } from "./webhook-post.js";
-
-export interface WebhookEventRecord {
-  tenant: Tenant;
-  event: {
-    id: string;
-    object: "event";
-    type: string;
-    created: number;
-    livemode: boolean;
-    data: { object: unknown };
-  };
-  /** The raw body exactly as delivered, and its `Webhook-Signature` header. */
-  payload: string;
-  signature: string;
-  /** Each endpoint's delivery of this event, with every attempt and what the receiver answered. */
-  deliveries?: WebhookDelivery[];
-}
-
-export interface WebhookEndpoint {
-  id: string;
-  tenant: Tenant;
-  url: string;
-  /**
-   * Registered by the emulator's `forwardWebhooksTo` (`--forward-webhooks-to`): kept while a start
-   * names the same URL, removed by a start that names another or none.
-   */
-  forwarded?: true;
-}
+import type { WebhookEndpoint, WebhookEventRecord } from "./webhook-records.js";
 
 /** Delivery attempts per event and the pause before each retry. */
 const RETRY_DELAYS_MS = [0, 250, 1000, 4000];
@@ -88,7 +62,7 @@ export class Webhooks {
   readonly events: WebhookEventRecord[] = [];
   readonly endpoints: WebhookEndpoint[] = [];
   private readonly deliveries = new Set<Promise<void>>();
-  private readonly activity = new Set<() => void>();
+  private readonly activity = new Emitter();
   private readonly deliveryLog = new WebhookDeliveryLog(() => this.changed());
 
   constructor(
@@ -184,8 +158,7 @@ export class Webhooks {
 
   /** Called after every emitted event and every delivery attempt (live views refresh on it). */
   onActivity(listener: () => void): () => void {
-    this.activity.add(listener);
-    return () => this.activity.delete(listener);
+    return this.activity.subscribe(listener);
   }
 
   private tooManyEndpoints(): ModelError {
@@ -199,7 +172,7 @@ export class Webhooks {
   }
 
   private changed(): void {
-    for (const listener of this.activity) listener();
+    this.activity.emit();
   }
 
   /** Resolves once every delivery under way has succeeded or used up its retries. */

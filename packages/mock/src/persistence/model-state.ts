@@ -1,11 +1,11 @@
-import type { DefinitionRecord } from "../model/definitions.js";
-import type { IssuanceRecord } from "../model/issuance.js";
+import type { DefinitionRecord } from "../model/definition-record.js";
+import type { IssuanceRecord } from "../model/issuance-record.js";
 import type { KeyRecord } from "../model/keys.js";
 import type { ModelLimits } from "../model/limits.js";
 import type { Model } from "../model/model.js";
-import type { PolicyRecord } from "../model/policies.js";
-import type { VerificationRecord } from "../model/verifications.js";
-import type { WebhookEndpoint, WebhookEventRecord } from "../model/webhooks.js";
+import type { PolicyRecord } from "../model/policy-record.js";
+import type { VerificationRecord } from "../model/verification-record.js";
+import type { WebhookEndpoint, WebhookEventRecord } from "../model/webhook-records.js";
 import type { SavedModel } from "./saved-state.js";
 
 /** Webhook events kept in the data file: the newest ones, as history for the dashboard. */

@@ -1,5 +1,5 @@
 import { DcqlQuery } from "dcql";
-import type { PolicyField } from "../model/policies.js";
+import type { PolicyField } from "../model/policy-record.js";
 
 /** Query ID of the one credential a Credport verification asks for. */
 export const CREDENTIAL_QUERY_ID = "credential";

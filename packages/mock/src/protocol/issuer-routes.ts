@@ -1,6 +1,7 @@
 import { json } from "../http/responses.js";
 import type { Answer, Route, RouteContext } from "../http/route.js";
 import type { IssuanceStatus } from "../model/issuance-transitions.js";
+import { tenantOfIssuerKey } from "../model/issuer-key.js";
 import type { Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
 import { handleCredentialRequest } from "./credential-endpoint.js";
@@ -8,13 +9,7 @@ import { authorizationServerMetadata, issuerMetadata } from "./issuer-metadata.j
 import { oauthError } from "./oauth-error.js";
 import { statusListToken } from "./status-list.js";
 import { handleTokenRequest } from "./token-endpoint.js";
-import {
-  credentialIssuer,
-  issuerJwksUri,
-  PRE_AUTHORIZED_GRANT,
-  statusListUri,
-  tenantOfIssuerKey,
-} from "./urls.js";
+import { credentialIssuer, issuerJwksUri, PRE_AUTHORIZED_GRANT, statusListUri } from "./urls.js";
 
 type Ctx = RouteContext<Model>;
 

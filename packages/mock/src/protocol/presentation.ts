@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { SDJwt } from "@sd-jwt/core";
 import { compactVerify, importJWK, type JWK, jwtVerify } from "jose";
+import type { VerificationRecord } from "../model/verification-record.js";
 import type { FailureCode } from "../model/verification-transitions.js";
-import type { VerificationRecord } from "../model/verifications.js";
 import { FRESHNESS_SECONDS } from "./proof.js";
 import { hasher } from "./sd-jwt.js";
 import { discloseClaims } from "./sd-jwt-disclosures.js";

@@ -1,7 +1,7 @@
 import { importJWK, SignJWT } from "jose";
 import { presentationResponseUrl, verifierClientId } from "../http/handoff-uris.js";
 import type { Model } from "../model/model.js";
-import type { VerificationRecord } from "../model/verifications.js";
+import type { VerificationRecord } from "../model/verification-record.js";
 import { dcqlQueryFor } from "./dcql-query.js";
 
 /** OpenID4VP 1.0 §5.8: the audience of a request object when the wallet is not known (static discovery). */

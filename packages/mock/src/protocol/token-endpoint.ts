@@ -1,6 +1,6 @@
 import { json } from "../http/responses.js";
 import type { RouteContext } from "../http/route.js";
-import type { IssuanceRecord } from "../model/issuance.js";
+import type { IssuanceRecord } from "../model/issuance-record.js";
 import type { Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
 import { readFormBody } from "./form-body.js";

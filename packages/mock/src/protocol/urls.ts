@@ -1,18 +1,10 @@
+import { issuerKey } from "../model/issuer-key.js";
 import type { Tenant } from "../model/keys.js";
 
 /**
  * Protocol endpoint paths (docs/api.md, "Protocol endpoints"). Each project environment is its own
- * credential issuer: `{baseUrl}/oid4vci/issuers/{projectId}.{environment}`.
+ * credential issuer: `{baseUrl}/oid4vci/issuers/{projectId}.{environment}` (its issuer key).
  */
-export const issuerKey = (tenant: Tenant) => `${tenant.projectId}.${tenant.environment}`;
-
-export function tenantOfIssuerKey(key: string): Tenant | undefined {
-  const match = /^(proj_[A-Za-z0-9]+)\.(test|live)$/.exec(key);
-  return match
-    ? { projectId: match[1]!, environment: match[2] as Tenant["environment"] }
-    : undefined;
-}
-
 export const issuerPath = (tenant: Tenant) => `/oid4vci/issuers/${issuerKey(tenant)}`;
 export const credentialIssuer = (baseUrl: string, tenant: Tenant) =>
   `${baseUrl}${issuerPath(tenant)}`;

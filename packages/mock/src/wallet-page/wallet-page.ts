@@ -1,4 +1,3 @@
-import type { FaceContext } from "../face/context.js";
 import { claimValue, flattenClaims, humanize } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
@@ -10,6 +9,7 @@ import type {
   RequestPreview,
   TestWallet,
 } from "../wallet/test-wallet.js";
+import type { WalletPageContext } from "./wallet-page-context.js";
 import type { Flash } from "./wallet-sessions.js";
 
 /** How each tamper knob reads on the page, and the failure it produces. */
@@ -29,7 +29,7 @@ export type Panel =
   | { kind: "open" };
 
 export function walletPage(
-  ctx: FaceContext,
+  ctx: WalletPageContext,
   wallet: TestWallet,
   panel: Panel,
   flash: Flash | undefined,

@@ -1,10 +1,10 @@
-import type { FaceContext } from "../face/context.js";
 import { readForm, redirect } from "../face/forms.js";
 import { htmlResponse } from "../face/html.js";
 import { layout } from "../face/layout.js";
 import { TAMPERS, type Tamper } from "../wallet/tamper.js";
 import { handoffTarget } from "./handoff-target.js";
 import { type Panel, walletPage } from "./wallet-page.js";
+import type { WalletPageContext } from "./wallet-page-context.js";
 import type { Flash, WalletSession } from "./wallet-sessions.js";
 
 const NOT_OURS =
@@ -15,7 +15,7 @@ const reason = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/^test wallet:\s*/, "");
 
 /** `GET /wallet[?uri=…]`: the wallet, and what the link offers or asks for. */
-export async function showWallet(ctx: FaceContext): Promise<Response> {
+export async function showWallet(ctx: WalletPageContext): Promise<Response> {
   const { session, setCookie } = await ctx.wallets.of(ctx.request, cookiePath(ctx));
   const uri = ctx.url.searchParams.get("uri")?.trim();
   let panel: Panel = { kind: "open" };
@@ -51,7 +51,7 @@ export async function showWallet(ctx: FaceContext): Promise<Response> {
 }
 
 /** `POST /wallet/accept`: redeems the offer over OpenID4VCI. */
-export async function acceptOffer(ctx: FaceContext): Promise<Response> {
+export async function acceptOffer(ctx: WalletPageContext): Promise<Response> {
   return walletAction(ctx, async (session, form) => {
     const uri = form.get("uri") ?? "";
     const target = handoffTarget(uri, bases(ctx));
@@ -81,7 +81,7 @@ export async function acceptOffer(ctx: FaceContext): Promise<Response> {
 }
 
 /** `POST /wallet/present`: answers the request over OpenID4VP: share (some fields, maybe tampered) or refuse. */
-export async function presentCredential(ctx: FaceContext): Promise<Response> {
+export async function presentCredential(ctx: WalletPageContext): Promise<Response> {
   return walletAction(ctx, async (session, form) => {
     const uri = form.get("uri") ?? "";
     const target = handoffTarget(uri, bases(ctx));
@@ -123,7 +123,7 @@ export async function presentCredential(ctx: FaceContext): Promise<Response> {
 }
 
 /** `POST /wallet/new`: this browser starts over with an empty wallet. */
-export async function startOver(ctx: FaceContext): Promise<Response> {
+export async function startOver(ctx: WalletPageContext): Promise<Response> {
   const { session } = await ctx.wallets.of(ctx.request, cookiePath(ctx));
   ctx.wallets.forget(session.id);
   const fresh = await ctx.wallets.create(cookiePath(ctx));
@@ -132,7 +132,7 @@ export async function startOver(ctx: FaceContext): Promise<Response> {
 }
 
 async function walletAction(
-  ctx: FaceContext,
+  ctx: WalletPageContext,
   act: (session: WalletSession, form: URLSearchParams) => Promise<string>,
 ): Promise<Response> {
   const form = await readForm(ctx.request);
@@ -141,19 +141,19 @@ async function walletAction(
   return redirect(location, setCookie ? { "set-cookie": setCookie } : {});
 }
 
-function fail(ctx: FaceContext, session: WalletSession, title: string, text: string): string {
+function fail(ctx: WalletPageContext, session: WalletSession, title: string, text: string): string {
   session.flash = { tone: "bad", title, text: ` ${text}` } satisfies Flash;
   return walletUrl(ctx);
 }
 
-const bases = (ctx: FaceContext) => [ctx.publicBaseUrl, ctx.localUrl];
-const cookiePath = (ctx: FaceContext) => `${ctx.basePath}/wallet`;
-const walletUrl = (ctx: FaceContext, uri?: string) =>
+const bases = (ctx: WalletPageContext) => [ctx.publicBaseUrl, ctx.localUrl];
+const cookiePath = (ctx: WalletPageContext) => `${ctx.basePath}/wallet`;
+const walletUrl = (ctx: WalletPageContext, uri?: string) =>
   `${ctx.basePath}/wallet${uri ? `?uri=${encodeURIComponent(uri)}` : ""}`;
 
 /** Why an offer or request of this emulator cannot be used any more, in plain words. */
 function statusLine(
-  ctx: FaceContext,
+  ctx: WalletPageContext,
   target: { kind: "offer" | "request"; id: string },
 ): string | undefined {
   const record =

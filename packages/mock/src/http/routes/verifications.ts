@@ -1,7 +1,7 @@
 import { ModelError } from "../../model/errors.js";
 import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
-import type { VerificationRecord } from "../../model/verifications.js";
+import type { VerificationRecord } from "../../model/verification-record.js";
 import { verificationView } from "../../model/views.js";
 import { authorizationRequestUri, testWalletUrl, verifierClientId } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";

@@ -1,8 +1,8 @@
 import { exportJWK, generateKeyPair, type JWK } from "jose";
-import { randomToken } from "../model/ids.js";
-import type { Tenant } from "../model/keys.js";
-import { DEFAULT_MODEL_LIMITS, type ModelLimits } from "../model/limits.js";
-import { issuerKey, tenantOfIssuerKey } from "./urls.js";
+import { randomToken } from "./ids.js";
+import { issuerKey, tenantOfIssuerKey } from "./issuer-key.js";
+import type { Tenant } from "./keys.js";
+import { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./limits.js";
 
 export interface IssuerKeys {
   kid: string;

@@ -1,27 +1,34 @@
-import { runDashboardAction } from "../dashboard/actions.js";
-import { definitionsPage } from "../dashboard/definitions-page.js";
-import { liveUpdates } from "../dashboard/live-updates.js";
-import { overviewPage } from "../dashboard/overview-page.js";
-import { requestsPage } from "../dashboard/requests-page.js";
-import { issuancePage, verificationsPage } from "../dashboard/sessions-page.js";
-import { webhooksPage } from "../dashboard/webhooks-page.js";
+import { runDashboardAction } from "./dashboard/actions.js";
+import type { DashboardContext } from "./dashboard/dashboard-context.js";
+import { definitionsPage } from "./dashboard/definitions-page.js";
+import { liveUpdates } from "./dashboard/live-updates.js";
+import { overviewPage } from "./dashboard/overview-page.js";
+import { requestsPage } from "./dashboard/requests-page.js";
+import { issuancePage, verificationsPage } from "./dashboard/sessions-page.js";
+import { webhooksPage } from "./dashboard/webhooks-page.js";
+import { CLIENT_SCRIPT, SCRIPT_PATH } from "./face/client-script.js";
+import type { FaceHandler } from "./face/context.js";
+import { htmlResponse } from "./face/html.js";
+import { layout, type Page } from "./face/layout.js";
+import { STYLESHEET, STYLESHEET_PATH } from "./face/styles.js";
+import type { WalletPageContext } from "./wallet-page/wallet-page-context.js";
 import {
   acceptOffer,
   presentCredential,
   showWallet,
   startOver,
-} from "../wallet-page/wallet-routes.js";
-import { CLIENT_SCRIPT, SCRIPT_PATH } from "./client-script.js";
-import type { FaceContext } from "./context.js";
-import { htmlResponse } from "./html.js";
-import { layout, type Page } from "./layout.js";
-import { STYLESHEET, STYLESHEET_PATH } from "./styles.js";
+} from "./wallet-page/wallet-routes.js";
 
-export type FaceHandler = (ctx: FaceContext) => Response | Promise<Response>;
+// The page router sits above the UI kit (face/) and the pages it serves (dashboard/, wallet-page/).
+
+/** What the emulator hands every page: the dashboard's and the wallet page's stores together. */
+export type EmulatorPageContext = DashboardContext & WalletPageContext;
+
+type PageHandler = FaceHandler<EmulatorPageContext>;
 
 /** A dashboard page: the whole document, or only its live region when the page's script asks. */
 const page =
-  (render: (ctx: FaceContext) => Page | Promise<Page>): FaceHandler =>
+  (render: (ctx: DashboardContext) => Page | Promise<Page>): PageHandler =>
   async (ctx) => {
     const rendered = await render(ctx);
     if (ctx.request.headers.get("x-credport-partial") === "1")
@@ -32,11 +39,11 @@ const page =
   };
 
 const asset =
-  (body: string, type: string): FaceHandler =>
+  (body: string, type: string): PageHandler =>
   () =>
     new Response(body, { headers: { "content-type": type, "cache-control": "no-cache" } });
 
-const GET: Record<string, FaceHandler> = {
+const GET: Record<string, PageHandler> = {
   "/": page(overviewPage),
   "/issuance": page(issuancePage),
   "/verifications": page(verificationsPage),
@@ -51,7 +58,7 @@ const GET: Record<string, FaceHandler> = {
 };
 
 /** Cross-site posts never get here: the emulator's request guard refuses them (http/request-guard.ts). */
-const POST: Record<string, FaceHandler> = {
+const POST: Record<string, PageHandler> = {
   "/wallet/accept": acceptOffer,
   "/wallet/present": presentCredential,
   "/wallet/new": startOver,
@@ -64,7 +71,7 @@ const ACTION_PATH = /^\/__dashboard\/actions\/([a-z-]+)$/;
  * for every other request (the service's routes answer those). A lookup, no parsing: the
  * emulator asks it before each request.
  */
-export function faceRoute(method: string, path: string): FaceHandler | undefined {
+export function faceRoute(method: string, path: string): PageHandler | undefined {
   const table = method === "GET" ? GET : method === "POST" ? POST : undefined;
   if (table && Object.hasOwn(table, path)) return table[path];
   if (method !== "POST" || !path.startsWith("/__dashboard/actions/")) return undefined;

@@ -1,0 +1,107 @@
+// The import graph of the workspace's packages (`pnpm check:imports`, part of `pnpm test`).
+// dependency-cruiser reads `packages/*/src` (and the packages' tests, for the cross-package
+// rules) the way the tests do: workspace packages through their `@credport/source` export
+// condition, so `@credport/core/contract` resolves to core's `src` and nothing needs a build.
+
+/** Which @credport packages each package's `src` may import (itself is always allowed). */
+const LAYERS = {
+  core: [],
+  server: ["core"],
+  browser: ["core"],
+  session: ["core", "server"],
+  next: ["core", "server", "session"],
+  react: ["core", "browser"],
+  mock: ["core"],
+};
+
+const PRODUCT = ["core", "server", "browser", "session", "next", "react"];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "A circle between files of a package: move what both sides share into its own file, or pass a function in.",
+      from: { path: "^packages/[^/]+/src/" },
+      to: { circular: true },
+    },
+    {
+      name: "no-circular-folders",
+      severity: "error",
+      comment:
+        "A circle between folders of a package (a folder counts with its subfolders): one folder must sit below the other.",
+      scope: "folder",
+      from: { path: "^packages/[^/]+/src/" },
+      to: { circular: true },
+    },
+    {
+      name: "no-package-internals",
+      severity: "error",
+      comment:
+        "Another package's source is imported by a relative path: import it by name or by one of its declared subpath exports (`@credport/core/contract`). Tests may share another package's `test/support/` helpers (hostile servers, a Redis server), never its `src`.",
+      from: { path: "^packages/([^/]+)/" },
+      to: { path: "^packages/(?!$1/)[^/]+/(?!test/support/)", dependencyTypes: ["local"] },
+    },
+    {
+      name: "no-test-code-in-src",
+      severity: "error",
+      comment: "A package's source must not import test code (its own or another package's).",
+      from: { path: "^packages/[^/]+/src/" },
+      to: { path: "^packages/[^/]+/test/" },
+    },
+    {
+      name: "no-unresolvable",
+      severity: "error",
+      comment:
+        "An import that does not resolve: a typo, or a subpath the package does not export (`@credport/core/src/…`).",
+      from: { path: "^packages/[^/]+/src/" },
+      to: { couldNotResolve: true },
+    },
+    ...Object.entries(LAYERS).map(([name, allowed]) => ({
+      name: `layer-${name}`,
+      severity: "error",
+      comment: `${name} may import ${allowed.length ? allowed.join(", ") : "no other @credport package"}.`,
+      from: {
+        path: `^packages/${name}/src/`,
+        // The `./testing` entry is test support for the package's users (an optional peer on
+        // `@credport/mock`); the `product-not-on-testing` rule keeps the product away from it.
+        ...(name === "react" ? { pathNot: "^packages/react/src/testing\\.ts$" } : {}),
+      },
+      // By path when the import resolves, by name when it does not (an undeclared dependency).
+      to: { path: `^(?:packages|@credport)/(?!(?:${[name, ...allowed].join("|")})(?:/|$))` },
+    })),
+    {
+      name: "testing-entry-beside-product",
+      severity: "error",
+      comment:
+        "react's `./testing` entry may use the mock and react's own files, nothing else of the workspace.",
+      from: { path: "^packages/react/src/testing\\.ts$" },
+      to: { path: "^(?:packages|@credport)/(?!(?:react|core|browser|mock)(?:/|$))" },
+    },
+    {
+      name: "product-not-on-testing",
+      severity: "error",
+      comment: "A product file must not reach the mock through a `./testing` entry.",
+      from: { path: `^packages/(?:${PRODUCT.join("|")})/src/`, pathNot: "/src/testing\\.ts$" },
+      to: { path: "^packages/[^/]+/src/testing\\.ts$" },
+    },
+  ],
+  options: {
+    // Third-party modules are leaves; unresolvable imports stay in the graph (`no-unresolvable`).
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(?:^|/)dist/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["@credport/source", "import", "types", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+      mainFields: ["module", "main", "types"],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
