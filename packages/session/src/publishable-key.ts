@@ -1,5 +1,5 @@
 import { parsePublishableKey, readEnv } from "@credport/core";
-import { configurationError, relabelled, SESSION_LABEL } from "./config/environment.js";
+import { configurationError, relabelled, SESSION_LABEL } from "./environment.js";
 
 /**
  * The publishable key to render for the browser (CREDPORT_PUBLISHABLE_KEY by default), after

@@ -1,7 +1,7 @@
-import { defaultSecureCookies, relabelled, SESSION_LABEL } from "./config/environment.js";
 import { sessionKeyring } from "./config/session-secrets.js";
 import { parseCookieHeader } from "./cookies/cookie-header.js";
 import { readVerifiedSession, type VerifiedSession } from "./cookies/verified-session.js";
+import { defaultSecureCookies, relabelled, SESSION_LABEL } from "./environment.js";
 
 export interface GetVerifiedSessionOptions {
   /** Defaults to CREDPORT_SESSION_SECRET. */

@@ -1,6 +1,6 @@
-import { SESSION_LABEL } from "./config/environment.js";
 import type { CredportSessionConfig } from "./config/session-config.js";
 import type { VerifiedSession } from "./cookies/verified-session.js";
+import { SESSION_LABEL } from "./environment.js";
 import { type Authorization, createWall } from "./protect/wall.js";
 import { createCredportHandler } from "./routes/handlers.js";
 

@@ -14,12 +14,12 @@ import {
   webhookEventStoreOver,
 } from "@credport/server";
 import type { Keyring } from "../cookies/keyring.js";
+import { configurationError, defaultSecureCookies, SESSION_LABEL } from "../environment.js";
 import type { ResolvedRateLimit } from "../request/rate-limit.js";
 import { parseAllowedOrigins } from "../request/same-origin.js";
 import { createMemoryStateStore, lazyRedisStateStore, type StateStore } from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 import type { ResultCheck } from "../verification/signed-result.js";
-import { configurationError, defaultSecureCookies, SESSION_LABEL } from "./environment.js";
 import type { CredportSessionConfig } from "./session-config.js";
 import { sessionKeyring } from "./session-secrets.js";
 

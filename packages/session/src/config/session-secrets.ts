@@ -1,6 +1,6 @@
 import { readEnv } from "@credport/core";
 import { createKeyring, type Keyring } from "../cookies/keyring.js";
-import { configurationError } from "./environment.js";
+import { configurationError } from "../environment.js";
 
 const HOW = "at least 32 random bytes, e.g. `openssl rand -base64 32`";
 

@@ -1,13 +1,8 @@
-import {
-  defaultSecureCookies,
-  relabelled,
-  resolveOrDefer,
-  SESSION_LABEL,
-} from "../config/environment.js";
 import type { GetUserRef } from "../config/session-config.js";
 import { sessionKeyring } from "../config/session-secrets.js";
 import { readCookies } from "../cookies/cookie-header.js";
 import { readVerifiedSession, type VerifiedSession } from "../cookies/verified-session.js";
+import { defaultSecureCookies, relabelled, resolveOrDefer, SESSION_LABEL } from "../environment.js";
 import { isProtectedPath } from "./protected-path.js";
 import { returnPathOf } from "./return-path.js";
 

@@ -1,4 +1,4 @@
-import { configurationError } from "../config/environment.js";
+import { configurationError } from "../environment.js";
 
 /** Checks `allowedOrigins` at start-up: each must be an origin (`https://shop.example`), no path. */
 export function parseAllowedOrigins(origins: string[] | undefined): Set<string> | undefined {

@@ -4,9 +4,9 @@ import {
   CredportSignatureVerificationError,
   CredportValidationError,
 } from "@credport/server";
-import { isDevelopment, relabel, resolveOrDefer, SESSION_LABEL } from "../config/environment.js";
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js";
 import type { CredportSessionConfig } from "../config/session-config.js";
+import { isDevelopment, relabel, resolveOrDefer, SESSION_LABEL } from "../environment.js";
 import { createVerification } from "./create-verification.js";
 import { finalizeSession } from "./finalize-session.js";
 import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
