@@ -41,9 +41,14 @@ export function jsonResponse(status: number, body: unknown, cookies: string[] = 
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-export const errorResponse = (error: RouteError) =>
-  jsonResponse(error.status, {
+export const errorResponse = (error: RouteError) => {
+  const response = jsonResponse(error.status, {
     code: error.code,
     message: error.message,
     ...(error.details ? { details: error.details } : {}),
   });
+  // A refused upload is left unread: closing the connection after the answer keeps Node's server
+  // (and others) from reading the rest of it to reuse the connection.
+  if (error.status === 413) response.headers.set("connection", "close");
+  return response;
+};

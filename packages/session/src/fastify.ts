@@ -1,0 +1,121 @@
+import type { IncomingMessage } from "node:http";
+import type { Readable } from "node:stream";
+import { CredportConfigurationError } from "@credport/core";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from "fastify";
+import type { VerifiedSession } from "./cookies/verified-session.js";
+import { badHostResponse } from "./node/bad-host.js";
+import { requestUrl, toFetchRequest, toHeadersOnlyRequest } from "./node/node-request.js";
+import { type CredportSessionOptions, createCredportSession } from "./session.js";
+
+export type { VerifiedSession } from "./cookies/verified-session.js";
+export type { CredportSessionOptions } from "./session.js";
+
+const FASTIFY_LABEL = "credport/fastify";
+
+/** Credport sessions in a Fastify 5 app. */
+export interface CredportFastify {
+  /** Where the routes answer: the full path the browser requests (default `/api/credport`). */
+  readonly basePath: string;
+  /**
+   * The routes of the browser flow under `basePath`: `app.register(credport.plugin)`. In its own
+   * scope, the body is not parsed: the routes read the raw bytes under their own cap (`413` beyond
+   * it), so webhook signatures verify whatever parsers the rest of the app uses. `basePath` is the
+   * whole public path: registered with `{ prefix: "/auth" }`, set `basePath: "/auth/api/credport"`.
+   */
+  readonly plugin: (instance: FastifyInstance) => Promise<void>;
+  /**
+   * A `preHandler` hook that lets only verified sessions through:
+   * `app.get("/members", { preHandler: credport.requireVerified }, handler)`. Without one: `307`
+   * to `signInPath?redirect_url=…` for a page load, `401` (`no-store`) otherwise.
+   */
+  readonly requireVerified: preHandlerAsyncHookHandler;
+  /** The request's verified session, or `null`. */
+  getSession(request: FastifyRequest): Promise<VerifiedSession | null>;
+}
+
+/** The request URL from the `Host` header, Fastify's `request.protocol` (trustProxy-aware) and the raw URL. */
+function urlOf(request: FastifyRequest): URL | undefined {
+  return requestUrl(request.raw, {
+    protocol: request.protocol,
+    pathAndQuery: request.raw.url ?? request.url,
+  });
+}
+
+/** Sends a Fetch `Response` through Fastify (its `onSend` hooks run), each Set-Cookie kept apart. */
+function send(reply: FastifyReply, response: Response): FastifyReply {
+  reply.code(response.status);
+  for (const [name, value] of response.headers)
+    if (name !== "set-cookie") reply.header(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  return reply.send(response.body ?? undefined);
+}
+
+const isStream = (value: unknown): value is Readable =>
+  typeof (value as Readable | null)?.read === "function" &&
+  typeof (value as Readable).on === "function";
+
+/**
+ * Credport sessions for Fastify 5: a `plugin` to register, a `requireVerified` `preHandler`, and
+ * `getSession(request)`. Configuration is checked here (see {@link CredportSessionOptions}); the
+ * secrets default to the `CREDPORT_*` environment variables.
+ *
+ * @example
+ * import { createCredportFastify } from "@credport/session/fastify";
+ *
+ * const credport = createCredportFastify({ policyId: "preset_age_over_18" });
+ * await app.register(credport.plugin);
+ * app.get("/members", { preHandler: credport.requireVerified }, async () => "Welcome");
+ */
+export function createCredportFastify(options: CredportSessionOptions): CredportFastify {
+  const session = createCredportSession(options, FASTIFY_LABEL);
+  const { basePath } = session;
+
+  const plugin = async (instance: FastifyInstance) => {
+    const prefix = instance.prefix;
+    if (prefix && basePath !== prefix && !basePath.startsWith(`${prefix}/`))
+      throw new CredportConfigurationError(
+        `${FASTIFY_LABEL}: basePath must include the plugin's prefix: registered under "${prefix}", basePath "${basePath}" is out of its reach (set basePath: "${prefix}/api/credport").`,
+        { code: "INVALID_OPTION" },
+      );
+    // This scope only (the plugin is encapsulated): the body stays unread, as a stream.
+    instance.removeAllContentTypeParsers();
+    instance.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    instance.route({
+      method: ["GET", "POST", "DELETE"],
+      url: `${basePath.slice(prefix.length)}/*`,
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const url = urlOf(request);
+        if (!url) return send(reply, badHostResponse(FASTIFY_LABEL));
+        const body = isStream(request.body) ? request.body : request.raw;
+        const response = await session.handler(
+          toFetchRequest(request.raw, reply.raw, url, body as IncomingMessage),
+        );
+        return send(reply, response);
+      },
+    });
+  };
+
+  const requireVerified: preHandlerAsyncHookHandler = async (request, reply) => {
+    const url = urlOf(request);
+    if (!url) return send(reply, badHostResponse(FASTIFY_LABEL));
+    const answer = await session.requireVerified(toHeadersOnlyRequest(request.raw, url));
+    if (answer) return send(reply, answer);
+  };
+
+  return {
+    basePath,
+    plugin,
+    requireVerified,
+    async getSession(request) {
+      const url = urlOf(request);
+      return url ? session.getSession(toHeadersOnlyRequest(request.raw, url)) : null;
+    },
+  };
+}
