@@ -295,7 +295,14 @@ try {
   }
   writeFileSync(
     join(nextRoot, "package.json"),
-    JSON.stringify({ private: true, pnpm: { onlyBuiltDependencies: [], overrides: credportDeps } }),
+    JSON.stringify({
+      private: true,
+      pnpm: {
+        onlyBuiltDependencies: [],
+        // As in this repository (pnpm-workspace.yaml): light-my-request 6.8.1 pulls cookie 2 (Node ≥ 22).
+        overrides: { ...credportDeps, "fastify>light-my-request": "6.6.0" },
+      },
+    }),
   );
   writeFileSync(
     join(nextRoot, "pnpm-workspace.yaml"),
