@@ -13,7 +13,7 @@ export interface NodeRequestUrl {
 }
 
 // A Host header is a host name or address and an optional port, nothing that parses into more.
-const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** The request's absolute URL, or `undefined` when its `Host` header is missing or not a host. */
 export function requestUrl(req: IncomingMessage, where: NodeRequestUrl): URL | undefined {
@@ -69,13 +69,21 @@ export function nodeBodyStream(
     failure = error;
     wake();
   };
+  // A connection that closes before the body ended (Node 20 also emits `error` then; this is the
+  // guard against a pull that would wait forever).
+  const onClose = () => {
+    if (!finished && failure === undefined)
+      onError(new Error("The request closed before its body ended."));
+  };
   body.on("readable", wake);
   body.on("end", onEnd);
   body.on("error", onError);
+  body.on("close", onClose);
   const detach = () => {
     body.removeListener("readable", wake);
     body.removeListener("end", onEnd);
     body.removeListener("error", onError);
+    body.removeListener("close", onClose);
   };
   return new ReadableStream<Uint8Array>(
     {

@@ -142,6 +142,15 @@ export function describeAdapterFlow(framework: string, start: StartApp): void {
           expect(bytesRead() - start).toBeLessThan(1024 * 1024);
         });
 
+      it("builds URLs from Host, not from X-Forwarded-* the app does not trust", async () => {
+        const refused = await new HttpBrowser(origin).send("GET", `${prefix}/members`, undefined, {
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": "evil.test",
+        });
+        expect(refused.status).toBe(307);
+        expect(refused.headers.get("location")).toMatch(new RegExp(`^${origin}/verify\\?`));
+      });
+
       it("lets other paths through to the app", async () => {
         const other = await fetch(`${origin}${prefix}/api/credportal`);
         expect(other.status).toBe(404);

@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
+import type express5 from "express5";
 import { createCredportExpress } from "../../src/express.js";
 import type { CredportSessionOptions } from "../../src/session.js";
 
-type ExpressModule = typeof import("express5").default;
+type ExpressModule = typeof express5;
 
 /** An Express app (4 or 5): the router at `prefix` (or at the root), `/members` behind the wall. */
 export function startExpress(

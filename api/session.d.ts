@@ -1,0 +1,135 @@
+// express.d.ts
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
+import '@credport/server';
+import '@credport/server/redis';
+interface ExpressRequestLike extends IncomingMessage {
+    originalUrl?: string;
+    protocol?: string;
+    body?: unknown;
+}
+type ExpressNext = (error?: unknown) => void;
+type ExpressMiddleware = (req: ExpressRequestLike, res: ServerResponse, next: ExpressNext) => void;
+interface CredportExpress {
+    readonly basePath: string;
+    readonly router: ExpressMiddleware;
+    readonly requireVerified: ExpressMiddleware;
+    getSession(req: ExpressRequestLike): Promise<VerifiedSession | null>;
+}
+declare function createCredportExpress(options: CredportSessionOptions): CredportExpress;
+export { type CredportExpress, CredportSessionOptions, type ExpressMiddleware, type ExpressNext, type ExpressRequestLike, VerifiedSession, createCredportExpress };
+// fastify.d.ts
+import { FastifyInstance, preHandlerAsyncHookHandler, FastifyRequest } from 'fastify';
+import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
+import '@credport/server';
+import '@credport/server/redis';
+interface CredportFastify {
+    readonly basePath: string;
+    readonly plugin: (instance: FastifyInstance) => Promise<void>;
+    readonly requireVerified: preHandlerAsyncHookHandler;
+    getSession(request: FastifyRequest): Promise<VerifiedSession | null>;
+}
+declare function createCredportFastify(options: CredportSessionOptions): CredportFastify;
+export { type CredportFastify, CredportSessionOptions, VerifiedSession, createCredportFastify };
+// index.d.ts
+export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, createMemoryStateStore, verifyWebhook } from '@credport/server';
+import { G as GetUserRef, V as VerifiedSession, a as CredportSessionConfig } from './session.js';
+export { b as CredportRedisOptions, c as CredportSession, C as CredportSessionOptions, R as RateLimitOptions, d as RateLimitRule, e as createCredportSession } from './session.js';
+import '@credport/server/redis';
+declare function isProtectedPath(pathname: string, protect: string[]): boolean;
+declare function safeRedirectPath(value: unknown, fallback?: string): string;
+declare const REDIRECT_URL_PARAM = "redirect_url";
+interface ProtectOptions {
+    protect: string[];
+    signInPath: string;
+    sessionSecret?: string | string[] | undefined;
+    getUserRef?: GetUserRef | undefined;
+    secureCookies?: boolean | undefined;
+}
+declare function createCredportMiddleware(options: ProtectOptions, label?: string): (request: Request) => Promise<Response | undefined>;
+declare function readPublishableKey(value?: string | undefined, label?: string): string;
+interface GetVerifiedSessionOptions {
+    sessionSecret?: string | string[] | undefined;
+    userRef?: string | undefined;
+    secureCookies?: boolean | undefined;
+}
+declare function getVerifiedSession(request: Request | Headers, options?: GetVerifiedSessionOptions,
+label?: string): Promise<VerifiedSession | null>;
+type Handler = (request: Request) => Promise<Response>;
+declare function createCredportHandlers(options: CredportSessionConfig, label?: string): {
+    GET: Handler;
+    POST: Handler;
+    DELETE: Handler;
+};
+declare function createCredportHandler(options: CredportSessionConfig, label?: string): Handler;
+export { CredportSessionConfig, GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, VerifiedSession, createCredportHandler, createCredportHandlers, createCredportMiddleware, getVerifiedSession, isProtectedPath, readPublishableKey, safeRedirectPath };
+// session.d.ts
+import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
+import { RedisCommandClient } from '@credport/server/redis';
+interface VerifiedSession {
+    verificationId: string;
+    userRef?: string;
+    policyId: string;
+    verifiedAt: string;
+    expiresAt: string;
+    claims: Record<string, unknown>;
+}
+interface RateLimitRule {
+    limit: number;
+    windowSeconds?: number | undefined;
+}
+interface RateLimitOptions {
+    perAddress?: RateLimitRule | false | undefined;
+    perBrowser?: RateLimitRule | false | undefined;
+    onStoreFailure?: "open" | "closed" | undefined;
+}
+interface CredportRedisOptions {
+    client?: RedisCommandClient | undefined;
+    url?: string | undefined;
+    prefix?: string | undefined;
+    timeoutMs?: number | undefined;
+}
+type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
+interface CredportSessionConfig {
+    secretKey?: string | undefined;
+    baseUrl?: string | undefined;
+    sessionSecret?: string | string[] | undefined;
+    jwks?: JsonWebKeySet | string | undefined;
+    projectId?: string | undefined;
+    policyId?: string | undefined;
+    resolvePolicy?: ((request: Request) => string | Promise<string>) | undefined;
+    getUserRef?: GetUserRef | undefined;
+    resolveMetadata?: ((request: Request) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>) | undefined;
+    requireClaims?: ClaimRequirements | undefined;
+    sessionMode?: "library" | "manual" | undefined;
+    keepClaims?: string[] | undefined;
+    sessionMaxAgeSeconds?: number | undefined;
+    maxPendingVerifications?: number | undefined;
+    basePath?: string | undefined;
+    secureCookies?: boolean | undefined;
+    stateStore?: StateStore | undefined;
+    redis?: CredportRedisOptions | undefined;
+    rateLimit?: RateLimitOptions | false | undefined;
+    trustProxy?: boolean | number | undefined;
+    allowedOrigins?: string[] | undefined;
+    webhook?: {
+        secret?: string | undefined;
+        onEvent: (event: WebhookEvent) => void | Promise<void>;
+        eventStore?: WebhookEventStore | false | undefined;
+    } | undefined;
+    credport?: Credport | undefined;
+}
+interface CredportSessionOptions extends CredportSessionConfig {
+    protect?: string[] | undefined;
+    signInPath?: string | undefined;
+}
+interface CredportSession {
+    readonly basePath: string;
+    handler(request: Request): Promise<Response>;
+    wall(request: Request): Promise<Response | undefined>;
+    requireVerified(request: Request): Promise<Response | undefined>;
+    getSession(request: Request): Promise<VerifiedSession | null>;
+}
+declare function createCredportSession(options: CredportSessionOptions,
+label?: string): CredportSession;
+export { type CredportSessionOptions as C, type GetUserRef as G, type RateLimitOptions as R, type VerifiedSession as V, type CredportSessionConfig as a, type CredportRedisOptions as b, type CredportSession as c, type RateLimitRule as d, createCredportSession as e };
