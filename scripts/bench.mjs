@@ -7,7 +7,7 @@
 //                                  within the baseline's tolerance (or --tolerance=0.5); exit 1 if not
 //   pnpm bench --update            …written to bench/baseline.json and the README's package table
 //   --quick                        fewer rounds
-//   --parts=size,ratio             only these parts (size, ratio, cold-import, latency, polling, campaign, emulator, wall, state)
+//   --parts=size,ratio             only these parts (size, ratio, cold-import, latency, polling, campaign, emulator, protection, state)
 //   --readme                       rewrite the README's package table from bench/baseline.json only
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";

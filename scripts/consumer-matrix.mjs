@@ -4,7 +4,10 @@
 // `next build` of an App Router app with Next.js 15, and with Next.js 16 as create-next-app@16
 // configures it (`cacheComponents`) with the packages in `serverExternalPackages` — each app then
 // served by `next start` and asked for a page, a route handler and a protected path — and the
-// server entry of @credport/next under plain Node, with and without `--conditions=react-server`.
+// server entry of @credport/next under plain Node, with and without `--conditions=react-server` —
+// and the adapters of @credport/session: small Express 4, Express 5 and Fastify 5 apps through
+// `import` and `require`, and a Hono app (ESM), each served on a free port and asked for a
+// protected path and a route of the handler, plus their types (node16 and bundler).
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -134,7 +137,7 @@ try {
   );
   cpSync(join(root, "scripts/consumers"), app, {
     recursive: true,
-    filter: (path) => !/[/\\]next-[^/\\]*$/.test(path),
+    filter: (path) => !/[/\\](next-[^/\\]*|servers)$/.test(path),
   });
   run(
     "pnpm",
@@ -232,7 +235,38 @@ try {
       tarball(name),
     ]),
   );
+  // The adapters' apps share the Next apps' install (one `pnpm install` for both): the frameworks
+  // at the versions of packages/session's tests, Express 4 in an app of its own.
+  const serverApps = [
+    {
+      name: "server-express-4",
+      dependencies: { express: "4.22.3" },
+      scripts: ["express.mjs", "express.cjs"],
+    },
+    {
+      name: "server-frameworks",
+      dependencies: {
+        express: "5.3.0",
+        "@types/express": "5.0.6",
+        fastify: "5.12.8",
+        hono: "4.13.19",
+        "@hono/node-server": "2.1.9",
+        "@types/node": "20.19.43",
+        typescript: "5.9.3",
+      },
+      scripts: ["express.mjs", "express.cjs", "fastify.mjs", "fastify.cjs", "hono.mjs"],
+      types: true,
+    },
+  ];
   const nextRoot = join(scratch, "next-apps");
+  for (const { name, dependencies } of serverApps) {
+    const dir = join(nextRoot, name);
+    cpSync(join(root, "scripts/consumers/servers"), dir, { recursive: true });
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name, private: true, dependencies: { ...dependencies, ...credportDeps } }),
+    );
+  }
   for (const { name, next, config, overlay, remove = [] } of nextApps) {
     const dir = join(nextRoot, name);
     cpSync(join(root, "scripts/consumers/next-app"), dir, { recursive: true });
@@ -261,14 +295,66 @@ try {
   }
   writeFileSync(
     join(nextRoot, "package.json"),
-    JSON.stringify({ private: true, pnpm: { onlyBuiltDependencies: [], overrides: credportDeps } }),
+    JSON.stringify({
+      private: true,
+      pnpm: {
+        onlyBuiltDependencies: [],
+        // As in this repository (pnpm-workspace.yaml): light-my-request 6.8.1 pulls cookie 2 (Node ≥ 22).
+        overrides: { ...credportDeps, "fastify>light-my-request": "6.6.0" },
+      },
+    }),
   );
   writeFileSync(
     join(nextRoot, "pnpm-workspace.yaml"),
-    `packages:\n${nextApps.map((a) => `  - ${a.name}\n`).join("")}`,
+    `packages:\n${[...nextApps, ...serverApps].map((a) => `  - ${a.name}\n`).join("")}`,
   );
   run("pnpm", ["install", "--prefer-offline", "--config.confirmModulesPurge=false"], nextRoot);
   const failures = [];
+  for (const { name, scripts, types } of serverApps) {
+    const dir = join(nextRoot, name);
+    for (const script of scripts) {
+      try {
+        console.log(run(process.execPath, [script], dir).trim());
+      } catch (error) {
+        failures.push(
+          `${name} ${script} failed:\n${error.stdout ?? ""}${error.stderr ?? error.message}`,
+        );
+      }
+    }
+    if (!types) continue;
+    for (const [module, resolution] of [
+      ["node16", "node16"],
+      ["esnext", "bundler"],
+    ]) {
+      try {
+        run(
+          join(dir, "node_modules/.bin/tsc"),
+          [
+            "--noEmit",
+            "--strict",
+            "--skipLibCheck",
+            "false",
+            "--module",
+            module,
+            "--moduleResolution",
+            resolution,
+            "--target",
+            "es2022",
+            "--types",
+            "node",
+            "--esModuleInterop",
+            "types.ts",
+          ],
+          dir,
+        );
+        console.log(`${name} typescript (${resolution}): ok`);
+      } catch (error) {
+        failures.push(
+          `${name} typescript (${resolution}) failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`,
+        );
+      }
+    }
+  }
   for (const { name } of nextApps) {
     const dir = join(nextRoot, name);
     try {

@@ -15,7 +15,7 @@ export const QUICK = process.env.CREDPORT_BENCH_QUICK === "1";
 
 /**
  * Whether the runner wants this part of the figures (`--parts=size,ratio`; all by default). Parts
- * in use: size, ratio, cold-import, latency, polling, campaign, emulator, wall, state; a bench file skips
+ * in use: size, ratio, cold-import, latency, polling, campaign, emulator, protection, state; a bench file skips
  * the work of the parts not wanted.
  */
 export function wants(part) {

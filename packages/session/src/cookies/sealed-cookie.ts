@@ -1,6 +1,7 @@
 import { sealData, unsealData } from "iron-session";
 import type { z } from "zod";
 import type { CookiePurpose, Keyring } from "./keyring.js";
+import { rememberedOpening, rememberOpening } from "./opened-seals.js";
 
 /** Browsers keep cookies up to 4 KB; anything longer did not come from us. */
 const MAX_SEAL_LENGTH = 4096;
@@ -19,7 +20,9 @@ export async function sealCookie(
 
 /**
  * The cookie's contents when it was sealed for this purpose with one of the secrets, is unexpired
- * (iron's own expiry) and has exactly the shape of `schema`; otherwise `undefined`.
+ * (iron's own expiry) and has exactly the shape of `schema`; otherwise `undefined`. A seal this
+ * keyring opened before is not unsealed again (iron derives two keys per unseal: most of a
+ * protected request's cost); iron's expiry is still checked against the clock (opened-seals.ts).
  */
 export async function openCookie<T>(
   purpose: CookiePurpose,
@@ -28,10 +31,14 @@ export async function openCookie<T>(
   schema: z.ZodType<T>,
 ): Promise<T | undefined> {
   if (!value || value.length > MAX_SEAL_LENGTH || !SEAL_FORMAT.test(value)) return undefined;
+  const remembered = rememberedOpening<T>(keyring, purpose, value, schema);
+  if (remembered !== undefined) return remembered;
   try {
     const data = await unsealData<unknown>(value, { password: (await keyring.keys(purpose)).open });
     const parsed = schema.safeParse(data);
-    return parsed.success ? parsed.data : undefined;
+    if (!parsed.success) return undefined;
+    rememberOpening(keyring, purpose, value, schema, parsed.data);
+    return parsed.data;
   } catch {
     return undefined;
   }
