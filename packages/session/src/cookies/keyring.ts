@@ -31,6 +31,9 @@ const base64url = (bytes: Uint8Array) =>
     .replace(/\//g, "_")
     .replace(/=+$/, "");
 
+// The HKDF labels keep the package's first name (`credport/next`): renaming them would open no
+// cookie sealed before, and sign out every visitor of every app that upgrades.
+
 /**
  * A stable rotation id per secret (48 bits of HKDF, as a decimal number: iron-session seals with
  * the numerically highest id, so the seal map holds one entry). It depends on the secret alone,

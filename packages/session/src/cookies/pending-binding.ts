@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   type CookieScope,
   credportCookies,
@@ -20,13 +20,13 @@ export interface PendingScope {
 
 const PendingBindingSchema = z.strictObject({
   purpose: z.literal("pending-binding"),
-  verificationId: z.string().min(1).max(200),
-  policyId: z.string().min(1).max(200),
-  userRef: z.string().min(1).max(200).optional(),
+  verificationId: z.string().check(z.minLength(1), z.maxLength(200)),
+  policyId: z.string().check(z.minLength(1), z.maxLength(200)),
+  userRef: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   /** Unix ms. */
-  createdAt: z.int().positive(),
+  createdAt: z.int().check(z.positive()),
   /** Unix ms. */
-  expiresAt: z.int().positive(),
+  expiresAt: z.int().check(z.positive()),
 });
 
 /** The browser that started a verification, for whom, and until when it may finalize it. */

@@ -1,5 +1,5 @@
 import { sealData, unsealData } from "iron-session";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { CookiePurpose, Keyring } from "./keyring.js";
 import { rememberedOpening, rememberOpening } from "./opened-seals.js";
 
@@ -28,7 +28,7 @@ export async function openCookie<T>(
   purpose: CookiePurpose,
   value: string | undefined,
   keyring: Keyring,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
 ): Promise<T | undefined> {
   if (!value || value.length > MAX_SEAL_LENGTH || !SEAL_FORMAT.test(value)) return undefined;
   const remembered = rememberedOpening<T>(keyring, purpose, value, schema);

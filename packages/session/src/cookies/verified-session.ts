@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { pickCookie, sessionCookie } from "./cookie-names.js";
 import type { Keyring } from "./keyring.js";
 import { openCookie, sealCookie } from "./sealed-cookie.js";
@@ -19,9 +19,9 @@ export interface VerifiedSession {
 
 const SessionSchema = z.strictObject({
   purpose: z.literal("session"),
-  verificationId: z.string().min(1).max(200),
-  userRef: z.string().min(1).max(200).optional(),
-  policyId: z.string().min(1).max(200),
+  verificationId: z.string().check(z.minLength(1), z.maxLength(200)),
+  userRef: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  policyId: z.string().check(z.minLength(1), z.maxLength(200)),
   verifiedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
   claims: z.record(z.string(), z.json()),
