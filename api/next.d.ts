@@ -9,5 +9,5 @@ declare const createCredportHandlers: (options: CredportNextConfig) => {
     POST: (request: Request) => Promise<Response>;
     DELETE: (request: Request) => Promise<Response>;
 };
-declare const createCredportMiddleware: (options: ProtectOptions) => (request: Request) => Promise<Response | undefined>;
+declare function createCredportMiddleware(options: ProtectOptions): (request: Request) => Promise<Response | undefined>;
 export { type CredportNextConfig, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession };

@@ -33,20 +33,11 @@ declare function createCredportFastify(options: CredportSessionOptions): Credpor
 export { type CredportFastify, CredportSessionOptions, VerifiedSession, createCredportFastify };
 // index.d.ts
 export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, createMemoryStateStore, verifyWebhook } from '@credport/server';
-import { G as GetUserRef, V as VerifiedSession, a as CredportSessionConfig } from './session.js';
-export { b as CredportRedisOptions, c as CredportSession, C as CredportSessionOptions, R as RateLimitOptions, d as RateLimitRule, e as createCredportSession } from './session.js';
+import { V as VerifiedSession, a as CredportSessionConfig } from './session.js';
+export { A as Authorization, b as CredportRedisOptions, c as CredportSession, C as CredportSessionOptions, G as GetUserRef, P as ProtectOptions, R as REDIRECT_URL_PARAM, d as RateLimitOptions, e as RateLimitRule, f as createCredportMiddleware, g as createCredportSession } from './session.js';
 import '@credport/server/redis';
 declare function isProtectedPath(pathname: string, protect: string[]): boolean;
 declare function safeRedirectPath(value: unknown, fallback?: string): string;
-declare const REDIRECT_URL_PARAM = "redirect_url";
-interface ProtectOptions {
-    protect: string[];
-    signInPath: string;
-    sessionSecret?: string | string[] | undefined;
-    getUserRef?: GetUserRef | undefined;
-    secureCookies?: boolean | undefined;
-}
-declare function createCredportMiddleware(options: ProtectOptions, label?: string): (request: Request) => Promise<Response | undefined>;
 declare function readPublishableKey(value?: string | undefined, label?: string): string;
 interface GetVerifiedSessionOptions {
     sessionSecret?: string | string[] | undefined;
@@ -62,7 +53,7 @@ declare function createCredportHandlers(options: CredportSessionConfig, label?: 
     DELETE: Handler;
 };
 declare function createCredportHandler(options: CredportSessionConfig, label?: string): Handler;
-export { CredportSessionConfig, GetUserRef, type GetVerifiedSessionOptions, type ProtectOptions, REDIRECT_URL_PARAM, VerifiedSession, createCredportHandler, createCredportHandlers, createCredportMiddleware, getVerifiedSession, isProtectedPath, readPublishableKey, safeRedirectPath };
+export { CredportSessionConfig, type GetVerifiedSessionOptions, VerifiedSession, createCredportHandler, createCredportHandlers, getVerifiedSession, isProtectedPath, readPublishableKey, safeRedirectPath };
 // session.d.ts
 import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
 import { RedisCommandClient } from '@credport/server/redis';
@@ -119,6 +110,22 @@ interface CredportSessionConfig {
     } | undefined;
     credport?: Credport | undefined;
 }
+declare const REDIRECT_URL_PARAM = "redirect_url";
+interface ProtectOptions {
+    protect: string[];
+    signInPath: string;
+    sessionSecret?: string | string[] | undefined;
+    getUserRef?: GetUserRef | undefined;
+    secureCookies?: boolean | undefined;
+}
+type Authorization = {
+    session: VerifiedSession;
+    refusal?: undefined;
+} | {
+    session: null;
+    refusal: Response;
+};
+declare function createCredportMiddleware(options: ProtectOptions, label?: string): (request: Request) => Promise<Response | undefined>;
 interface CredportSessionOptions extends CredportSessionConfig {
     protect?: string[] | undefined;
     signInPath?: string | undefined;
@@ -128,8 +135,9 @@ interface CredportSession {
     handler(request: Request): Promise<Response>;
     wall(request: Request): Promise<Response | undefined>;
     requireVerified(request: Request): Promise<Response | undefined>;
+    authorize(request: Request): Promise<Authorization>;
     getSession(request: Request): Promise<VerifiedSession | null>;
 }
 declare function createCredportSession(options: CredportSessionOptions,
 label?: string): CredportSession;
-export { type CredportSessionOptions as C, type GetUserRef as G, type RateLimitOptions as R, type VerifiedSession as V, type CredportSessionConfig as a, type CredportRedisOptions as b, type CredportSession as c, type RateLimitRule as d, createCredportSession as e };
+export { type Authorization as A, type CredportSessionOptions as C, type GetUserRef as G, type ProtectOptions as P, REDIRECT_URL_PARAM as R, type VerifiedSession as V, type CredportSessionConfig as a, type CredportRedisOptions as b, type CredportSession as c, type RateLimitOptions as d, type RateLimitRule as e, createCredportMiddleware as f, createCredportSession as g };
