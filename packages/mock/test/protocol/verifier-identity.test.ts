@@ -2,7 +2,7 @@
 // the did:jwk client_id made of it) and its own issuer (its own credential-signing key), so that a
 // presentation a wallet made for one project's verifier is no good at another's, and what one
 // project's key signed says which project signed it. Each keeps its keys across a restart.
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Emulator, type ProjectKeys, startEmulator } from "@credport/mock";
@@ -191,5 +191,25 @@ describe("each project's own verifier and issuer identity", () => {
     // The credential B issued before the restart still verifies at B.
     await wallet.present(again.uri);
     expect(await b2.statusOf(again.id)).toMatchObject({ status: "verified" });
+  });
+
+  it("reads a data file of the earlier version (one verifierKey for every project): each project then gets its own", async () => {
+    const dataFile = join(await mkdtemp(join(tmpdir(), "credport-identity-")), "state.json");
+    const { emulator: first } = await start({ port: 0, dataFile });
+    const before = await (await projectOn(first, first.keys.secretKey)).verify();
+    running.splice(running.indexOf(first), 1);
+    await first.close();
+    const file = JSON.parse(await readFile(dataFile, "utf8"));
+    const [{ keys: shared }] = file.model.verifierKeys;
+    delete file.model.verifierKeys;
+    file.model.verifierKey = shared;
+    await writeFile(dataFile, JSON.stringify(file));
+
+    const second = await startEmulator({ port: 0, dataFile });
+    running.push(second);
+    expect(second.projectId).toBe(first.projectId);
+    const after = await (await projectOn(second, second.keys.secretKey)).verify();
+    expect(after.uriClientId.startsWith(DID_PREFIX)).toBe(true);
+    expect(after.uriClientId).not.toBe(before.uriClientId);
   });
 });
