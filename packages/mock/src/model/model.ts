@@ -13,8 +13,8 @@ import { Policies } from "./policies.js";
 import { ProtocolState } from "./protocol-state.js";
 import { Realtime } from "./realtime.js";
 import { ResultSigner } from "./result-signer.js";
-import type { VerifierIdentity } from "./verifier-identity.js";
 import { Verifications } from "./verifications.js";
+import type { VerifierIdentity } from "./verifier-identity.js";
 import { Webhooks } from "./webhooks.js";
 
 export interface ModelOptions {

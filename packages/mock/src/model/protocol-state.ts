@@ -80,7 +80,10 @@ export class ProtocolState {
   }> {
     const byTenant = <K>(map: Map<string, Promise<K>>) =>
       Promise.all(
-        [...map].map(async ([key, keys]) => ({ tenant: tenantOfIssuerKey(key)!, keys: await keys })),
+        [...map].map(async ([key, keys]) => ({
+          tenant: tenantOfIssuerKey(key)!,
+          keys: await keys,
+        })),
       );
     return { issuers: await byTenant(this.issuerKeys), verifiers: await byTenant(this.verifiers) };
   }

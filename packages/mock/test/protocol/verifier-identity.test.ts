@@ -128,7 +128,9 @@ describe("each project's own verifier and issuer identity", () => {
     const wallet = await createTestWallet({
       fetch: async (input, init) =>
         String(input) === relayUri
-          ? new Response(relayed, { headers: { "content-type": "application/oauth-authz-req+jwt" } })
+          ? new Response(relayed, {
+              headers: { "content-type": "application/oauth-authz-req+jwt" },
+            })
           : fetch(input, init),
     });
     await wallet.acceptOffer(await b.offer());
