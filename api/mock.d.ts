@@ -453,9 +453,9 @@ declare class ProtocolState {
     private readonly now;
     private readonly limits;
     private readonly issuerKeys;
+    private readonly verifiers;
     private readonly accessTokens;
     private readonly nonces;
-    private verifier?;
     constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">);
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
     exportKeys(): Promise<{
@@ -463,24 +463,31 @@ declare class ProtocolState {
             tenant: Tenant;
             keys: IssuerKeys;
         }[];
-        verifier: VerifierKeys | null;
+        verifiers: {
+            tenant: Tenant;
+            keys: VerifierKeys;
+        }[];
     }>;
     restoreKeys(saved: {
         issuers: readonly {
             tenant: Tenant;
             keys: IssuerKeys;
         }[];
-        verifier: VerifierKeys | null;
+        verifiers: readonly {
+            tenant: Tenant;
+            keys: VerifierKeys;
+        }[];
     }): void;
-    verifierKeys(): Promise<VerifierKeys>;
-    issueAccessToken(issuanceId: string, options: {
+    verifierKeysFor(tenant: Tenant): Promise<VerifierKeys>;
+    verifierClientIdFor(tenant: Tenant): Promise<string>;
+    issueAccessToken(tenant: Tenant, issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
     }): {
         token: string;
         expiresIn: number;
     };
-    accessToken(token: string): AccessTokenGrant | undefined;
+    accessToken(tenant: Tenant, token: string): AccessTokenGrant | undefined;
     issueNonce(tenant: Tenant): string;
     consumeNonce(tenant: Tenant, nonce: string): boolean;
 }
@@ -573,6 +580,11 @@ declare class Verifications {
     restore(records: readonly VerificationRecord[]): void;
     private owned;
 }
+interface VerifierIdentity {
+    clientId: string;
+    projectId: string;
+    environment: Environment;
+}
 interface ModelOptions {
     fetch?: typeof fetch;
     allowLinkLocalWebhooks?: boolean;
@@ -609,6 +621,7 @@ declare class Model {
         environment?: Environment;
         scopes?: Scope[];
     }): ProjectKeys;
+    verifierOf(verificationId: string): Promise<VerifierIdentity | undefined>;
     sweep(): void;
     keepExpiring(): () => void;
     logRequest(method: string, path: string): void;
@@ -727,7 +740,7 @@ declare class DataFileError extends Error {
     constructor(code: DataFileErrorCode, path: string, message: string);
 }
 declare function createRouter(model: Model, routes?: Route<Model>[], options?: RouterOptions): Router;
-export { type AllowedHosts, DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelNotice, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
+export { type AllowedHosts, DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelNotice, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, type VerifierIdentity, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
 // wallet.d.ts
 import { JWK } from 'jose';
 interface TestIdentity {

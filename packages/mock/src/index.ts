@@ -16,6 +16,7 @@ export { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./model/limits.js";
 export { createModel, type LoggedRequest, Model, type ModelOptions } from "./model/model.js";
 export type { ModelNotice } from "./model/notices.js";
 export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-transitions.js";
+export type { VerifierIdentity } from "./model/verifier-identity.js";
 export { signWebhookPayloadSync } from "./model/webhooks.js";
 export { createHandlers, DEFAULT_MOCK_BASE_URL } from "./msw.js";
 export { DataFileError, type DataFileErrorCode } from "./persistence/data-file-error.js";

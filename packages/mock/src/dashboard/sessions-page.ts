@@ -1,12 +1,7 @@
 import { codeBlock, pill, pretty, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
-import {
-  authorizationRequestUri,
-  offerUri,
-  testWalletUrl,
-  verifierClientId,
-} from "../http/handoff-uris.js";
+import { authorizationRequestUri, offerUri, testWalletUrl } from "../http/handoff-uris.js";
 import type { IssuanceRecord } from "../model/issuance-record.js";
 import type { VerificationRecord } from "../model/verification-record.js";
 import type { DashboardContext } from "./dashboard-context.js";
@@ -67,9 +62,11 @@ function issuanceRow(ctx: DashboardContext, r: IssuanceRecord): Row {
 /** `/verifications`: every verification, newest first, with its status history. */
 export async function verificationsPage(ctx: DashboardContext): Promise<Page> {
   const records = [...ctx.model.verifications.records].reverse();
-  const clientId = records.some((r) => OPEN_VERIFICATION.includes(r.status))
-    ? verifierClientId((await ctx.model.protocol.verifierKeys()).did)
-    : "";
+  // Each project environment is its own verifier: the client_id of each open one's project.
+  const clientIds = new Map<string, string>();
+  for (const r of records)
+    if (OPEN_VERIFICATION.includes(r.status))
+      clientIds.set(r.id, await ctx.model.protocol.verifierClientIdFor(r.tenant));
   return {
     title: "Verifications",
     section: "verifications",
@@ -81,7 +78,7 @@ export async function verificationsPage(ctx: DashboardContext): Promise<Page> {
         : rowList(
             "cols-verifications",
             ["Verification", "Policy", "Status", "Created", "Expires"],
-            records.map((record) => verificationRow(ctx, record, clientId)),
+            records.map((record) => verificationRow(ctx, record, clientIds.get(record.id) ?? "")),
             "Verifications",
           )
     }</section>`,

@@ -13,8 +13,7 @@ export const presentationRequestUrl = (baseUrl: string, verificationId: string) 
 export const presentationResponseUrl = (baseUrl: string, verificationId: string) =>
   `${baseUrl}/oid4vp/responses/${encodeURIComponent(verificationId)}`;
 
-/** The verifier's client identifier: its did:jwk under the `decentralized_identifier` prefix. */
-export const verifierClientId = (verifierDid: string) => `decentralized_identifier:${verifierDid}`;
+export { verifierClientId } from "../model/verifier-identity.js";
 
 export const authorizationRequestUri = (
   baseUrl: string,
@@ -47,6 +46,6 @@ export async function testWalletUrlOf(
   }
   const verification = model.verifications.findForProtocol(id);
   if (verification?.tenant.environment !== "test") return undefined;
-  const clientId = verifierClientId((await model.protocol.verifierKeys()).did);
+  const clientId = await model.protocol.verifierClientIdFor(verification.tenant);
   return testWalletUrl(baseUrl, authorizationRequestUri(baseUrl, verification.id, clientId));
 }

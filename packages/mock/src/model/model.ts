@@ -14,6 +14,7 @@ import { ProtocolState } from "./protocol-state.js";
 import { Realtime } from "./realtime.js";
 import { ResultSigner } from "./result-signer.js";
 import { Verifications } from "./verifications.js";
+import type { VerifierIdentity } from "./verifier-identity.js";
 import { Webhooks } from "./webhooks.js";
 
 export interface ModelOptions {
@@ -128,6 +129,19 @@ export class Model {
 
   createProject(options: { environment?: Environment; scopes?: Scope[] } = {}): ProjectKeys {
     return this.keys.createProject(options);
+  }
+
+  /**
+   * Which verifier asks in a verification's presentation request: its project environment and the
+   * `client_id` that project's request objects are signed under (each project environment is its
+   * own verifier). `undefined` for an unknown verification ID. For a wallet screen's "who asks".
+   */
+  async verifierOf(verificationId: string): Promise<VerifierIdentity | undefined> {
+    const verification = this.verifications.findForProtocol(verificationId);
+    if (!verification) return undefined;
+    const { projectId, environment } = verification.tenant;
+    const clientId = await this.protocol.verifierClientIdFor(verification.tenant);
+    return { clientId, projectId, environment };
   }
 
   /**

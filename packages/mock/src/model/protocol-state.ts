@@ -3,6 +3,7 @@ import { randomToken } from "./ids.js";
 import { issuerKey, tenantOfIssuerKey } from "./issuer-key.js";
 import type { Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./limits.js";
+import { verifierClientId } from "./verifier-identity.js";
 
 export interface IssuerKeys {
   kid: string;
@@ -10,7 +11,11 @@ export interface IssuerKeys {
   publicJwk: JWK;
 }
 
-/** The verifier's signing key, identified by a did:jwk (OpenID4VP client identifier prefix `decentralized_identifier`). */
+/**
+ * A project environment's verifier key, identified by a did:jwk (OpenID4VP client identifier prefix
+ * `decentralized_identifier`): it signs that project's request objects, and a presentation's
+ * key-binding JWT names it as its audience.
+ */
 export interface VerifierKeys extends IssuerKeys {
   did: string;
 }
@@ -26,13 +31,19 @@ export interface AccessTokenGrant {
   credentialIdentifiers?: string[];
 }
 
-/** What the protocol endpoints remember between steps: issuer keys, access tokens, nonces. */
+/**
+ * What the protocol endpoints remember between steps: issuer and verifier keys, access tokens,
+ * nonces. All of it is per project environment (tenant): each is its own issuer and its own
+ * verifier, with its own keys, and its own share of the caps, so that one project can neither
+ * sign as another nor push out another's tokens and nonces.
+ */
 export class ProtocolState {
   private readonly issuerKeys = new Map<string, Promise<IssuerKeys>>();
-  private readonly accessTokens = new Map<string, AccessTokenGrant>();
+  private readonly verifiers = new Map<string, Promise<VerifierKeys>>();
+  /** Live access tokens by issuer (tenant), each with its grant: one issuer's flood evicts only its own. */
+  private readonly accessTokens = new Map<string, Map<string, AccessTokenGrant>>();
   /** Unused c_nonces by issuer (tenant), each with its expiry: one issuer's flood evicts only its own. */
   private readonly nonces = new Map<string, Map<string, number>>();
-  private verifier?: Promise<VerifierKeys>;
 
   constructor(
     private readonly now: () => number,
@@ -62,53 +73,71 @@ export class ProtocolState {
     return keys;
   }
 
-  /** Every issuer key made so far and the verifier key, for the emulator's data file. */
+  /** Every issuer and verifier key made so far, by tenant, for the emulator's data file. */
   async exportKeys(): Promise<{
     issuers: { tenant: Tenant; keys: IssuerKeys }[];
-    verifier: VerifierKeys | null;
+    verifiers: { tenant: Tenant; keys: VerifierKeys }[];
   }> {
-    const issuers = await Promise.all(
-      [...this.issuerKeys].map(async ([key, keys]) => ({
-        tenant: tenantOfIssuerKey(key)!,
-        keys: await keys,
-      })),
-    );
-    return { issuers, verifier: this.verifier ? await this.verifier : null };
+    const byTenant = <K>(map: Map<string, Promise<K>>) =>
+      Promise.all(
+        [...map].map(async ([key, keys]) => ({
+          tenant: tenantOfIssuerKey(key)!,
+          keys: await keys,
+        })),
+      );
+    return { issuers: await byTenant(this.issuerKeys), verifiers: await byTenant(this.verifiers) };
   }
 
   /** Puts back keys saved by the emulator's data file. */
   restoreKeys(saved: {
     issuers: readonly { tenant: Tenant; keys: IssuerKeys }[];
-    verifier: VerifierKeys | null;
+    verifiers: readonly { tenant: Tenant; keys: VerifierKeys }[];
   }): void {
     for (const { tenant, keys } of saved.issuers)
       this.issuerKeys.set(issuerKey(tenant), Promise.resolve(keys));
-    if (saved.verifier) this.verifier = Promise.resolve(saved.verifier);
-  }
-
-  /** The service's verifier key, made on first use: it signs every presentation request. */
-  verifierKeys(): Promise<VerifierKeys> {
-    this.verifier ??= generateKeyPair("ES256", { extractable: true }).then(
-      async ({ privateKey, publicKey }) => {
-        const { kty, crv, x, y } = await exportJWK(publicKey);
-        const did = `did:jwk:${Buffer.from(JSON.stringify({ kty, crv, x, y })).toString("base64url")}`;
-        const kid = `${did}#0`;
-        return {
-          did,
-          kid,
-          privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" },
-          publicJwk: { kty, crv, x, y, kid, alg: "ES256" },
-        };
-      },
-    );
-    return this.verifier;
+    for (const { tenant, keys } of saved.verifiers)
+      this.verifiers.set(issuerKey(tenant), Promise.resolve(keys));
   }
 
   /**
-   * A Bearer access token for an issuance. Its lifetime is whole seconds, the TTL or less when the
-   * offer ends sooner, so that `expires_in` is exactly when it stops working.
+   * The tenant's verifier key, made on first use: it signs that project environment's presentation
+   * requests, under the client_id of its did:jwk ({@link verifierClientIdFor}).
+   */
+  verifierKeysFor(tenant: Tenant): Promise<VerifierKeys> {
+    const key = issuerKey(tenant);
+    let keys = this.verifiers.get(key);
+    if (!keys) {
+      keys = generateKeyPair("ES256", { extractable: true }).then(
+        async ({ privateKey, publicKey }) => {
+          const { kty, crv, x, y } = await exportJWK(publicKey);
+          const did = `did:jwk:${Buffer.from(JSON.stringify({ kty, crv, x, y })).toString("base64url")}`;
+          const kid = `${did}#0`;
+          return {
+            did,
+            kid,
+            privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" },
+            publicJwk: { kty, crv, x, y, kid, alg: "ES256" },
+          };
+        },
+      );
+      this.verifiers.set(key, keys);
+    }
+    return keys;
+  }
+
+  /** The tenant's verifier `client_id` (`decentralized_identifier:did:jwk:…`), the same at every call. */
+  async verifierClientIdFor(tenant: Tenant): Promise<string> {
+    return verifierClientId((await this.verifierKeysFor(tenant)).did);
+  }
+
+  /**
+   * A Bearer access token for an issuance at the tenant's issuer. Its lifetime is whole seconds, the
+   * TTL or less when the offer ends sooner, so that `expires_in` is exactly when it stops working.
+   * The `accessTokens` cap is per issuer: a project redeeming offers in a loop pushes out its own
+   * oldest tokens, never another project's.
    */
   issueAccessToken(
+    tenant: Tenant,
     issuanceId: string,
     options: { notAfter: number; credentialIdentifiers?: string[] },
   ): { token: string; expiresIn: number } {
@@ -118,8 +147,9 @@ export class ProtocolState {
       Math.floor((Math.min(now + ACCESS_TOKEN_TTL_MS, options.notAfter) - now) / 1000),
     );
     const token = `at_${randomToken(32)}`;
-    makeRoom(this.accessTokens, this.limits.accessTokens, now, (grant) => grant.expiresAt);
-    this.accessTokens.set(token, {
+    const store = storeOf(this.accessTokens, tenant);
+    makeRoom(store, this.limits.accessTokens, now, (grant) => grant.expiresAt);
+    store.set(token, {
       issuanceId,
       expiresAt: now + expiresIn * 1000,
       ...(options.credentialIdentifiers
@@ -129,9 +159,9 @@ export class ProtocolState {
     return { token, expiresIn };
   }
 
-  /** The grant behind a live access token. */
-  accessToken(token: string): AccessTokenGrant | undefined {
-    const grant = this.accessTokens.get(token);
+  /** The grant behind a live access token of the tenant's issuer; another issuer's is unknown here. */
+  accessToken(tenant: Tenant, token: string): AccessTokenGrant | undefined {
+    const grant = this.accessTokens.get(issuerKey(tenant))?.get(token);
     return grant && grant.expiresAt > this.now() ? grant : undefined;
   }
 
@@ -140,12 +170,7 @@ export class ProtocolState {
    * fetching nonces in a loop pushes out its own oldest ones, never another project's.
    */
   issueNonce(tenant: Tenant): string {
-    const key = issuerKey(tenant);
-    let store = this.nonces.get(key);
-    if (!store) {
-      store = new Map();
-      this.nonces.set(key, store);
-    }
+    const store = storeOf(this.nonces, tenant);
     const nonce = randomToken(24);
     makeRoom(store, this.limits.protocolNonces, this.now(), (expiresAt) => expiresAt);
     store.set(nonce, this.now() + NONCE_TTL_MS);
@@ -162,6 +187,17 @@ export class ProtocolState {
     store?.delete(nonce);
     return expiresAt !== undefined && expiresAt > this.now();
   }
+}
+
+/** The tenant's own store in a map of stores by issuer, made on first use. */
+function storeOf<V>(stores: Map<string, Map<string, V>>, tenant: Tenant): Map<string, V> {
+  const key = issuerKey(tenant);
+  let store = stores.get(key);
+  if (!store) {
+    store = new Map();
+    stores.set(key, store);
+  }
+  return store;
 }
 
 /**

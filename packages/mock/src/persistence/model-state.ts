@@ -31,7 +31,7 @@ export async function saveModel(model: Model): Promise<SavedModel> {
       .slice(-SAVED_EVENTS)
       .map(({ tenant, event, payload, signature }) => ({ tenant, event, payload, signature })),
     issuerKeys: protocolKeys.issuers,
-    verifierKey: protocolKeys.verifier,
+    verifierKeys: protocolKeys.verifiers,
     resultSigningKey,
   }) as unknown as SavedModel;
 }
@@ -74,7 +74,7 @@ export function restoreModel(model: Model, saved: SavedModel): void {
   );
   model.protocol.restoreKeys({
     issuers: saved.issuerKeys,
-    verifier: saved.verifierKey,
+    verifiers: saved.verifierKeys,
   } as Parameters<Model["protocol"]["restoreKeys"]>[0]);
   if (saved.resultSigningKey) model.signer.restoreKey(saved.resultSigningKey);
   model.changes.notify();

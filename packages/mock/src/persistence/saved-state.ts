@@ -144,7 +144,15 @@ export const savedModelSchema = z.object({
   webhookEndpoints: z.array(webhookEndpoint),
   webhookEvents: z.array(webhookEvent),
   issuerKeys: z.array(z.object({ tenant, keys: signingKey })),
-  verifierKey: signingKey.extend({ did: z.string().startsWith("did:jwk:") }).nullable(),
+  /**
+   * Each project environment's verifier key. A file of an earlier version holds one `verifierKey`
+   * for all projects instead: it is dropped (each project makes its own on first use).
+   */
+  verifierKeys: z
+    .array(
+      z.object({ tenant, keys: signingKey.extend({ did: z.string().startsWith("did:jwk:") }) }),
+    )
+    .default([]),
   resultSigningKey: signingKey.nullable(),
 });
 

@@ -25,7 +25,7 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
       "This endpoint needs the access token from the token endpoint: Authorization: Bearer <access_token>.",
     );
   const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization)?.[1];
-  const grant = token ? ctx.model.protocol.accessToken(token) : undefined;
+  const grant = token ? ctx.model.protocol.accessToken(tenant, token) : undefined;
   const issuance = grant ? ctx.model.issuance.findForProtocol(grant.issuanceId) : undefined;
   if (!grant || !issuance || !sameTenant(issuance.tenant, tenant) || !stillOpen(ctx, issuance.id))
     return invalidToken();

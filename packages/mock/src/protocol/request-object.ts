@@ -9,7 +9,8 @@ export const STATIC_DISCOVERY_AUDIENCE = "https://self-issued.me/v2";
 
 /**
  * The signed request object (JAR, RFC 9101) of a verification: `typ` oauth-authz-req+jwt, signed
- * with the key behind the verifier's did:jwk (`kid` = the DID's `#0` key), DCQL query and
+ * with the key behind the did:jwk of the verification's project environment — each is its own
+ * verifier — (`kid` = the DID's `#0` key), DCQL query and
  * direct_post to the verification's response URI, `state` the verification ID.
  */
 export async function signedRequestObject(
@@ -17,7 +18,7 @@ export async function signedRequestObject(
   baseUrl: string,
   verification: VerificationRecord,
 ): Promise<string> {
-  const verifier = await model.protocol.verifierKeys();
+  const verifier = await model.protocol.verifierKeysFor(verification.tenant);
   const request = {
     response_type: "vp_token",
     client_id: verifierClientId(verifier.did),

@@ -1,4 +1,3 @@
-import { verifierClientId } from "../http/handoff-uris.js";
 import { json } from "../http/responses.js";
 import type { RouteContext } from "../http/route.js";
 import type { Model } from "../model/model.js";
@@ -40,7 +39,8 @@ export async function handleAuthorizationResponse(ctx: RouteContext<Model>) {
   const ownStatusList = statusListUri(ctx.baseUrl, tenant);
   const outcome = await verifyPresentation(read.response.presentations[CREDENTIAL_QUERY_ID]![0]!, {
     verification,
-    clientId: verifierClientId((await ctx.model.protocol.verifierKeys()).did),
+    // The project's own client_id: a presentation made for another project's verifier is refused.
+    clientId: await ctx.model.protocol.verifierClientIdFor(tenant),
     issuer: credentialIssuer(ctx.baseUrl, tenant),
     issuerPublicJwk: keys.publicJwk,
     nowSeconds: Math.floor(ctx.model.clock.now() / 1000),

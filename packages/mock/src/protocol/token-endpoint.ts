@@ -58,7 +58,7 @@ export async function handleTokenRequest(ctx: RouteContext<Model>, tenant: Tenan
 
   ctx.model.issuance.applyTrigger(issuance.id, "token_accepted");
   const credentialIdentifiers = details.requested ? [issuance.id] : undefined;
-  const { token, expiresIn } = ctx.model.protocol.issueAccessToken(issuance.id, {
+  const { token, expiresIn } = ctx.model.protocol.issueAccessToken(issuance.tenant, issuance.id, {
     notAfter: Date.parse(issuance.expiresAt),
     ...(credentialIdentifiers ? { credentialIdentifiers } : {}),
   });

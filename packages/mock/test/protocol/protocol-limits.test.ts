@@ -2,7 +2,15 @@
 // load test or a misbehaving wallet cannot grow the emulator's memory without end. Beyond a cap the
 // oldest give way, and whoever still holds one gets the standard OAuth error.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Holder, type Issuer, newHolder, startIssuer } from "./raw-protocol.js";
+import { badgeClaims, badgeDefinition } from "../support/transports.js";
+import {
+  type Holder,
+  type Issuer,
+  newHolder,
+  PRE_AUTHORIZED_GRANT,
+  send,
+  startIssuer,
+} from "./raw-protocol.js";
 
 describe("protocol limits", () => {
   let issuer: Issuer;
@@ -44,6 +52,62 @@ describe("protocol limits", () => {
     const issued = await request(walked, mine);
     expect(issued.status).toBe(200);
     expect(await issuer.status(walked.id)).toBe("credential_issued");
+  });
+
+  it("accessTokens is per issuer: another project redeeming offers beyond its cap does not evict this one's token", async () => {
+    const walked = await issuer.tokenFor();
+    const other = issuer.model.createProject({ environment: "test" });
+    const theirs = async (method: string, path: string, body: unknown) =>
+      send(`${issuer.emulator.url}${path}`, {
+        method,
+        headers: { "x-service-key": other.secretKey, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    await theirs("POST", "/v1/issuer/credential-definitions", {
+      ...badgeDefinition(),
+      lifecycleStatus: "published",
+    });
+    for (let i = 0; i < 3; i++) {
+      const created = await theirs("POST", "/v1/openid4vc/issuance/offer", {
+        credentialDefinitionId: "badge-v1",
+        claims: badgeClaims,
+      });
+      const offerUrl = new URL(created.body.offerUri as string).searchParams.get(
+        "credential_offer_uri",
+      )!;
+      const offer = (await send(offerUrl)).body as {
+        credential_issuer: string;
+        grants: Record<string, Record<string, string>>;
+      };
+      const token = await issuer.token(offer.credential_issuer, {
+        grant_type: PRE_AUTHORIZED_GRANT,
+        "pre-authorized_code": offer.grants[PRE_AUTHORIZED_GRANT]!["pre-authorized_code"]!,
+      });
+      expect(token.status).toBe(200);
+    }
+    const issued = await request(walked, await issuer.nonce(walked.issuer));
+    expect(issued.status).toBe(200);
+    expect(await issuer.status(walked.id)).toBe("credential_issued");
+  });
+
+  it("an access token is good only at the issuer that handed it out: elsewhere 401 invalid_token", async () => {
+    const walked = await issuer.tokenFor();
+    const other = issuer.model.createProject({ environment: "test" });
+    const otherIssuer = `${issuer.emulator.url}/oid4vci/issuers/${other.projectId}.test`;
+    const refused = await issuer.credential(otherIssuer, walked.accessToken, {
+      credential_configuration_id: "badge-v1",
+      proofs: {
+        jwt: [
+          await issuer.proof(holder, {
+            issuer: otherIssuer,
+            nonce: await issuer.nonce(otherIssuer),
+          }),
+        ],
+      },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe("invalid_token");
+    expect(await issuer.status(walked.id)).toBe("token_issued");
   });
 
   it("a c_nonce is good only at the issuer that handed it out: elsewhere 400 invalid_nonce, nothing changed", async () => {

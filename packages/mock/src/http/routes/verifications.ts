@@ -3,7 +3,7 @@ import { queryOf } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/verification-record.js";
 import { verificationView } from "../../model/views.js";
-import { authorizationRequestUri, testWalletUrl, verifierClientId } from "../handoff-uris.js";
+import { authorizationRequestUri, testWalletUrl } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import type { Route } from "../route.js";
 import { statusEventStream } from "../sse.js";
@@ -45,7 +45,7 @@ export const verificationRoutes: Route<Model>[] = [
       const uri = authorizationRequestUri(
         ctx.baseUrl,
         record.id,
-        verifierClientId((await ctx.model.protocol.verifierKeys()).did),
+        await ctx.model.protocol.verifierClientIdFor(record.tenant),
       );
       return json(201, {
         ...verificationView(record),
