@@ -1,24 +1,33 @@
 import type { Route } from "./http/route.js";
 import { type Router, type RouterOptions, routerFor } from "./http/router.js";
 import { controlPlaneRoutes } from "./http/routes/control-plane.js";
-import { definitionRoutes } from "./http/routes/definitions.js";
-import { issuanceRoutes } from "./http/routes/issuance.js";
+import { definitionHandlers } from "./http/routes/definitions.js";
+import { issuanceHandlers } from "./http/routes/issuance.js";
 import { openApiRoutes } from "./http/routes/openapi.js";
-import { policyRoutes } from "./http/routes/policies.js";
-import { verificationRoutes } from "./http/routes/verifications.js";
+import { type OperationHandlers, operationRoutes } from "./http/routes/operations.js";
+import { policyHandlers } from "./http/routes/policies.js";
+import { verificationHandlers } from "./http/routes/verifications.js";
 import type { Model } from "./model/model.js";
 import { createProtocolRoutes } from "./protocol/routes.js";
 
 // The service's route table meets the routing engine here, above both `http/` and `protocol/`
 // (the protocol endpoints use http's answers; the engine knows no route).
 
-/** Every route of the service: the management API, the control plane, OpenAPI, the protocol endpoints. */
+/** The handler of every operation of the REST API, by the operations table's IDs. */
+export const operationHandlers: OperationHandlers = {
+  ...definitionHandlers,
+  ...issuanceHandlers,
+  ...policyHandlers,
+  ...verificationHandlers,
+};
+
+/**
+ * Every route of the service: the REST API (its routes from the operations table), then the
+ * tables of what is not an operation: the control plane, OpenAPI, the protocol endpoints.
+ */
 export function allRoutes(): Route<Model>[] {
   return [
-    ...definitionRoutes,
-    ...issuanceRoutes,
-    ...policyRoutes,
-    ...verificationRoutes,
+    ...operationRoutes(operationHandlers),
     ...controlPlaneRoutes,
     ...openApiRoutes,
     ...createProtocolRoutes(),

@@ -40,7 +40,10 @@ export interface OperationError {
   codes: readonly string[];
 }
 
-/** One operation of the REST API: the single table the mock, the clients and OpenAPI read. */
+/**
+ * One operation of the REST API: the single table OpenAPI and the mock's routes are built from, and
+ * the server client's light rows (`packages/server/src/operation-rows.ts`) are tested against.
+ */
 export interface Operation {
   /** Stable name, used as the OpenAPI `operationId`. */
   id: string;

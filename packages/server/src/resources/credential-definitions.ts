@@ -1,5 +1,5 @@
 import type { RequestPipeline } from "@credport/core";
-import { contract, loadContract } from "../contract.js";
+import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
 import type { Page } from "../page.js";
 import type {
   CredentialDefinition,
@@ -10,11 +10,23 @@ import type {
   RequestOptions,
   WriteOptions,
 } from "../types.js";
-import { checkAnswer, checkInput, invalid, pathId } from "../validation.js";
-import { fetchPage } from "./list.js";
+import { invalid } from "../validation.js";
+import { fetchPage, type ListSpec } from "./list.js";
 
-const BASE = "/v1/issuer/credential-definitions";
-const same = (d: CredentialDefinition) => d;
+/** Each method a row of the operations table (`@credport/core/contract`). */
+const METHODS = {
+  create: { operation: "createCredentialDefinition", sets: { lifecycleStatus: "published" } },
+  createDraft: { operation: "createCredentialDefinition" },
+  get: { operation: "getCredentialDefinition" },
+  update: { operation: "updateCredentialDefinition", root: "changes" },
+  publish: { operation: "publishCredentialDefinition" },
+  archive: { operation: "archiveCredentialDefinition" },
+} satisfies Record<string, MethodSpec>;
+
+const LIST: ListSpec = {
+  operation: "listCredentialDefinitions",
+  filters: (p) => ({ lifecycle_status: p.lifecycleStatus }),
+};
 
 /** Credential definitions: draft → published → archived. */
 export class CredentialDefinitions {
@@ -25,14 +37,8 @@ export class CredentialDefinitions {
     input: CredentialDefinitionInput,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
-    await loadContract();
-    return this.send(
-      "credentialDefinitions.create",
-      "POST",
-      BASE,
-      createBody(input, "published"),
-      options,
-    );
+    refuseLifecycleStatus(input);
+    return this.send("create", { input, options });
   }
 
   /** Creates a draft, to be completed with `update` and published with `publish`. */
@@ -40,17 +46,15 @@ export class CredentialDefinitions {
     input: CredentialDefinitionInput,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
-    await loadContract();
-    return this.send("credentialDefinitions.createDraft", "POST", BASE, createBody(input), options);
+    refuseLifecycleStatus(input);
+    return this.send("createDraft", { input, options });
   }
 
   async get(
     credentialDefinitionId: string,
     options: RequestOptions = {},
   ): Promise<CredentialDefinition> {
-    await loadContract();
-    const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}`;
-    return this.send("credentialDefinitions.get", "GET", path, undefined, options);
+    return this.send("get", { ids: [credentialDefinitionId], options });
   }
 
   /** Changes a draft; published and archived definitions are immutable (409). */
@@ -59,68 +63,37 @@ export class CredentialDefinitions {
     changes: CredentialDefinitionUpdate,
     options: RequestOptions = {},
   ): Promise<CredentialDefinition> {
-    await loadContract();
-    const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}`;
-    const body = checkInput(contract().updateCredentialDefinitionBody, changes, {
-      root: "changes",
-    });
-    return this.send("credentialDefinitions.update", "PATCH", path, body, options);
+    return this.send("update", { ids: [credentialDefinitionId], input: changes, options });
   }
 
   async publish(
     credentialDefinitionId: string,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
-    await loadContract();
-    const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}/publish`;
-    return this.send("credentialDefinitions.publish", "POST", path, undefined, options);
+    return this.send("publish", { ids: [credentialDefinitionId], options });
   }
 
   async archive(
     credentialDefinitionId: string,
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
-    await loadContract();
-    const path = `${BASE}/${pathId(credentialDefinitionId, "credentialDefinitionId")}/archive`;
-    return this.send("credentialDefinitions.archive", "POST", path, undefined, options);
+    return this.send("archive", { ids: [credentialDefinitionId], options });
   }
 
   /** Without a filter: the active view (own drafts and published, and global published definitions). */
   async list(
     params: ListParams & { lifecycleStatus?: LifecycleStatus | undefined } = {},
   ): Promise<Page<CredentialDefinition>> {
-    await loadContract();
-    return fetchPage(
-      this.pipeline,
-      {
-        operation: "credentialDefinitions.list",
-        path: BASE,
-        query: contract().listCredentialDefinitionsQuery,
-        page: contract().credentialDefinitionList,
-        filters: (p) => ({ lifecycle_status: p.lifecycleStatus }),
-        map: same,
-        casing: "camel",
-      },
-      params,
-    );
+    return fetchPage(this.pipeline, "credentialDefinitions.list", LIST, params);
   }
 
-  private async send(
-    operation: string,
-    method: "GET" | "POST" | "PATCH",
-    path: string,
-    body: unknown,
-    options: WriteOptions,
-  ): Promise<CredentialDefinition> {
-    const response = await this.pipeline.request<unknown>({ method, path, body, ...options });
-    return checkAnswer(contract().credentialDefinition, response, operation);
+  private send(method: keyof typeof METHODS, call: MethodCall): Promise<CredentialDefinition> {
+    return callOperation(this.pipeline, `credentialDefinitions.${method}`, METHODS[method], call);
   }
 }
 
 /** The lifecycle status is the method's choice, not the caller's. */
-function createBody(input: CredentialDefinitionInput, lifecycleStatus?: "published") {
+function refuseLifecycleStatus(input: CredentialDefinitionInput) {
   if (input && typeof input === "object" && "lifecycleStatus" in input)
     throw invalid("lifecycleStatus", "is set by create (published) or createDraft (draft)");
-  const body = checkInput(contract().createCredentialDefinitionBody, input, { root: "input" });
-  return lifecycleStatus ? { ...body, lifecycleStatus } : body;
 }

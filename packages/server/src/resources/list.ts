@@ -1,55 +1,57 @@
 import type { RequestPipeline } from "@credport/core";
 import { loadContract } from "../contract.js";
+import { OPERATION_ROWS, type OperationId, type OperationRow } from "../operation-rows.js";
 import { Page } from "../page.js";
 import type { ListParams } from "../types.js";
 import { checkAnswer, checkInput, invalid, type Schema } from "../validation.js";
+import { fromWire } from "../wire.js";
 
-export interface ListSpec<W, T> {
-  /** Names the call in errors, e.g. `policies.list`. */
-  operation: string;
-  path: string;
-  /** The contract's query schema (wire names). */
-  query: Schema<unknown>;
-  /** The contract's page schema, in the resource's casing. */
-  page: Schema<{ data: W[] } & Record<string, unknown>>;
+/** A list method, declared as data: the table row it calls and the filters it passes on. */
+export interface ListSpec {
+  /** The table's operation ID, e.g. `listPolicies`. */
+  operation: OperationId;
   /** Filters in wire names, e.g. `{ lifecycle_status: params.lifecycleStatus }`. */
   filters?: (params: Record<string, unknown>) => Record<string, unknown>;
-  map: (wire: W) => T;
-  casing: "camel" | "snake";
 }
 
+type WirePage = { data: object[] } & Record<string, unknown>;
+
 /**
- * Checks the list parameters against the contract, GETs one page, checks it, and wires the page to
- * fetch the following ones with the same filters.
+ * Checks the list parameters against the row's query schema, GETs one page, checks it against the
+ * row's answer schema (in the row's casing), and wires the page to fetch the following ones with
+ * the same filters. `name` (e.g. `policies.list`) names the call in errors.
  */
-export async function fetchPage<W, T>(
+export async function fetchPage<T>(
   pipeline: RequestPipeline,
-  spec: ListSpec<W, T>,
+  name: string,
+  spec: ListSpec,
   params: ListParams = {},
 ): Promise<Page<T>> {
-  const { isPlainObject } = await loadContract();
+  const schemas = await loadContract();
+  const row: OperationRow = OPERATION_ROWS[spec.operation];
+  const snake = row.snake === true;
   const given: unknown = params;
-  if (!isPlainObject(given)) throw invalid("params", "must be an object");
+  if (!schemas.isPlainObject(given)) throw invalid("params", "must be an object");
   const filters = spec.filters?.(given) ?? {};
-  checkInput(spec.query, drop({ limit: params.limit, cursor: params.cursor, ...filters }), {
-    root: "params",
-    snake: true,
-  });
+  checkInput(
+    schemas[row.query!] as Schema<unknown>,
+    drop({ limit: params.limit, cursor: params.cursor, ...filters }),
+    { root: "params", snake: true },
+  );
   const load = async (cursor: string | undefined): Promise<Page<T>> => {
     const response = await pipeline.request<unknown>({
-      method: "GET",
-      path: spec.path,
+      method: row.method,
+      path: row.path,
       query: { ...(filters as Record<string, string | undefined>), limit: params.limit, cursor },
       signal: params.signal,
       timeoutMs: params.timeoutMs,
       maxRetries: params.maxRetries,
     });
-    const page = checkAnswer(spec.page, response, spec.operation);
-    const hasMore = Boolean(spec.casing === "camel" ? page.hasMore : page.has_more);
-    const nextCursor = ((spec.casing === "camel" ? page.nextCursor : page.next_cursor) ?? null) as
-      | string
-      | null;
-    return new Page(page.data.map(spec.map), hasMore, nextCursor, (next) => load(next));
+    const page = checkAnswer(schemas[row.answer] as Schema<WirePage>, response, name);
+    const hasMore = Boolean(snake ? page.has_more : page.hasMore);
+    const nextCursor = ((snake ? page.next_cursor : page.nextCursor) ?? null) as string | null;
+    const data = (snake ? page.data.map((item) => fromWire(item)) : page.data.slice()) as T[];
+    return new Page(data, hasMore, nextCursor, (next) => load(next));
   };
   return load(params.cursor);
 }

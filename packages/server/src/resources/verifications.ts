@@ -1,6 +1,5 @@
 import type { RequestPipeline } from "@credport/core";
-import type { VerificationWire } from "@credport/core/contract";
-import { contract, loadContract } from "../contract.js";
+import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
 import type { Page } from "../page.js";
 import type {
   CreatedVerification,
@@ -13,11 +12,18 @@ import type {
   VerificationStatusValue,
   WriteOptions,
 } from "../types.js";
-import { checkAnswer, checkInput, invalid, pathId, type Schema } from "../validation.js";
-import { fromWire, toWire } from "../wire.js";
-import { fetchPage } from "./list.js";
+import { fetchPage, type ListSpec } from "./list.js";
 
-const BASE = "/v1/verifications";
+/** Each method a row of the operations table (`@credport/core/contract`). */
+const METHODS = {
+  create: { operation: "createVerification" },
+  get: { operation: "getVerification" },
+  getStatus: { operation: "getVerificationStatus" },
+  getResult: { operation: "getVerificationResult" },
+  cancel: { operation: "cancelVerification" },
+} satisfies Record<string, MethodSpec>;
+
+const LIST: ListSpec = { operation: "listVerifications", filters: (p) => ({ status: p.status }) };
 
 /** Verifications of wallet presentations against a policy. */
 export class Verifications {
@@ -28,29 +34,11 @@ export class Verifications {
     input: CreateVerificationInput,
     options: WriteOptions = {},
   ): Promise<CreatedVerification> {
-    await loadContract();
-    if (!input || typeof input !== "object" || Array.isArray(input))
-      throw invalid("input", "must be a JSON object");
-    const body = checkInput(
-      contract().createVerificationBody,
-      toWire(input as Record<string, unknown>),
-      {
-        root: "input",
-        snake: true,
-      },
-    );
-    const response = await this.pipeline.request<unknown>({
-      method: "POST",
-      path: BASE,
-      body,
-      ...options,
-    });
-    return fromWire(checkAnswer(contract().createdVerification, response, "verifications.create"));
+    return this.read("create", { input, options });
   }
 
   async get(verificationId: string, options: RequestOptions = {}): Promise<Verification> {
-    await loadContract();
-    return this.read("verifications.get", contract().verification, verificationId, "", options);
+    return this.read("get", { ids: [verificationId], options });
   }
 
   /** Server-side status read with the secret key. */
@@ -58,14 +46,7 @@ export class Verifications {
     verificationId: string,
     options: RequestOptions = {},
   ): Promise<VerificationStatus> {
-    await loadContract();
-    return this.read(
-      "verifications.getStatus",
-      contract().verificationStatus,
-      verificationId,
-      "/status",
-      options,
-    );
+    return this.read("getStatus", { ids: [verificationId], options });
   }
 
   /** The signed result, once the verification has ended: the policy's fields and a JWS over them. */
@@ -73,51 +54,21 @@ export class Verifications {
     verificationId: string,
     options: RequestOptions = {},
   ): Promise<VerificationResult> {
-    await loadContract();
-    return this.read(
-      "verifications.getResult",
-      contract().verificationResult,
-      verificationId,
-      "/result",
-      options,
-    );
+    return this.read("getResult", { ids: [verificationId], options });
   }
 
   async cancel(verificationId: string, options: WriteOptions = {}): Promise<Verification> {
-    await loadContract();
-    const path = `${BASE}/${pathId(verificationId, "verificationId")}/cancel`;
-    const response = await this.pipeline.request<unknown>({ method: "POST", path, ...options });
-    return fromWire(checkAnswer(contract().verification, response, "verifications.cancel"));
+    return this.read("cancel", { ids: [verificationId], options });
   }
 
   async list(
     params: ListParams & { status?: VerificationStatusValue | undefined } = {},
   ): Promise<Page<Verification>> {
-    await loadContract();
-    return fetchPage(
-      this.pipeline,
-      {
-        operation: "verifications.list",
-        path: BASE,
-        query: contract().listVerificationsQuery,
-        page: contract().verificationList,
-        filters: (p) => ({ status: p.status }),
-        map: (wire: VerificationWire) => fromWire(wire),
-        casing: "snake",
-      },
-      params,
-    );
+    return fetchPage(this.pipeline, "verifications.list", LIST, params);
   }
 
-  private async read<W extends object>(
-    operation: string,
-    schema: Schema<W>,
-    verificationId: string,
-    suffix: string,
-    options: RequestOptions,
-  ) {
-    const path = `${BASE}/${pathId(verificationId, "verificationId")}${suffix}`;
-    const response = await this.pipeline.request<unknown>({ method: "GET", path, ...options });
-    return fromWire(checkAnswer(schema, response, operation));
+  /** Calls one of the methods above (the name is the snapshot's: `api/server.d.ts`). */
+  private read<T>(method: keyof typeof METHODS, call: MethodCall): Promise<T> {
+    return callOperation(this.pipeline, `verifications.${method}`, METHODS[method], call);
   }
 }

@@ -1,13 +1,12 @@
 import { ModelError } from "../../model/errors.js";
 import { queryOf } from "../../model/input.js";
-import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/verification-record.js";
 import { verificationView } from "../../model/views.js";
 import { authorizationRequestUri, testWalletUrl } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
-import type { Route } from "../route.js";
 import { statusEventStream } from "../sse.js";
 import { type Context, secretAuth } from "./auth.js";
+import type { OperationHandlers } from "./operations.js";
 
 /**
  * A status read is a server read when it carries `X-Service-Key`, otherwise a browser read
@@ -15,9 +14,9 @@ import { type Context, secretAuth } from "./auth.js";
  */
 function readableVerification(ctx: Context): VerificationRecord {
   if (ctx.header("x-service-key") !== null)
-    return ctx.model.verifications.getForServer(secretAuth(ctx), ctx.params.id!);
+    return ctx.model.verifications.getForServer(secretAuth(ctx), ctx.params.verificationId!);
   return ctx.model.verifications.authorizeBrowser(
-    ctx.params.id!,
+    ctx.params.verificationId!,
     ctx.header("authorization"),
     ctx.header("x-publishable-key"),
   );
@@ -26,93 +25,77 @@ function readableVerification(ctx: Context): VerificationRecord {
 /** The status view under the same rules, without copying the whole record (the hot read). */
 function readableStatus(ctx: Context) {
   if (ctx.header("x-service-key") !== null)
-    return ctx.model.verifications.serverStatus(secretAuth(ctx), ctx.params.id!);
+    return ctx.model.verifications.serverStatus(secretAuth(ctx), ctx.params.verificationId!);
   return ctx.model.verifications.browserStatus(
-    ctx.params.id!,
+    ctx.params.verificationId!,
     ctx.header("authorization"),
     ctx.header("x-publishable-key"),
   );
 }
 
-/** Verifications (snake_case) and the JWKS that verifies their signed results. */
-export const verificationRoutes: Route<Model>[] = [
-  {
-    method: "POST",
-    pattern: "/v1/verifications",
-    handle: async (ctx) => {
-      const auth = secretAuth(ctx);
-      const record = ctx.model.verifications.create(auth, await readJson(ctx));
-      const uri = authorizationRequestUri(
-        ctx.baseUrl,
-        record.id,
-        await ctx.model.protocol.verifierClientIdFor(record.tenant),
+/**
+ * Verifications (snake_case) and the JWKS that verifies their signed results, by operation ID: the
+ * operations table gives their routes.
+ */
+export const verificationHandlers: OperationHandlers = {
+  createVerification: async (ctx) => {
+    const auth = secretAuth(ctx);
+    const record = ctx.model.verifications.create(auth, await readJson(ctx));
+    const uri = authorizationRequestUri(
+      ctx.baseUrl,
+      record.id,
+      await ctx.model.protocol.verifierClientIdFor(record.tenant),
+    );
+    return json(201, {
+      ...verificationView(record),
+      client_token: record.clientToken,
+      authorization_request_uri: uri,
+      // Test mode only: the emulator's wallet page for this request. Never for live keys.
+      ...(ctx.servesTestWallet && record.tenant.environment === "test"
+        ? { test_wallet_url: testWalletUrl(ctx.baseUrl, uri) }
+        : {}),
+    });
+  },
+  listVerifications: (ctx) => {
+    const page = ctx.model.verifications.list(secretAuth(ctx), queryOf(ctx.url));
+    return json(200, {
+      object: "list",
+      data: page.data.map(verificationView),
+      has_more: page.hasMore,
+      next_cursor: page.nextCursor,
+    });
+  },
+  getVerification: (ctx) =>
+    json(
+      200,
+      verificationView(ctx.model.verifications.get(secretAuth(ctx), ctx.params.verificationId!)),
+    ),
+  getVerificationStatus: (ctx) => json(200, readableStatus(ctx)),
+  streamVerificationStatus: (ctx) => {
+    const record = readableVerification(ctx);
+    if (!ctx.model.realtime.available) {
+      throw new ModelError(
+        503,
+        "realtime_unavailable",
+        "The realtime channel is unavailable; poll the status endpoint instead.",
       );
-      return json(201, {
-        ...verificationView(record),
-        client_token: record.clientToken,
-        authorization_request_uri: uri,
-        // Test mode only: the emulator's wallet page for this request. Never for live keys.
-        ...(ctx.servesTestWallet && record.tenant.environment === "test"
-          ? { test_wallet_url: testWalletUrl(ctx.baseUrl, uri) }
-          : {}),
-      });
-    },
+    }
+    return statusEventStream(ctx.model, record);
   },
-  {
-    method: "GET",
-    pattern: "/v1/verifications",
-    handle: (ctx) => {
-      const page = ctx.model.verifications.list(secretAuth(ctx), queryOf(ctx.url));
-      return json(200, {
-        object: "list",
-        data: page.data.map(verificationView),
-        has_more: page.hasMore,
-        next_cursor: page.nextCursor,
-      });
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/v1/verifications/:id",
-    handle: (ctx) =>
-      json(200, verificationView(ctx.model.verifications.get(secretAuth(ctx), ctx.params.id!))),
-  },
-  {
-    method: "GET",
-    pattern: "/v1/verifications/:id/status",
-    handle: (ctx) => json(200, readableStatus(ctx)),
-  },
-  {
-    method: "GET",
-    pattern: "/v1/verifications/:id/events",
-    handle: (ctx) => {
-      const record = readableVerification(ctx);
-      if (!ctx.model.realtime.available) {
-        throw new ModelError(
-          503,
-          "realtime_unavailable",
-          "The realtime channel is unavailable; poll the status endpoint instead.",
-        );
-      }
-      return statusEventStream(ctx.model, record);
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/v1/verifications/:id/result",
-    handle: async (ctx) =>
-      json(200, await ctx.model.verifications.result(secretAuth(ctx), ctx.params.id!, ctx.baseUrl)),
-  },
-  {
-    method: "POST",
-    pattern: "/v1/verifications/:id/cancel",
-    handle: (ctx) =>
-      json(200, verificationView(ctx.model.verifications.cancel(secretAuth(ctx), ctx.params.id!))),
-  },
-  {
-    method: "GET",
-    pattern: "/v1/.well-known/jwks.json",
-    handle: async (ctx) =>
-      json(200, await ctx.model.signer.jwks(), { "cache-control": "public, max-age=300" }),
-  },
-];
+  getVerificationResult: async (ctx) =>
+    json(
+      200,
+      await ctx.model.verifications.result(
+        secretAuth(ctx),
+        ctx.params.verificationId!,
+        ctx.baseUrl,
+      ),
+    ),
+  cancelVerification: (ctx) =>
+    json(
+      200,
+      verificationView(ctx.model.verifications.cancel(secretAuth(ctx), ctx.params.verificationId!)),
+    ),
+  getResultKeys: async (ctx) =>
+    json(200, await ctx.model.signer.jwks(), { "cache-control": "public, max-age=300" }),
+};
