@@ -12,7 +12,7 @@ export function checkPublicBaseUrl(value: string): string {
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || value.includes("#")) {
     throw new TypeError(
-      `@credport/mock: publicBaseUrl must be an absolute http(s) URL without query or fragment, such as https://abc.tunnel.example (got ${JSON.stringify(value)}).`,
+      `@credport/emulator: publicBaseUrl must be an absolute http(s) URL without query or fragment, such as https://abc.tunnel.example (got ${JSON.stringify(value)}).`,
     );
   }
   return url.href.replace(/\/$/, "");

@@ -104,7 +104,7 @@ export function checkAllowedHost(name: string, option: string): string {
   const lower = name.trim().toLowerCase();
   if (HOST_NAME.test(lower) || isIP(lower) !== 0) return lower;
   throw new TypeError(
-    `@credport/mock: ${option}: ${JSON.stringify(clip(name))} is not a host name (such as abc.tunnel.example, or .tunnel.example for its subdomains too)`,
+    `@credport/emulator: ${option}: ${JSON.stringify(clip(name))} is not a host name (such as abc.tunnel.example, or .tunnel.example for its subdomains too)`,
   );
 }
 

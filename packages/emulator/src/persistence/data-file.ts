@@ -9,7 +9,7 @@ import {
   dataFileSchema,
 } from "./saved-state.js";
 
-const PREFIX = "@credport/mock:";
+const PREFIX = "@credport/emulator:";
 
 /**
  * Reads the emulator's data file: `undefined` when there is none yet. A file that is not JSON, not
@@ -46,7 +46,7 @@ export async function readDataFile(path: string): Promise<DataFile | undefined> 
     throw new DataFileError(
       "data_file_newer_version",
       path,
-      `${PREFIX} the data file ${path} was written by a newer @credport/mock (format version ${header.version}; this one reads up to ${DATA_FILE_VERSION}). It was left untouched; upgrade @credport/mock, or pass another path.`,
+      `${PREFIX} the data file ${path} was written by a newer @credport/emulator (format version ${header.version}; this one reads up to ${DATA_FILE_VERSION}). It was left untouched; upgrade @credport/emulator, or pass another path.`,
     );
   }
   const result = dataFileSchema.safeParse(parsed);

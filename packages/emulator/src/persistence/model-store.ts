@@ -34,7 +34,7 @@ export async function openModelStore(
       throw new DataFileError(
         "data_file_over_limit",
         path,
-        `@credport/mock: the data file ${path} holds ${over.count} ${over.what}; this model keeps at most ${over.max} (limits.${over.limit}). It was left untouched; pass a model with a higher limit (createModel({ limits })), or another path.`,
+        `@credport/emulator: the data file ${path} holds ${over.count} ${over.what}; this model keeps at most ${over.max} (limits.${over.limit}). It was left untouched; pass a model with a higher limit (createModel({ limits })), or another path.`,
       );
     }
     restoreModel(model, saved.model);

@@ -243,7 +243,7 @@ describe("the emulator's data file", () => {
         "a newer format",
         JSON.stringify({ format: "credport-emulator-data", version: 2, model: {} }),
         "data_file_newer_version",
-        /newer @credport\/mock \(format version 2; this one reads up to 1\)/,
+        /newer @credport\/emulator \(format version 2; this one reads up to 1\)/,
       ],
       [
         "a record that breaks the format",
