@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
+import type { Model } from "@credport/mock";
 import { startEmulator } from "./emulator.js";
 import { readEnvValue, writeEnvFile } from "./env-file.js";
 import { type AllowedHosts, checkAllowedHost } from "./http/request-guard.js";
-import type { Model } from "@credport/mock";
 import { stateFileBeside } from "./persistence/state-folder.js";
 import { checkPublicBaseUrl } from "./public-base-url.js";
 

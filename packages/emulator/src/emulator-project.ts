@@ -1,6 +1,5 @@
-import type { ProjectKeys } from "@credport/mock";
+import type { Model, ProjectKeys } from "@credport/mock";
 import type { KeyRecord } from "@credport/mock/engine";
-import type { Model } from "@credport/mock";
 
 /**
  * The test project the emulator prints at start: the one a data file named, with its newest keys

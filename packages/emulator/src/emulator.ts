@@ -1,17 +1,15 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createModel, createRouter, type Model } from "@credport/mock";
+import { errorReply, TEST_WALLET_PATH, testWalletUrlOf } from "@credport/mock/engine";
 import { TrafficLog } from "./dashboard/traffic-log.js";
 import { emulatorProject } from "./emulator-project.js";
 import { serveFace } from "./face/face-server.js";
 import { faceRoute } from "./face-routes.js";
-import { TEST_WALLET_PATH, testWalletUrlOf } from "@credport/mock/engine";
 import { type ServedRequest, serveNode, writeNodeAnswer } from "./http/node-transport.js";
 import { type AllowedHosts, RequestGuard } from "./http/request-guard.js";
-import { errorReply } from "@credport/mock/engine";
-import { createModel, type Model } from "@credport/mock";
 import { type ModelStore, openModelStore } from "./persistence/model-store.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./public-base-url.js";
-import { createRouter } from "@credport/mock";
 import { WalletSessions } from "./wallet-page/wallet-sessions.js";
 import { forwardWebhooks } from "./webhook-forwarding.js";
 

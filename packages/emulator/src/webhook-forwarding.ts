@@ -1,6 +1,5 @@
-import type { Tenant } from "@credport/mock/engine";
 import type { Model } from "@credport/mock";
-import type { WebhookEndpoint } from "@credport/mock/engine";
+import type { Tenant, WebhookEndpoint } from "@credport/mock/engine";
 
 /**
  * Makes the emulator project's forwarded endpoint match this start's `forwardWebhooksTo`: the

@@ -22,7 +22,9 @@ function emulatorBin() {
 
 const bin = emulatorBin();
 if (bin === undefined) {
-  console.error("credport-emulator: @credport/emulator is not installed: npm i -D @credport/emulator");
+  console.error(
+    "credport-emulator: @credport/emulator is not installed: npm i -D @credport/emulator",
+  );
   process.exit(1);
 }
 await import(pathToFileURL(bin).href);

@@ -36,9 +36,7 @@ function run(bin: string, args: string[], cwd: string) {
 
 it("says the emulator moved, then runs @credport/emulator's CLI with the same options", async () => {
   const cli = run(OLD_BIN, ["--port", "0"], fileURLToPath(new URL("..", import.meta.url)));
-  await expect
-    .poll(() => cli.output().out, { timeout: 20_000 })
-    .toMatch(/CREDPORT_BASE_URL=(\S+)/);
+  await expect.poll(() => cli.output().out, { timeout: 20_000 }).toMatch(/CREDPORT_BASE_URL=(\S+)/);
   const { out, err } = cli.output();
   expect(err).toContain("the emulator moved to @credport/emulator");
   const url = /CREDPORT_BASE_URL=(\S+)/.exec(out)![1]!;

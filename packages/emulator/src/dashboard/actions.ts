@@ -1,8 +1,7 @@
-import { localPath, readForm, redirect } from "../face/forms.js";
-import { clockAdvanceBody, webhookBody } from "@credport/mock/engine";
-import { ModelError } from "@credport/mock";
 import type { FaultKind } from "@credport/mock";
-import { parseInput } from "@credport/mock/engine";
+import { ModelError } from "@credport/mock";
+import { clockAdvanceBody, parseInput, webhookBody } from "@credport/mock/engine";
+import { localPath, readForm, redirect } from "../face/forms.js";
 import type { DashboardContext } from "./dashboard-context.js";
 
 export const FAULT_KINDS = [

@@ -1,8 +1,7 @@
+import { GLOBAL_DEFINITIONS, POLICY_PRESETS } from "@credport/mock/engine";
 import { pill } from "../face/format.js";
 import { html } from "../face/html.js";
 import type { Page } from "../face/layout.js";
-import { GLOBAL_DEFINITIONS } from "@credport/mock/engine";
-import { POLICY_PRESETS } from "@credport/mock/engine";
 import type { DashboardContext } from "./dashboard-context.js";
 
 /** `/definitions`: credential definitions and policies, the projects' own and the built-in ones. */

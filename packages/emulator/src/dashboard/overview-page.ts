@@ -1,7 +1,7 @@
+import type { KeyRecord } from "@credport/mock/engine";
 import { pill, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
-import type { KeyRecord } from "@credport/mock/engine";
 import { actionForm, controlsCard } from "./controls.js";
 import type { DashboardContext } from "./dashboard-context.js";
 

@@ -1,9 +1,13 @@
+import type { IssuanceRecord, VerificationRecord } from "@credport/mock/engine";
+import {
+  authorizationRequestUri,
+  offerUri,
+  testWalletUrl,
+  verifierClientId,
+} from "@credport/mock/engine";
 import { codeBlock, pill, pretty, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
-import { authorizationRequestUri, offerUri, testWalletUrl, verifierClientId } from "@credport/mock/engine";
-import type { IssuanceRecord } from "@credport/mock/engine";
-import type { VerificationRecord } from "@credport/mock/engine";
 import type { DashboardContext } from "./dashboard-context.js";
 import { qrCode } from "./qr-code.js";
 import { type Row, rowList } from "./row-list.js";

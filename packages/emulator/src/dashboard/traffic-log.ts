@@ -1,5 +1,5 @@
-import type { ServedRequest } from "../http/node-transport.js";
 import { ChangeFeed } from "@credport/mock/engine";
+import type { ServedRequest } from "../http/node-transport.js";
 
 /** One request the emulator served, as the dashboard's request log shows it. */
 export interface TrafficEntry extends ServedRequest {

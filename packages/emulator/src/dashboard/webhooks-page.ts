@@ -1,7 +1,7 @@
+import type { WebhookDelivery, WebhookEventRecord } from "@credport/mock/engine";
 import { codeBlock, pill, pretty, statusTone, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
-import type { WebhookDelivery, WebhookEventRecord } from "@credport/mock/engine";
 import { actionForm } from "./controls.js";
 import type { DashboardContext } from "./dashboard-context.js";
 import { type Row, rowList } from "./row-list.js";

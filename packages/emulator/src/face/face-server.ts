@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { NodeIncoming, writeNodeAnswer } from "../http/node-transport.js";
 import { errorReply, toModelError } from "@credport/mock/engine";
+import { NodeIncoming, writeNodeAnswer } from "../http/node-transport.js";
 import type { FaceContext, FaceHandler } from "./context.js";
 
 /**

@@ -1,11 +1,13 @@
-import type { DefinitionRecord } from "@credport/mock/engine";
-import type { IssuanceRecord } from "@credport/mock/engine";
-import type { KeyRecord } from "@credport/mock/engine";
-import type { ModelLimits } from "@credport/mock";
-import type { Model } from "@credport/mock";
-import type { PolicyRecord } from "@credport/mock/engine";
-import type { VerificationRecord } from "@credport/mock/engine";
-import type { WebhookEndpoint, WebhookEventRecord } from "@credport/mock/engine";
+import type { Model, ModelLimits } from "@credport/mock";
+import type {
+  DefinitionRecord,
+  IssuanceRecord,
+  KeyRecord,
+  PolicyRecord,
+  VerificationRecord,
+  WebhookEndpoint,
+  WebhookEventRecord,
+} from "@credport/mock/engine";
 import type { SavedModel } from "./saved-state.js";
 
 /** Webhook events kept in the data file: the newest ones, as history for the dashboard. */

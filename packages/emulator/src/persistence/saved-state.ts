@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { FAILURE_CODES } from "@credport/mock";
+import { z } from "zod";
 
 /**
  * The emulator's data file, version 1: the model's records as plain JSON, never its indexes (they

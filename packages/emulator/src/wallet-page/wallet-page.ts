@@ -1,9 +1,14 @@
+import { TAMPERS } from "@credport/mock/engine";
+import type {
+  HeldCredential,
+  OfferPreview,
+  RequestPreview,
+  TestWallet,
+} from "@credport/mock/wallet";
+import { DEFAULT_TEST_IDENTITY } from "@credport/mock/wallet";
 import { claimValue, flattenClaims, humanize } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
-import { TAMPERS } from "@credport/mock/engine";
-import { DEFAULT_TEST_IDENTITY } from "@credport/mock/wallet";
-import type { HeldCredential, OfferPreview, RequestPreview, TestWallet } from "@credport/mock/wallet";
 import type { WalletPageContext } from "./wallet-page-context.js";
 import type { Flash } from "./wallet-sessions.js";
 

@@ -1,8 +1,8 @@
+import { TAMPERS } from "@credport/mock/engine";
+import type { Tamper } from "@credport/mock/wallet";
 import { readForm, redirect } from "../face/forms.js";
 import { htmlResponse } from "../face/html.js";
 import { layout } from "../face/layout.js";
-import { type Tamper } from "@credport/mock/wallet";
-import { TAMPERS } from "@credport/mock/engine";
 import { handoffTarget } from "./handoff-target.js";
 import { type Panel, walletPage } from "./wallet-page.js";
 import type { WalletPageContext } from "./wallet-page-context.js";

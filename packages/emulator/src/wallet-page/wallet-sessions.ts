@@ -1,6 +1,6 @@
-import { parse, serialize } from "cookie";
 import { randomToken } from "@credport/mock/engine";
 import { createTestWallet, type TestWallet } from "@credport/mock/wallet";
+import { parse, serialize } from "cookie";
 
 export const WALLET_COOKIE = "credport_test_wallet";
 /** Browser wallets kept in memory; the least recently used one goes first. */

@@ -5,8 +5,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createModel } from "@credport/mock";
 import { type Emulator, startEmulator } from "@credport/emulator";
+import { createModel } from "@credport/mock";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { visibleText } from "../support/page-client.js";
 import { rawRequest } from "./raw-http.js";

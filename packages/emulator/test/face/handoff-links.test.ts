@@ -1,5 +1,5 @@
-import { createHandlers, createModel } from "@credport/mock";
 import { type Emulator, startEmulator } from "@credport/emulator";
+import { createHandlers, createModel } from "@credport/mock";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

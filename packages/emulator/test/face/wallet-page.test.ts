@@ -1,12 +1,12 @@
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgeDefinition } from "../../../mock/test/support/transports.js";
 import {
   type JsonAnswer,
   type PageClient,
   pageClient,
   visibleText,
 } from "../support/page-client.js";
-import { badgeDefinition } from "../../../mock/test/support/transports.js";
 
 /**
  * The wallet page is the test wallet's second face: a person clicks, the same wallet acts over the

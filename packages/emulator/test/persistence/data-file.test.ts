@@ -2,13 +2,13 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createModel } from "@credport/mock";
 import { DataFileError, type Emulator, startEmulator } from "@credport/emulator";
+import { createModel } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import type { JsonAnswer } from "../support/page-client.js";
 import { badgeClaims, badgeDefinition } from "../../../mock/test/support/transports.js";
+import type { JsonAnswer } from "../support/page-client.js";
 
 const tempDir = () => mkdtemp(join(tmpdir(), "credport-data-"));
 

@@ -28,7 +28,11 @@ export interface Router {
    * calls `body.discard()` of a streamed answer it cannot write. `baseUrl` as for
    * {@link Router.handle}; `requestId` is the answer's `X-Request-ID`.
    */
-  serve(incoming: Incoming, baseUrl: string, requestId: string): RouterOutcome | Promise<RouterOutcome>;
+  serve(
+    incoming: Incoming,
+    baseUrl: string,
+    requestId: string,
+  ): RouterOutcome | Promise<RouterOutcome>;
 }
 
 type Outcome = RouterOutcome;
