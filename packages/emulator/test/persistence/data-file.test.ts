@@ -271,7 +271,7 @@ describe("the emulator's data file", () => {
         expect(error).toBeInstanceOf(DataFileError);
         expect(error).toMatchObject({ code, path: dataFile });
         expect((error as Error).message).toMatch(message);
-        expect((error as Error).message).toMatch(/^@credport\/mock: .*left untouched/);
+        expect((error as Error).message).toMatch(/^@credport\/emulator: .*left untouched/);
         expect(await readFile(dataFile, "utf8")).toBe(content);
       });
     }

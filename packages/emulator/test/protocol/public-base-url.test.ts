@@ -156,7 +156,7 @@ describe("startEmulator({ publicBaseUrl }) behind a reverse proxy", () => {
       "https://tunnel.example/#x",
     ]) {
       await expect(startEmulator({ port: 0, publicBaseUrl })).rejects.toThrow(
-        /@credport\/mock: publicBaseUrl/,
+        /@credport\/emulator: publicBaseUrl/,
       );
     }
   });
