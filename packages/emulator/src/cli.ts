@@ -120,7 +120,7 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
     try {
       allowedHosts = names.map((name) => checkAllowedHost(name, "--allowed-hosts"));
     } catch (error) {
-      refuse((error as Error).message.replace(/^@credport\/mock: /, ""));
+      refuse((error as Error).message.replace(/^@credport\/(?:emulator|mock): /, ""));
     }
   }
   const envFile = values["env-file"];
@@ -217,7 +217,7 @@ function startFailure(error: unknown): string {
   if (code === "EADDRNOTAVAIL")
     return `${address} is not an address of this machine: pass --host (default: 127.0.0.1)`;
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^@credport\/mock: /, "");
+  return message.replace(/^@credport\/(?:emulator|mock): /, "");
 }
 
 main().catch((error) => {
