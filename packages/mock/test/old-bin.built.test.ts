@@ -37,8 +37,8 @@ function run(bin: string, args: string[], cwd: string) {
 it("says the emulator moved, then runs @credport/emulator's CLI with the same options", async () => {
   const cli = run(OLD_BIN, ["--port", "0"], fileURLToPath(new URL("..", import.meta.url)));
   await expect.poll(() => cli.output().out, { timeout: 20_000 }).toMatch(/CREDPORT_BASE_URL=(\S+)/);
-  const { out, err } = cli.output();
-  expect(err).toContain("the emulator moved to @credport/emulator");
+  await expect.poll(() => cli.output().err).toContain("the emulator moved to @credport/emulator");
+  const { out } = cli.output();
   const url = /CREDPORT_BASE_URL=(\S+)/.exec(out)![1]!;
   const secretKey = /CREDPORT_SECRET_KEY=(sk_test_\w+)/.exec(out)![1]!;
   const response = await fetch(`${url}/v1/policies`, { headers: { "x-service-key": secretKey } });
@@ -53,6 +53,6 @@ it("without @credport/emulator installed, says how to install it and exits 1", a
   copyFileSync(OLD_BIN, bin);
   const cli = run(bin, ["--port", "0"], folder);
   expect(await cli.exited, JSON.stringify(cli.output())).toBe(1);
-  expect(cli.output().err).toContain("npm i -D @credport/emulator");
+  expect(cli.output().err).toContain("is not installed: npm i -D @credport/emulator");
   expect(cli.output().out).toBe("");
 });
