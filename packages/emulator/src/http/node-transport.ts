@@ -10,7 +10,10 @@ import {
 } from "@credport/mock";
 import { newRequestId, requestTooLarge } from "@credport/mock/engine";
 
-/** One request the router answered over node:http, as {@link serveNode}'s `onServed` sees it. */
+/**
+ * One request the emulator answered over node:http, as its request log (the dashboard's traffic
+ * page) keeps it.
+ */
 export interface ServedRequest {
   method: string;
   /** Path and query string below the service's base path, as received. */
