@@ -12,9 +12,13 @@ const LAYERS = {
   next: ["core", "server", "session"],
   react: ["core", "browser"],
   mock: ["core"],
+  emulator: ["core", "mock"],
 };
 
 const PRODUCT = ["core", "server", "browser", "session", "next", "react"];
+// The emulator sits on the mock, beside the product: no package's source imports it (the mock's
+// tests may, to run them over its node:http transport too).
+const ON_EMULATOR = Object.keys(LAYERS).filter((name) => name !== "emulator");
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -72,6 +76,14 @@ module.exports = {
       // By path when the import resolves, by name when it does not (an undeclared dependency).
       to: { path: `^(?:packages|@credport)/(?!(?:${[name, ...allowed].join("|")})(?:/|$))` },
     })),
+    {
+      name: "nothing-on-emulator",
+      severity: "error",
+      comment:
+        "@credport/emulator is a tool on top of the mock: no package's source may import it (the mock's old bin finds it at run time).",
+      from: { path: `^packages/(?:${ON_EMULATOR.join("|")})/src/` },
+      to: { path: "^(?:packages|@credport)/emulator(?:/|$)" },
+    },
     {
       name: "testing-entry-beside-product",
       severity: "error",

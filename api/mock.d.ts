@@ -1,20 +1,40 @@
-// cli.d.ts
-#!/usr/bin/env node
-// index.d.ts
+// engine.d.ts
+import { z } from 'zod';
+import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
+export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge } from './incoming.js';
+export { T as TAMPERS } from './tamper.js';
+import '@credport/core/contract';
+import 'node:net';
+import 'jose';
+declare const clockAdvanceBody: z.ZodObject<{
+    ms: z.ZodNumber;
+}, z.core.$strict>;
+declare const webhookBody: z.ZodObject<{
+    projectId: z.ZodString;
+    environment: z.ZodOptional<z.ZodEnum<{
+        test: "test";
+        live: "live";
+    }>>;
+    url: z.ZodString;
+}, z.core.$strict>;
+declare const offerUri: (baseUrl: string, issuanceId: string) => string;
+declare const verifierClientId: (verifierDid: string) => string;
+declare const authorizationRequestUri: (baseUrl: string, verificationId: string, clientId: string) => string;
+declare const TEST_WALLET_PATH = "/wallet";
+declare const testWalletUrl: (baseUrl: string, uri: string) => string;
+declare function testWalletUrlOf(model: Model, baseUrl: string, id: string): Promise<string | undefined>;
+declare const newRequestId: () => string;
+declare function errorReply(error: ModelError): Reply;
+declare function toModelError(error: unknown): ModelError;
+declare const GLOBAL_DEFINITIONS: Omit<DefinitionRecord, "createdAt" | "updatedAt">[];
+declare function randomToken(length: number): string;
+declare function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
+declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
+export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, verifierClientId, webhookBody };
+// incoming.d.ts
 import { FieldValue, FailureCode } from '@credport/core/contract';
-export { FAILURE_CODES } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
-import { IncomingMessage, ServerResponse } from 'node:http';
-import * as msw from 'msw';
-declare class ModelError extends Error {
-    readonly status: number;
-    readonly code: string;
-    readonly details?: Record<string, unknown> | undefined;
-    readonly headers?: Record<string, string> | undefined;
-    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
-}
-type AllowedHosts = readonly string[] | true;
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
 };
@@ -179,6 +199,13 @@ declare class Clock {
     restoreOffset(ms: number): void;
     reset(): void;
     onAdvance(listener: () => void): () => void;
+}
+declare class ModelError extends Error {
+    readonly status: number;
+    readonly code: string;
+    readonly details?: Record<string, unknown> | undefined;
+    readonly headers?: Record<string, string> | undefined;
+    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
 }
 interface Page<T> {
     data: T[];
@@ -453,9 +480,9 @@ declare class ProtocolState {
     private readonly now;
     private readonly limits;
     private readonly issuerKeys;
-    private readonly verifiers;
     private readonly accessTokens;
     private readonly nonces;
+    private verifier?;
     constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">);
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
     exportKeys(): Promise<{
@@ -463,31 +490,24 @@ declare class ProtocolState {
             tenant: Tenant;
             keys: IssuerKeys;
         }[];
-        verifiers: {
-            tenant: Tenant;
-            keys: VerifierKeys;
-        }[];
+        verifier: VerifierKeys | null;
     }>;
     restoreKeys(saved: {
         issuers: readonly {
             tenant: Tenant;
             keys: IssuerKeys;
         }[];
-        verifiers: readonly {
-            tenant: Tenant;
-            keys: VerifierKeys;
-        }[];
+        verifier: VerifierKeys | null;
     }): void;
-    verifierKeysFor(tenant: Tenant): Promise<VerifierKeys>;
-    verifierClientIdFor(tenant: Tenant): Promise<string>;
-    issueAccessToken(tenant: Tenant, issuanceId: string, options: {
+    verifierKeys(): Promise<VerifierKeys>;
+    issueAccessToken(issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
     }): {
         token: string;
         expiresIn: number;
     };
-    accessToken(tenant: Tenant, token: string): AccessTokenGrant | undefined;
+    accessToken(token: string): AccessTokenGrant | undefined;
     issueNonce(tenant: Tenant): string;
     consumeNonce(tenant: Tenant, nonce: string): boolean;
 }
@@ -580,11 +600,6 @@ declare class Verifications {
     restore(records: readonly VerificationRecord[]): void;
     private owned;
 }
-interface VerifierIdentity {
-    clientId: string;
-    projectId: string;
-    environment: Environment;
-}
 interface ModelOptions {
     fetch?: typeof fetch;
     allowLinkLocalWebhooks?: boolean;
@@ -621,7 +636,6 @@ declare class Model {
         environment?: Environment;
         scopes?: Scope[];
     }): ProjectKeys;
-    verifierOf(verificationId: string): Promise<VerifierIdentity | undefined>;
     sweep(): void;
     keepExpiring(): () => void;
     logRequest(method: string, path: string): void;
@@ -649,37 +663,6 @@ declare class Model {
     private armExpiryTimer;
 }
 declare function createModel(options?: ModelOptions): Model;
-interface EmulatorOptions {
-    port?: number;
-    host?: string;
-    model?: Model;
-    publicBaseUrl?: string;
-    dataFile?: string;
-    onDataFileError?: (error: unknown) => void;
-    allowedHosts?: AllowedHosts;
-    allowLinkLocalWebhooks?: boolean;
-    forwardWebhooksTo?: string;
-}
-interface Emulator {
-    url: string;
-    publicUrl: string;
-    model: Model;
-    projectId: string;
-    keys: {
-        secretKey: string;
-        publishableKey: string;
-        webhookSecret: string;
-    };
-    forwardedWebhooks?: {
-        endpointId: string;
-        url: string;
-    };
-    dashboardUrl: string;
-    walletUrl: string;
-    testWalletUrlOf(id: string): Promise<string | undefined>;
-    close(): Promise<void>;
-}
-declare function startEmulator(options?: EmulatorOptions): Promise<Emulator>;
 interface RouteContext<TModel = unknown> {
     method: string;
     header(name: string): string | null;
@@ -710,39 +693,47 @@ interface Route<TModel = unknown> {
     pattern: string;
     handle(context: RouteContext<TModel>): Answer | Promise<Answer>;
 }
+interface Incoming {
+    method: string;
+    url: string;
+    target: string;
+    header(name: string): string | null;
+    readBody(maxBytes: number): Promise<string>;
+    readonly signal: AbortSignal;
+    toRequest(body: string): Request;
+}
+declare const requestTooLarge: (maxBytes: number) => ModelError;
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, type ProjectKeys as n, type RouteContext as o, VERIFICATION_TRANSITIONS as p, createModel as q, requestTooLarge as r, signWebhookPayloadSync as s };
+// index.d.ts
+import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
+export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as ProjectKeys, R as Reply, o as RouteContext, S as Scope, p as VERIFICATION_TRANSITIONS, q as createModel, s as signWebhookPayloadSync } from './incoming.js';
+import * as msw from 'msw';
+export { FAILURE_CODES } from '@credport/core/contract';
+import 'node:net';
+import 'jose';
 declare const DROP_CONNECTION: unique symbol;
 type RouterResult = Response | typeof DROP_CONNECTION;
+type RouterOutcome = Answer | typeof DROP_CONNECTION;
 interface Router {
     handle(request: Request, baseUrl: string): Promise<RouterResult>;
-    serveNode(req: IncomingMessage, res: ServerResponse, baseUrl: string): void;
-}
-interface ServedRequest {
-    method: string;
-    target: string;
-    status: number | null;
-    requestId: string;
-    idempotencyKey: string | null;
-    replayed: boolean;
-    startedAt: number;
+    serve(incoming: Incoming, baseUrl: string, requestId: string): RouterOutcome | Promise<RouterOutcome>;
 }
 interface RouterOptions {
     servesTestWallet?: boolean;
-    onServed?: (served: ServedRequest) => void;
 }
 declare const DEFAULT_MOCK_BASE_URL = "https://api.credport.test";
 declare function createHandlers(model: Model, options?: {
     baseUrl?: string;
 }): msw.HttpHandler[];
-type DataFileErrorCode = "data_file_unreadable" | "data_file_corrupt" | "data_file_newer_version" | "data_file_over_limit" | "data_file_not_writable";
-declare class DataFileError extends Error {
-    readonly code: DataFileErrorCode;
-    readonly path: string;
-    constructor(code: DataFileErrorCode, path: string, message: string);
-}
 declare function createRouter(model: Model, routes?: Route<Model>[], options?: RouterOptions): Router;
-export { type AllowedHosts, DEFAULT_MOCK_BASE_URL, DEFAULT_MODEL_LIMITS, DEFINITION_LIFECYCLE, DROP_CONNECTION, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type Environment, type EventStream, type FaultKind, type FaultRule, ISSUANCE_TRANSITIONS, type LoggedRequest, Model, ModelError, type ModelLimits, type ModelNotice, type ModelOptions, type ProjectKeys, type Reply, type Route, type RouteContext, type Router, type RouterOptions, type Scope, type ServedRequest, VERIFICATION_TRANSITIONS, type VerifierIdentity, createHandlers, createModel, createRouter, signWebhookPayloadSync, startEmulator };
+export { DEFAULT_MOCK_BASE_URL, DROP_CONNECTION, Incoming, Model, Route, type Router, type RouterOptions, type RouterOutcome, createHandlers, createRouter };
+// tamper.d.ts
+declare const TAMPERS: readonly ["disclosure", "signature", "nonce", "audience", "sd_hash", "stale"];
+type Tamper = (typeof TAMPERS)[number];
+export { TAMPERS as T, type Tamper as a };
 // wallet.d.ts
 import { JWK } from 'jose';
+import { a as Tamper } from './tamper.js';
 interface TestIdentity {
     given_name: string;
     family_name: string;
@@ -752,8 +743,6 @@ interface TestIdentity {
 }
 declare const IDENTITY_VCT = "https://credport.dev/vct/identity/v1";
 declare const DEFAULT_TEST_IDENTITY: Readonly<TestIdentity>;
-declare const TAMPERS: readonly ["disclosure", "signature", "nonce", "audience", "sd_hash", "stale"];
-type Tamper = (typeof TAMPERS)[number];
 interface HeldCredential {
     sdJwt: string;
     format: "dc+sd-jwt";
@@ -810,4 +799,4 @@ interface TestWallet {
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
-export { type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, type Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };
+export { type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };

@@ -6,7 +6,16 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 /** The fast tier's Vitest projects (each package's `vitest.config.ts`). */
-export const FAST_PROJECTS = ["core", "server", "session", "browser", "mock", "next", "react"];
+export const FAST_PROJECTS = [
+  "core",
+  "server",
+  "session",
+  "browser",
+  "mock",
+  "emulator",
+  "next",
+  "react",
+];
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);

@@ -3,7 +3,7 @@
 // In a terminal (or with --stay) it then stays up with a fresh offer and verification for you to
 // click through in the emulator's test wallet page; --exit ends it right after the scripted run.
 import { createServer } from "node:http";
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
 import { renderUnicodeCompact } from "uqr";

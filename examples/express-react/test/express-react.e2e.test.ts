@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import { type BrowserSession, describeEngines, type Tab } from "@credport/test-browsers";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServer, appDir, startApp } from "./support/app-server.js";

@@ -18,7 +18,7 @@ export function addBlocks(appDir: string, blocks: CodeBlock[]): string[] {
 
 /**
  * The README's local setup: `touch .env.local && npx credport-emulator --env-file .env.local`,
- * from the installed `@credport/mock`. Resolves with the emulator and the variables it wrote.
+ * from the installed `@credport/emulator`. Resolves with the emulator and the variables it wrote.
  * `port` 0 (the default) takes a free one; a restart passes the first start's port, as a user's
  * second `npx credport-emulator` gets the same default port 4010.
  */

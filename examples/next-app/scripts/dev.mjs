@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { logHandoffLinks } from "./handoff-links.mjs";
 import { registerWebhook } from "./register-webhook.mjs";
 

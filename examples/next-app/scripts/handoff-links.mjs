@@ -5,7 +5,7 @@
 /**
  * Watches the emulator's model and calls `log` once per new issuance session or verification of
  * its test project with a line naming it and its "Open in test wallet" link.
- * @param {import("@credport/mock").Emulator} emulator
+ * @param {import("@credport/emulator").Emulator} emulator
  * @param {(line: string) => void} log
  * @returns {() => void} stops watching
  */

@@ -1,6 +1,6 @@
 // Issue "Many instances", on the production build of the example: two `next start` processes
 // sharing CREDPORT_REDIS_URL (a real redis-server) behave as one instance would.
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import { createTestWallet, type TestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
 import { afterAll, beforeAll, expect, it } from "vitest";

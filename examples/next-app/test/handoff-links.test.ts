@@ -1,4 +1,4 @@
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { Credport } from "@credport/server";
 import { expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script of `pnpm dev:next`, without types

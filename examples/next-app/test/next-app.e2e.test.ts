@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
 import { type BrowserSession, describeEngines, type Tab } from "@credport/test-browsers";

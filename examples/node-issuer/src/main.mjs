@@ -1,7 +1,7 @@
 // Starts the issuer backend. Against a real service when CREDPORT_BASE_URL, CREDPORT_SECRET_KEY and
 // CREDPORT_WEBHOOK_SECRET are set; otherwise against an embedded emulator.
 import { createServer } from "node:http";
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { Credport } from "@credport/server";
 import { createIssuerApp } from "./issuer-app.mjs";
 

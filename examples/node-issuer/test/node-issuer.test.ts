@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
 import { afterAll, beforeAll, expect, it } from "vitest";

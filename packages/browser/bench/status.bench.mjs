@@ -3,7 +3,7 @@
 // cold import of @credport/browser on Node (server rendering). Prints figures; asserts nothing.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { reportColdImport } from "../../../scripts/bench/cold-import.mjs";
 import { percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 

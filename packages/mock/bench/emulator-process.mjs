@@ -3,7 +3,7 @@
 // its memory and CPU time over IPC, so that the load generator's own work never counts against the
 // emulator's figures. Run with --expose-gc for figures "after GC".
 import { getHeapSpaceStatistics } from "node:v8";
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 
 const records = Number(process.env.RECORDS ?? "0");
 const emulator = await startEmulator();

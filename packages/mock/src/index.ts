@@ -1,11 +1,10 @@
-export { type Emulator, type EmulatorOptions, startEmulator } from "./emulator.js";
-export type { AllowedHosts } from "./http/request-guard.js";
+export type { Incoming } from "./http/incoming.js";
 export type { EventStream, Reply, Route, RouteContext } from "./http/route.js";
 export {
   DROP_CONNECTION,
   type Router,
   type RouterOptions,
-  type ServedRequest,
+  type RouterOutcome,
 } from "./http/router.js";
 export { DEFINITION_LIFECYCLE } from "./model/definition-lifecycle.js";
 export { ModelError } from "./model/errors.js";
@@ -19,5 +18,4 @@ export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-tr
 export type { VerifierIdentity } from "./model/verifier-identity.js";
 export { signWebhookPayloadSync } from "./model/webhooks.js";
 export { createHandlers, DEFAULT_MOCK_BASE_URL } from "./msw.js";
-export { DataFileError, type DataFileErrorCode } from "./persistence/data-file-error.js";
 export { createRouter } from "./router.js";

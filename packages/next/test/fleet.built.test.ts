@@ -3,7 +3,7 @@
 // with Redis killed mid-run, the fault behaviour holds, and the fleet recovers without a restart.
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, startRedisServer } from "../../server/test/support/redis-server.js";
 

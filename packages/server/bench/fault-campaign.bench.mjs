@@ -2,7 +2,7 @@
 // against the emulator over HTTP with ~40 % of requests meeting a fault of every kind it injects.
 // Nothing may be lost or duplicated, and every call that failed must complete with the key its
 // error carried. (test/fault-campaign.test.ts runs the same campaign at a tenth of the size.)
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 import { FAULT_KINDS, runFaultCampaign } from "./fault-campaign.mjs";
 

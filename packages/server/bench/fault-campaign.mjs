@@ -22,7 +22,7 @@ const DELAY_FAULT_MS = 1500; // longer than the client's timeout: the write land
 const APP_RETRIES = 20;
 
 /**
- * @param {{ emulator: import("@credport/mock").Emulator, offers: number, publishes: number,
+ * @param {{ emulator: import("@credport/emulator").Emulator, offers: number, publishes: number,
  *   concurrency?: number, faultRate?: number }} options
  */
 export async function runFaultCampaign({

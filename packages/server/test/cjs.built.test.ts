@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { describe, expect, it } from "vitest";
 
 /** The CommonJS build, loaded with require() as a CJS user would, against the emulator. */

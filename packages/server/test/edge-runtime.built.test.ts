@@ -1,4 +1,4 @@
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { EdgeVM } from "@edge-runtime/vm";
 import { build } from "esbuild";
 import { expect, it } from "vitest";

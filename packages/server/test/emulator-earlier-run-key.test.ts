@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { afterEach, expect, it } from "vitest";
 import { Credport, CredportAuthenticationError } from "../src/index.js";
 

@@ -1,4 +1,4 @@
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runFaultCampaign } from "../bench/fault-campaign.mjs";
 

@@ -1,11 +1,9 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { ModelError, validationError } from "../model/errors.js";
 import type { Model } from "../model/model.js";
 import { faultAnswer } from "./fault-answer.js";
 import { fetchIncoming, toFetchResponse } from "./fetch-transport.js";
 import { answerOnce } from "./idempotent-answer.js";
 import { type Incoming, RequestContext } from "./incoming.js";
-import { failNodeAnswer, NodeIncoming, writeNodeAnswer } from "./node-transport.js";
 import { errorReply, internalError, newRequestId, toModelError } from "./responses.js";
 import type { Answer, Route } from "./route.js";
 import { RouteTable } from "./route-table.js";
@@ -13,6 +11,8 @@ import { RouteTable } from "./route-table.js";
 /** Returned instead of a response when a fault says the connection drops after the write. */
 export const DROP_CONNECTION = Symbol("credport.mock.dropConnection");
 export type RouterResult = Response | typeof DROP_CONNECTION;
+/** What {@link Router.serve} gives the transport to write: an answer, or a dropped connection. */
+export type RouterOutcome = Answer | typeof DROP_CONNECTION;
 
 /**
  * Serves the routes from one model. Both transports share everything below the way the request
@@ -22,13 +22,20 @@ export interface Router {
   /** Serves one Fetch request (msw, any Fetch server); `baseUrl` is where the service is reached (origin plus optional path). */
   handle(request: Request, baseUrl: string): Promise<RouterResult>;
   /**
-   * Serves one node:http request (the emulator), without Fetch Request or Response objects for the
-   * built-in routes. `baseUrl` as for {@link Router.handle}.
+   * Serves one request that a transport of its own carried (the emulator's node:http transport, in
+   * `@credport/emulator`), without Fetch Request or Response objects for the built-in routes. Never
+   * rejects; the transport writes the outcome (a {@link DROP_CONNECTION} closes the connection) and
+   * calls `body.discard()` of a streamed answer it cannot write. `baseUrl` as for
+   * {@link Router.handle}; `requestId` is the answer's `X-Request-ID`.
    */
-  serveNode(req: IncomingMessage, res: ServerResponse, baseUrl: string): void;
+  serve(
+    incoming: Incoming,
+    baseUrl: string,
+    requestId: string,
+  ): RouterOutcome | Promise<RouterOutcome>;
 }
 
-type Outcome = Answer | typeof DROP_CONNECTION;
+type Outcome = RouterOutcome;
 type MaybePromise<T> = T | Promise<T>;
 
 /** Browsers may read these cross-origin: status and realtime (client token + publishable key) and the wallet endpoints. */
@@ -48,30 +55,10 @@ const CORS_HEADERS: [string, string][] = [
   ["access-control-max-age", "600"],
 ];
 
-/** One request the router answered over node:http, as {@link RouterOptions.onServed} sees it. */
-export interface ServedRequest {
-  method: string;
-  /** Path and query string below the service's base path, as received. */
-  target: string;
-  /** `null` when an injected fault dropped the connection instead. */
-  status: number | null;
-  requestId: string;
-  idempotencyKey: string | null;
-  /** The answer was an idempotent replay (`Idempotent-Replayed: true`). */
-  replayed: boolean;
-  /** `Date.now()` when the request arrived. */
-  startedAt: number;
-}
-
 /** What a server that embeds the router adds to it (the emulator); msw handlers use none. */
 export interface RouterOptions {
   /** The server also serves the test wallet page: test-mode create answers link to it. */
   servesTestWallet?: boolean;
-  /**
-   * Called after each node:http request was answered (CORS preflights aside), e.g. for a request
-   * log. Without it the router reads nothing more than the answer needs.
-   */
-  onServed?: (served: ServedRequest) => void;
 }
 
 /**
@@ -82,7 +69,6 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
   const table = new RouteTable(routes);
   const base = baseCache();
   const servesTestWallet = options.servesTestWallet === true;
-  const onServed = options.onServed;
 
   /**
    * Everything between a request and its answer; never throws, and never answers an empty 500.
@@ -173,54 +159,7 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
         return toFetchResponse(failure, request.signal);
       }
     },
-    serveNode(req, res, baseUrl) {
-      const requestId = newRequestId();
-      const incoming = new NodeIncoming(req, res, base(baseUrl).origin);
-      const startedAt = onServed ? Date.now() : 0;
-      const write = (answer: Outcome) => {
-        if (onServed && incoming.method !== "OPTIONS")
-          onServed(servedRequest(incoming, base(baseUrl).prefix, answer, requestId, startedAt));
-        if (answer === DROP_CONNECTION) {
-          req.socket.destroy();
-          return;
-        }
-        try {
-          writeNodeAnswer(res, answer);
-        } catch {
-          discard(answer);
-          failNodeAnswer(res, requestId);
-        }
-      };
-      const outcome = serve(incoming, baseUrl, requestId);
-      if (outcome instanceof Promise) outcome.then(write, () => failNodeAnswer(res, requestId));
-      else write(outcome);
-    },
-  };
-}
-
-function servedRequest(
-  incoming: Incoming,
-  prefix: string,
-  answer: Outcome,
-  requestId: string,
-  startedAt: number,
-): ServedRequest {
-  const { target } = incoming;
-  const headerOf = (name: string) =>
-    answer === DROP_CONNECTION
-      ? null
-      : answer instanceof Response
-        ? answer.headers.get(name)
-        : (answer.headers[name] ?? null);
-  return {
-    method: incoming.method,
-    target:
-      prefix !== "" && target.startsWith(prefix) ? target.slice(prefix.length) || "/" : target,
-    status: answer === DROP_CONNECTION ? null : answer.status,
-    requestId,
-    idempotencyKey: incoming.header("idempotency-key"),
-    replayed: headerOf("idempotent-replayed") === "true",
-    startedAt,
+    serve,
   };
 }
 

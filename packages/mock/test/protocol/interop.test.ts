@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
 import { type CallbackContext, type Jwk, setGlobalConfig } from "@openid4vc/oauth2";
 import { Openid4vciClient } from "@openid4vc/openid4vci";
 import { Openid4vpClient } from "@openid4vc/openid4vp";

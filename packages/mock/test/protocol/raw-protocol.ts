@@ -1,4 +1,5 @@
-import { createModel, type Emulator, type ModelOptions, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
+import { createModel, type ModelOptions } from "@credport/mock";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { badgeClaims, badgeDefinition } from "../support/transports.js";
 

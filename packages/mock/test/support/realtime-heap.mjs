@@ -5,7 +5,8 @@
 // (the emulator over loopback).
 import { request } from "node:http";
 import { getHeapSpaceStatistics } from "node:v8";
-import { createModel, createRouter, startEmulator } from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
+import { createModel, createRouter } from "@credport/mock";
 
 const transport = process.argv[2];
 const STREAMS = Number(process.env.STREAMS ?? "10000");

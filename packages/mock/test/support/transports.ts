@@ -1,10 +1,5 @@
-import {
-  createHandlers,
-  createModel,
-  type Model,
-  type ProjectKeys,
-  startEmulator,
-} from "@credport/mock";
+import { startEmulator } from "@credport/emulator";
+import { createHandlers, createModel, type Model, type ProjectKeys } from "@credport/mock";
 import { setupServer } from "msw/node";
 import { watchEmulator, watchMsw } from "./contract-watch.js";
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
 import { describeEngines, type Tab } from "@credport/test-browsers";

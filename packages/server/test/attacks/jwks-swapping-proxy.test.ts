@@ -3,7 +3,7 @@
 // forged result is refused and the swapped key set is never even fetched.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import {
   Credport,
   CredportConfigurationError,

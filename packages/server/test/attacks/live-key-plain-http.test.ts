@@ -1,7 +1,7 @@
 // A live key, or a live result check, over plain http to another machine: anyone on the path reads
 // the key and can swap the service's key set. Refused with a configuration error before any request;
 // loopback (the emulator, a local proxy) stays allowed.
-import { type Emulator, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
 import { Credport, CredportConfigurationError, verifyResultToken } from "@credport/server";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,0 +1,52 @@
+// cli.d.ts
+#!/usr/bin/env node
+// index.d.ts
+import { Model } from '@credport/mock';
+type AllowedHosts = readonly string[] | true;
+interface EmulatorOptions {
+    port?: number;
+    host?: string;
+    model?: Model;
+    publicBaseUrl?: string;
+    dataFile?: string;
+    onDataFileError?: (error: unknown) => void;
+    allowedHosts?: AllowedHosts;
+    allowLinkLocalWebhooks?: boolean;
+    forwardWebhooksTo?: string;
+}
+interface Emulator {
+    url: string;
+    publicUrl: string;
+    model: Model;
+    projectId: string;
+    keys: {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+    };
+    forwardedWebhooks?: {
+        endpointId: string;
+        url: string;
+    };
+    dashboardUrl: string;
+    walletUrl: string;
+    testWalletUrlOf(id: string): Promise<string | undefined>;
+    close(): Promise<void>;
+}
+declare function startEmulator(options?: EmulatorOptions): Promise<Emulator>;
+interface ServedRequest {
+    method: string;
+    target: string;
+    status: number | null;
+    requestId: string;
+    idempotencyKey: string | null;
+    replayed: boolean;
+    startedAt: number;
+}
+type DataFileErrorCode = "data_file_unreadable" | "data_file_corrupt" | "data_file_newer_version" | "data_file_over_limit" | "data_file_not_writable";
+declare class DataFileError extends Error {
+    readonly code: DataFileErrorCode;
+    readonly path: string;
+    constructor(code: DataFileErrorCode, path: string, message: string);
+}
+export { type AllowedHosts, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type ServedRequest, startEmulator };

@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import type { Model } from "@credport/mock";
+import { startEmulator } from "./emulator.js";
+import { readEnvValue, writeEnvFile } from "./env-file.js";
+import { type AllowedHosts, checkAllowedHost } from "./http/request-guard.js";
+import { stateFileBeside } from "./persistence/state-folder.js";
+import { checkPublicBaseUrl } from "./public-base-url.js";
+
+const usage = `usage: credport-emulator [options]
+
+  --port <number>               the port to listen on; 0 picks a free one (default: 4010)
+  --host <address>              the address to listen on (default: 127.0.0.1, this machine only)
+  --env-file <file>             write the keys and URLs an app needs into this dotenv file, other
+                                lines kept (default: none, the keys are only printed)
+  --public-prefix <PREFIX_>     the prefix of the browser's copies in --env-file: VITE_ for Vite
+                                (default: NEXT_PUBLIC_)
+  --data <file>                 keep the whole state (keys, sessions, credentials, webhook
+                                endpoints) in this file across restarts (default: with --env-file,
+                                .credport/emulator.json beside it, git-ignored; without, none)
+  --in-memory                   keep nothing on disk: new keys at every start (default: off)
+  --forward-webhooks-to <url>   deliver the test project's webhooks to your app's route, e.g.
+                                http://localhost:3000/api/credport/webhooks, and print each
+                                delivery (default: CREDPORT_FORWARD_WEBHOOKS_TO in --env-file,
+                                else none)
+  --public-url <url>            where wallets reach it behind an HTTPS proxy or tunnel, such as
+                                https://abc.tunnel.example (default: its own address)
+  --allowed-hosts <names>       more Host names to answer, comma-separated (repeatable): a name, or
+                                .domain for it and its subdomains; "all" turns the check off. The
+                                emulator always answers localhost, IP addresses, --host and
+                                --public-url; other names are refused, against DNS rebinding
+                                (default: none)
+  --allow-link-local-webhooks   deliver webhooks to link-local and cloud metadata addresses too
+                                (169.254.0.0/16, fe80::/10, metadata.google.internal…) (default: off)
+  --help                        print this (default: off)`;
+
+/** Fails the start with one line, and the usage for a wrong option. */
+function refuse(message: string, code = 2, withUsage = true): never {
+  console.error(`credport-emulator: ${message}${withUsage ? `\n${usage}` : ""}`);
+  process.exit(code);
+}
+
+/** One line on the terminal per webhook delivery attempt and per refused key of an earlier run. */
+function printNotices(model: Model, envFile: string | undefined): void {
+  const lastWarned = new Map<string, number>();
+  model.notices.subscribe((notice) => {
+    if (notice.kind === "webhook_attempt") {
+      const answer = notice.status === undefined ? `no answer (${notice.error})` : notice.status;
+      const where = notice.forwarded ? "" : `  ${notice.url}`;
+      console.log(
+        `webhook  ${notice.eventType}  ${notice.eventId}  → ${answer}  ${notice.ms} ms${where}`,
+      );
+      return;
+    }
+    // A dev server still holding old keys asks again and again: once every 30 s is enough.
+    const now = Date.now();
+    if (now - (lastWarned.get(notice.keyType) ?? 0) < 30_000) return;
+    lastWarned.set(notice.keyType, now);
+    console.log(
+      `Refused a ${notice.keyType} key from an earlier emulator run: restart your dev server (and rebuild if the key was inlined)${envFile ? ` so that it reads ${envFile}` : ""}.`,
+    );
+  });
+}
+
+async function main() {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions();
+  } catch (error) {
+    refuse((error as Error).message);
+  }
+  await run(parsed.values);
+}
+
+function parseOptions() {
+  return parseArgs({
+    options: {
+      port: { type: "string", default: "4010" },
+      host: { type: "string", default: "127.0.0.1" },
+      // Behind an HTTPS reverse proxy or tunnel: every URL the emulator issues is on this base.
+      "public-url": { type: "string" },
+      // Keep the whole state in this file across restarts (same keys, sessions, credentials).
+      data: { type: "string" },
+      "in-memory": { type: "boolean" },
+      "env-file": { type: "string" },
+      "forward-webhooks-to": { type: "string" },
+      "public-prefix": { type: "string", default: "NEXT_PUBLIC_" },
+      // Host names besides its own that the emulator answers (tunnels): see --help.
+      "allowed-hosts": { type: "string", multiple: true },
+      "allow-link-local-webhooks": { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+}
+
+async function run(values: ReturnType<typeof parseOptions>["values"]) {
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) refuse("--port must be a number from 0 to 65535");
+  const publicUrl = values["public-url"];
+  if (publicUrl !== undefined) {
+    try {
+      checkPublicBaseUrl(publicUrl);
+    } catch {
+      refuse(
+        "--public-url must be an http(s) URL without query or fragment, such as https://abc.tunnel.example",
+      );
+    }
+  }
+  const publicPrefix = values["public-prefix"];
+  if (!/^[A-Z][A-Z0-9_]*_$/.test(publicPrefix))
+    refuse("--public-prefix must be upper case and end in _ (NEXT_PUBLIC_, VITE_)");
+  let allowedHosts: AllowedHosts = [];
+  const names = (values["allowed-hosts"] ?? []).flatMap((value) => value.split(","));
+  if (names.some((name) => name.trim().toLowerCase() === "all")) allowedHosts = true;
+  else {
+    try {
+      allowedHosts = names.map((name) => checkAllowedHost(name, "--allowed-hosts"));
+    } catch (error) {
+      refuse((error as Error).message.replace(/^@credport\/(?:emulator|mock): /, ""));
+    }
+  }
+  const envFile = values["env-file"];
+  if (values.data !== undefined && values["in-memory"])
+    refuse("--data and --in-memory exclude each other: pass one");
+  const forwardFromFile =
+    envFile === undefined ? undefined : readEnvValue(envFile, "CREDPORT_FORWARD_WEBHOOKS_TO");
+  const forwardTo = values["forward-webhooks-to"] ?? forwardFromFile;
+  if (forwardTo !== undefined && !isHttpUrl(forwardTo)) {
+    const from =
+      values["forward-webhooks-to"] === undefined
+        ? `CREDPORT_FORWARD_WEBHOOKS_TO in ${envFile}`
+        : "--forward-webhooks-to";
+    refuse(`${from} must be an http(s) URL, such as http://localhost:3000/api/credport/webhooks`);
+  }
+  // Stable keys by default where an app reads them: the state beside its env file.
+  const dataFile =
+    values.data ??
+    (envFile !== undefined && !values["in-memory"] ? stateFileBeside(envFile) : undefined);
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    allowedHosts,
+    ...(values["allow-link-local-webhooks"] ? { allowLinkLocalWebhooks: true } : {}),
+    ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
+    ...(dataFile === undefined ? {} : { dataFile }),
+    ...(forwardTo === undefined ? {} : { forwardWebhooksTo: forwardTo }),
+    onDataFileError: (error) =>
+      console.error(`credport-emulator: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  printNotices(emulator.model, envFile);
+  if (envFile) {
+    writeEnvFile(envFile, {
+      CREDPORT_BASE_URL: emulator.publicUrl,
+      CREDPORT_SECRET_KEY: emulator.keys.secretKey,
+      CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
+      CREDPORT_WEBHOOK_SECRET: emulator.keys.webhookSecret,
+      // The `aud` of the project's signed results: @credport/next refuses other projects' with it.
+      CREDPORT_PROJECT_ID: emulator.projectId,
+      [`${publicPrefix}CREDPORT_BASE_URL`]: emulator.publicUrl,
+      [`${publicPrefix}CREDPORT_PUBLISHABLE_KEY`]: emulator.keys.publishableKey,
+    });
+  }
+  const publicPath = new URL(emulator.publicUrl).pathname.replace(/\/$/, "");
+  const reachedAt =
+    emulator.publicUrl === emulator.url
+      ? ""
+      : `\nWallets reach it at ${emulator.publicUrl}${publicPath ? ` (forward ${publicPath}/* and /.well-known/* to it)` : ""}`;
+  const kept =
+    dataFile === undefined
+      ? `State lives in memory: new keys at every start${envFile ? "" : " (pass --env-file or --data <file> to keep them)"}.`
+      : `State is kept in ${dataFile}${values.data === undefined ? " (git-ignored; --in-memory keeps nothing)" : ""}: the same keys at the next start.`;
+  const forwarding = emulator.forwardedWebhooks
+    ? `Forwarding webhooks to ${emulator.forwardedWebhooks.url} (each delivery is printed below).\n`
+    : "";
+  console.log(`Credport emulator listening at ${emulator.url}${reachedAt}
+
+  Dashboard:    ${emulator.dashboardUrl}
+  Test wallet:  ${emulator.walletUrl}
+
+Test project ${emulator.projectId} (test environment):
+  CREDPORT_BASE_URL=${emulator.publicUrl}
+  CREDPORT_SECRET_KEY=${emulator.keys.secretKey}
+  CREDPORT_PUBLISHABLE_KEY=${emulator.keys.publishableKey}
+  CREDPORT_WEBHOOK_SECRET=${emulator.keys.webhookSecret}
+  CREDPORT_PROJECT_ID=${emulator.projectId}
+${envFile ? `\nWritten to ${envFile}, with CREDPORT_SESSION_SECRET and ${publicPrefix}CREDPORT_BASE_URL / ${publicPrefix}CREDPORT_PUBLISHABLE_KEY.\n` : ""}
+${kept}
+${forwarding}Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
+  const stop = () => {
+    emulator.close().finally(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** What went wrong at start, in one line: no stack trace for a cause the user can fix. */
+function startFailure(error: unknown): string {
+  const { code, port, address } = error as NodeJS.ErrnoException & {
+    port?: number;
+    address?: string;
+  };
+  if (code === "EADDRINUSE")
+    return `port ${port} is taken: pass --port <another port> (--port 0 picks a free one), or stop what listens there`;
+  if (code === "EACCES") return `port ${port} needs privileges: pass --port above 1023`;
+  if (code === "EADDRNOTAVAIL")
+    return `${address} is not an address of this machine: pass --host (default: 127.0.0.1)`;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^@credport\/(?:emulator|mock): /, "");
+}
+
+main().catch((error) => {
+  refuse(startFailure(error), 1, false);
+});

@@ -1,0 +1,168 @@
+import { TAMPERS } from "@credport/mock/engine";
+import type { Tamper } from "@credport/mock/wallet";
+import { readForm, redirect } from "../face/forms.js";
+import { htmlResponse } from "../face/html.js";
+import { layout } from "../face/layout.js";
+import { handoffTarget } from "./handoff-target.js";
+import { type Panel, walletPage } from "./wallet-page.js";
+import type { WalletPageContext } from "./wallet-page-context.js";
+import type { Flash, WalletSession } from "./wallet-sessions.js";
+
+const NOT_OURS =
+  "This test wallet answers offers and requests of this emulator only. Paste a link that the emulator made (it starts with openid-credential-offer:// or openid4vp://).";
+
+/** A wallet's error, without its "test wallet:" prefix, as a sentence for the page. */
+const reason = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/^test wallet:\s*/, "");
+
+/** `GET /wallet[?uri=…]`: the wallet, and what the link offers or asks for. */
+export async function showWallet(ctx: WalletPageContext): Promise<Response> {
+  const { session, setCookie } = await ctx.wallets.of(ctx.request, cookiePath(ctx));
+  const uri = ctx.url.searchParams.get("uri")?.trim();
+  let panel: Panel = { kind: "open" };
+  if (uri) {
+    const target = handoffTarget(uri, bases(ctx));
+    const ended = target && statusLine(ctx, target);
+    if (!target) {
+      panel = { kind: "error", uri, title: "Not a link for this wallet", text: NOT_OURS };
+    } else if (ended) {
+      panel = { kind: "error", uri, title: "This link was used up", text: ended };
+    } else {
+      try {
+        panel =
+          target.kind === "offer"
+            ? { kind: "offer", uri, preview: await session.wallet.inspectOffer(uri) }
+            : { kind: "request", uri, preview: await session.wallet.inspectRequest(uri) };
+      } catch (error) {
+        const title =
+          target.kind === "offer"
+            ? "This offer cannot be accepted"
+            : "This request cannot be answered";
+        panel = { kind: "error", uri, title, text: statusLine(ctx, target) ?? `${reason(error)}.` };
+      }
+    }
+  }
+  const flash = session.flash;
+  session.flash = undefined;
+  return htmlResponse(
+    layout(walletPage(ctx, session.wallet, panel, flash), ctx.basePath),
+    200,
+    setCookie ? { "set-cookie": setCookie } : {},
+  );
+}
+
+/** `POST /wallet/accept`: redeems the offer over OpenID4VCI. */
+export async function acceptOffer(ctx: WalletPageContext): Promise<Response> {
+  return walletAction(ctx, async (session, form) => {
+    const uri = form.get("uri") ?? "";
+    const target = handoffTarget(uri, bases(ctx));
+    if (target?.kind !== "offer")
+      return fail(ctx, session, "Not an offer for this wallet", NOT_OURS);
+    const txCode = form.get("tx_code")?.trim();
+    try {
+      const credential = await session.wallet.acceptOffer(uri, txCode ? { txCode } : {});
+      const issuance = ctx.model.issuance.findForProtocol(target.id);
+      session.flash = {
+        tone: "ok",
+        title: `${credential.title ?? credential.vct} added to your wallet`,
+        text: issuance
+          ? ` The issuer's session ${issuance.id} is now ${issuance.status}.`
+          : undefined,
+      };
+      return walletUrl(ctx);
+    } catch (error) {
+      session.flash = {
+        tone: "bad",
+        title: "The credential was not issued",
+        text: ` ${reason(error)}`,
+      };
+      return walletUrl(ctx, uri);
+    }
+  });
+}
+
+/** `POST /wallet/present`: answers the request over OpenID4VP: share (some fields, maybe tampered) or refuse. */
+export async function presentCredential(ctx: WalletPageContext): Promise<Response> {
+  return walletAction(ctx, async (session, form) => {
+    const uri = form.get("uri") ?? "";
+    const target = handoffTarget(uri, bases(ctx));
+    if (target?.kind !== "request")
+      return fail(ctx, session, "Not a request for this wallet", NOT_OURS);
+    const refuse = form.get("decision") === "refuse";
+    const tamper = form.get("tamper") || undefined;
+    if (tamper !== undefined && !(TAMPERS as readonly string[]).includes(tamper))
+      return fail(ctx, session, "Unknown tamper", `Choose one of ${TAMPERS.join(", ")}.`);
+    try {
+      const shared = new Set(form.getAll("share"));
+      const { fields } = refuse ? { fields: [] } : await session.wallet.inspectRequest(uri);
+      const omit = fields.filter((path) => !shared.has(JSON.stringify(path)));
+      await session.wallet.present(uri, {
+        ...(refuse ? { refuse: true } : {}),
+        ...(omit.length > 0 ? { omit } : {}),
+        ...(tamper ? { tamper: tamper as Tamper } : {}),
+      });
+      const verification = ctx.model.verifications.findForProtocol(target.id);
+      const outcome = verification
+        ? ` Verification ${verification.id} is now ${verification.status}${verification.failureCode ? ` (${verification.failureCode})` : ""}.`
+        : undefined;
+      session.flash = refuse
+        ? { tone: "info", title: "You refused the request", text: outcome }
+        : {
+            tone: verification?.status === "verified" ? "ok" : "bad",
+            title:
+              verification?.status === "verified"
+                ? "Shared with the verifier"
+                : "Sent, and the verifier did not accept it",
+            text: outcome,
+          };
+      return walletUrl(ctx);
+    } catch (error) {
+      session.flash = { tone: "bad", title: "Nothing was sent", text: ` ${reason(error)}` };
+      return walletUrl(ctx, uri);
+    }
+  });
+}
+
+/** `POST /wallet/new`: this browser starts over with an empty wallet. */
+export async function startOver(ctx: WalletPageContext): Promise<Response> {
+  const { session } = await ctx.wallets.of(ctx.request, cookiePath(ctx));
+  ctx.wallets.forget(session.id);
+  const fresh = await ctx.wallets.create(cookiePath(ctx));
+  fresh.session.flash = { tone: "info", title: "You have a new, empty wallet" };
+  return redirect(walletUrl(ctx), { "set-cookie": fresh.setCookie });
+}
+
+async function walletAction(
+  ctx: WalletPageContext,
+  act: (session: WalletSession, form: URLSearchParams) => Promise<string>,
+): Promise<Response> {
+  const form = await readForm(ctx.request);
+  const { session, setCookie } = await ctx.wallets.of(ctx.request, cookiePath(ctx));
+  const location = await act(session, form);
+  return redirect(location, setCookie ? { "set-cookie": setCookie } : {});
+}
+
+function fail(ctx: WalletPageContext, session: WalletSession, title: string, text: string): string {
+  session.flash = { tone: "bad", title, text: ` ${text}` } satisfies Flash;
+  return walletUrl(ctx);
+}
+
+const bases = (ctx: WalletPageContext) => [ctx.publicBaseUrl, ctx.localUrl];
+const cookiePath = (ctx: WalletPageContext) => `${ctx.basePath}/wallet`;
+const walletUrl = (ctx: WalletPageContext, uri?: string) =>
+  `${ctx.basePath}/wallet${uri ? `?uri=${encodeURIComponent(uri)}` : ""}`;
+
+/** Why an offer or request of this emulator cannot be used any more, in plain words. */
+function statusLine(
+  ctx: WalletPageContext,
+  target: { kind: "offer" | "request"; id: string },
+): string | undefined {
+  const record =
+    target.kind === "offer"
+      ? ctx.model.issuance.findForProtocol(target.id)
+      : ctx.model.verifications.findForProtocol(target.id);
+  if (!record) return undefined;
+  const ended = ["canceled", "expired", "failed", "verified", "credential_issued"];
+  if (!ended.includes(record.status)) return undefined;
+  return `${target.kind === "offer" ? "Issuance" : "Verification"} ${record.id} is ${record.status.replaceAll("_", " ")}. Ask the app for a new ${target.kind === "offer" ? "offer" : "request"}.`;
+}

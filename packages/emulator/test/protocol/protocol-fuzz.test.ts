@@ -1,0 +1,285 @@
+import { isDeepStrictEqual } from "node:util";
+import { type Emulator, startEmulator } from "@credport/emulator";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgeClaims, badgeDefinition } from "../../../mock/test/support/transports.js";
+import { PRE_AUTHORIZED_GRANT, send } from "../support/raw-send.js";
+
+/**
+ * Malformed bodies and headers thrown at every protocol endpoint: no answer is a server error,
+ * and no refusal changes state — except the two refusals that count by design (a wrong tx_code
+ * and a proof that fails verification fail the issuance; docs/api.md).
+ */
+describe("protocol endpoints under malformed input (property)", () => {
+  let emulator: Emulator;
+  let issuer: string;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    await fetch(`${emulator.url}/v1/issuer/credential-definitions`, {
+      method: "POST",
+      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
+      body: JSON.stringify({ ...badgeDefinition(), lifecycleStatus: "published" }),
+    });
+    issuer = `${emulator.url}/oid4vci/issuers/${emulator.projectId}.test`;
+  });
+  afterAll(() => emulator.close());
+
+  /** Fresh records for one run: an offer the wallet fetched, one at token_issued, an open verification. */
+  async function fixtures() {
+    const model = emulator.model;
+    const tenant = { projectId: emulator.projectId, environment: "test" as const };
+    const fetched = model.issuance.createOffer(tenant, {
+      credentialDefinitionId: "badge-v1",
+      claims: badgeClaims,
+    }).record;
+    model.issuance.applyTrigger(fetched.id, "offer_fetched");
+    const tokened = model.issuance.createOffer(tenant, {
+      credentialDefinitionId: "badge-v1",
+      claims: badgeClaims,
+    }).record;
+    model.issuance.applyTrigger(tokened.id, "offer_fetched");
+    const token = (
+      await send(`${issuer}/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: PRE_AUTHORIZED_GRANT,
+          "pre-authorized_code": tokened.preAuthorizedCode,
+        }),
+      })
+    ).body.access_token as string;
+    const verification = model.verifications.create(tenant, { policy_id: "preset_age_over_18" });
+    model.verifications.applyTrigger(verification.id, "request_fetched");
+    const nonce = (await send(`${issuer}/nonce`, { method: "POST" })).body.c_nonce as string;
+    return { fetched, tokened, token, verification, nonce };
+  }
+  type Fixtures = Awaited<ReturnType<typeof fixtures>>;
+  /** Fixtures are made again only after a run changed state (a success, or a refusal that counts). */
+  let current: Fixtures | undefined;
+
+  const junk = fc.oneof(
+    fc.string(),
+    fc.string({ unit: "binary" }),
+    fc.constantFrom("", "%", "%zz", "null", "[]", "{}", "\u0000"),
+  );
+  const jsonish = fc.oneof(
+    fc.json(),
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+  );
+
+  /** A form of known keys with good, junk or JSON values, sometimes with a key repeated. */
+  const formOf = (keys: Record<string, (f: Fixtures) => string[]>) =>
+    fc
+      .tuple(
+        fc.array(
+          fc.tuple(fc.constantFrom(...Object.keys(keys), "x"), fc.nat(), fc.oneof(junk, jsonish)),
+          { maxLength: 6 },
+        ),
+        fc.boolean(),
+      )
+      .map(([entries, useGood]) => (f: Fixtures) => {
+        const form = new URLSearchParams();
+        for (const [key, pick, value] of entries) {
+          const good = keys[key]?.(f) ?? [];
+          form.append(key, useGood && good.length > 0 ? good[pick % good.length]! : value);
+        }
+        return form.toString();
+      });
+
+  const contentType = fc.constantFrom(
+    "application/x-www-form-urlencoded",
+    "application/x-www-form-urlencoded; charset=utf-8",
+    "application/json",
+    "text/plain",
+    "multipart/form-data; boundary=x",
+    "",
+    "application/x-www-form-urlencoded; charset=\u00ff",
+  );
+  const authorization = fc.constantFrom("none", "bearer", "junk-bearer", "dpop", "basic", "empty");
+  const authorizationHeader = (kind: string, f: Fixtures): Record<string, string> =>
+    ({
+      none: {},
+      bearer: { authorization: `Bearer ${f.token}` },
+      "junk-bearer": { authorization: "Bearer x y" },
+      dpop: { authorization: `DPoP ${f.token}` },
+      basic: { authorization: "Basic eDp5" },
+      empty: { authorization: "" },
+    })[kind]!;
+
+  const credentialBody = fc.oneof(
+    fc.oneof(junk, jsonish).map((text) => () => text),
+    fc
+      .record(
+        {
+          credential_configuration_id: fc.oneof(fc.constant("badge-v1"), junk, fc.integer()),
+          credential_identifier: fc.oneof(junk, fc.constant("badge-v1")),
+          proof: fc.oneof(fc.json(), fc.constant({ proof_type: "jwt", jwt: "a.b.c" })),
+          proofs: fc.oneof(
+            fc.json(),
+            fc.constant({ jwt: [] }),
+            fc
+              .array(fc.oneof(junk, fc.constant("eyJhbGciOiJFUzI1NiJ9.e30.sig")), { maxLength: 3 })
+              .map((jwt) => ({ jwt })),
+            fc.dictionary(
+              fc.constantFrom("jwt", "attestation", "ldp_vp"),
+              fc.array(junk, { maxLength: 2 }),
+            ),
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map((body) => () => JSON.stringify(body)),
+  );
+
+  interface Endpoint {
+    name: string;
+    method: string;
+    url: (f: Fixtures) => string;
+    body?: fc.Arbitrary<(f: Fixtures) => string>;
+  }
+  const id = fc.oneof(fc.constant("good"), fc.string({ minLength: 1 }));
+  const endpoints: Endpoint[] = [
+    { name: "offer", method: "GET", url: (f) => `${emulator.url}/oid4vci/offers/${f.fetched.id}` },
+    {
+      name: "issuer metadata",
+      method: "GET",
+      url: () =>
+        `${emulator.url}/.well-known/openid-credential-issuer/oid4vci/issuers/${emulator.projectId}.test`,
+    },
+    {
+      name: "authorization server metadata",
+      method: "GET",
+      url: () =>
+        `${emulator.url}/.well-known/oauth-authorization-server/oid4vci/issuers/${emulator.projectId}.test`,
+    },
+    {
+      name: "jwt-vc-issuer metadata",
+      method: "GET",
+      url: () =>
+        `${emulator.url}/.well-known/jwt-vc-issuer/oid4vci/issuers/${emulator.projectId}.test`,
+    },
+    { name: "status list", method: "GET", url: () => `${issuer}/status-list` },
+    { name: "jwks", method: "GET", url: () => `${issuer}/jwks` },
+    {
+      name: "token",
+      method: "POST",
+      url: () => `${issuer}/token`,
+      body: fc.oneof(
+        formOf({
+          grant_type: () => [PRE_AUTHORIZED_GRANT, "authorization_code"],
+          "pre-authorized_code": (f) => [f.fetched.preAuthorizedCode, f.tokened.preAuthorizedCode],
+          tx_code: () => ["123456", ""],
+          authorization_details: () => [
+            '[{"type":"openid_credential","credential_configuration_id":"badge-v1"}]',
+            "[{",
+            "[]",
+          ],
+        }),
+        fc.oneof(junk, jsonish).map((text) => () => text),
+      ),
+    },
+    {
+      name: "nonce",
+      method: "POST",
+      url: () => `${issuer}/nonce`,
+      body: fc.oneof(junk, jsonish).map((t) => () => t),
+    },
+    { name: "credential", method: "POST", url: () => `${issuer}/credential`, body: credentialBody },
+    {
+      name: "request object",
+      method: "GET",
+      url: (f) => `${emulator.url}/oid4vp/requests/${f.verification.id}`,
+    },
+    {
+      name: "response",
+      method: "POST",
+      url: (f) => `${emulator.url}/oid4vp/responses/${f.verification.id}`,
+      body: fc.oneof(
+        formOf({
+          state: (f) => [f.verification.id],
+          vp_token: () => [
+            '{"credential":["a~b~c"]}',
+            '{"credential":[]}',
+            "{",
+            '{"credential":"x"}',
+            "a~b~",
+          ],
+          error: () => ["access_denied"],
+        }),
+        fc.oneof(junk, jsonish).map((text) => () => text),
+      ),
+    },
+    {
+      name: "test credential offer",
+      method: "POST",
+      url: (f) => `${emulator.url}/oid4vp/requests/${f.verification.id}/test-credential-offer`,
+      body: fc.oneof(
+        fc.oneof(junk, jsonish).map((text) => () => text),
+        fc
+          .record({
+            claims: fc.oneof(
+              fc.jsonValue(),
+              fc.dictionary(
+                fc.constantFrom("given_name", "age_over_18", "email", "_sd"),
+                fc.jsonValue(),
+              ),
+            ),
+          })
+          .map((body) => () => JSON.stringify(body)),
+      ),
+    },
+  ];
+
+  /** Refusals that change state by design. */
+  const countsByDesign = (error: unknown) => error === "invalid_grant";
+
+  it.each(endpoints)(
+    "$method $name",
+    async (endpoint) => {
+      await fc.assert(
+        fc.asyncProperty(
+          endpoint.body ?? fc.constant(() => ""),
+          contentType,
+          authorization,
+          id,
+          fc.constantFrom("GET", "POST", endpoint.method, endpoint.method),
+          async (body, type, auth, pathId, method) => {
+            current ??= await fixtures();
+            const f = current;
+            let url = endpoint.url(f);
+            if (pathId !== "good") {
+              // Replace the record's ID (or the issuer key) in the path with junk.
+              const target = [f.fetched.id, f.verification.id, `${emulator.projectId}.test`].find(
+                (v) => url.includes(v),
+              )!;
+              url = url.replace(target, encodeURIComponent(pathId));
+            }
+            const before = emulator.model.snapshot();
+            const answer = await send(url, {
+              method,
+              headers: {
+                ...(type ? { "content-type": type } : {}),
+                ...authorizationHeader(auth, f),
+              },
+              ...(method === "POST" ? { body: body(f) } : {}),
+            });
+            expect(answer.status, `${method} ${url}: ${answer.text}`).toBeLessThan(500);
+            const after = emulator.model.snapshot();
+            if (isDeepStrictEqual(after, before)) return;
+            current = undefined;
+            if (answer.status >= 400 && !countsByDesign(answer.body.error)) {
+              expect(after, `${method} ${url} answered ${answer.status} ${answer.text}`).toEqual(
+                before,
+              );
+            }
+            if (answer.status >= 400 && answer.body.error_description !== undefined) {
+              expect(answer.body.error_description).toMatch(/^[\x20\x21\x23-\x5B\x5D-\x7E]*$/);
+            }
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,13 @@
+import { defineProject } from "vitest/config";
+import { fastTests, fromSources } from "../../vitest.shared.js";
+
+export default defineProject({
+  ...fromSources,
+  test: {
+    name: "emulator",
+    ...fastTests,
+    environment: "node",
+    // Contract tests: every exchange with the emulator is checked against the wire contract.
+    setupFiles: ["../mock/test/support/contract-watch.ts"],
+  },
+});
