@@ -1,7 +1,7 @@
 // engine.d.ts
 import { z } from 'zod';
 import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
-export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge } from './incoming.js';
+export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
 export { T as TAMPERS } from './tamper.js';
 import '@credport/core/contract';
 import 'node:net';
@@ -18,7 +18,6 @@ declare const webhookBody: z.ZodObject<{
     url: z.ZodString;
 }, z.core.$strict>;
 declare const offerUri: (baseUrl: string, issuanceId: string) => string;
-declare const verifierClientId: (verifierDid: string) => string;
 declare const authorizationRequestUri: (baseUrl: string, verificationId: string, clientId: string) => string;
 declare const TEST_WALLET_PATH = "/wallet";
 declare const testWalletUrl: (baseUrl: string, uri: string) => string;
@@ -30,7 +29,7 @@ declare const GLOBAL_DEFINITIONS: Omit<DefinitionRecord, "createdAt" | "updatedA
 declare function randomToken(length: number): string;
 declare function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
 declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
-export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, verifierClientId, webhookBody };
+export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, webhookBody };
 // incoming.d.ts
 import { FieldValue, FailureCode } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
@@ -480,9 +479,9 @@ declare class ProtocolState {
     private readonly now;
     private readonly limits;
     private readonly issuerKeys;
+    private readonly verifiers;
     private readonly accessTokens;
     private readonly nonces;
-    private verifier?;
     constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">);
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
     exportKeys(): Promise<{
@@ -490,24 +489,31 @@ declare class ProtocolState {
             tenant: Tenant;
             keys: IssuerKeys;
         }[];
-        verifier: VerifierKeys | null;
+        verifiers: {
+            tenant: Tenant;
+            keys: VerifierKeys;
+        }[];
     }>;
     restoreKeys(saved: {
         issuers: readonly {
             tenant: Tenant;
             keys: IssuerKeys;
         }[];
-        verifier: VerifierKeys | null;
+        verifiers: readonly {
+            tenant: Tenant;
+            keys: VerifierKeys;
+        }[];
     }): void;
-    verifierKeys(): Promise<VerifierKeys>;
-    issueAccessToken(issuanceId: string, options: {
+    verifierKeysFor(tenant: Tenant): Promise<VerifierKeys>;
+    verifierClientIdFor(tenant: Tenant): Promise<string>;
+    issueAccessToken(tenant: Tenant, issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
     }): {
         token: string;
         expiresIn: number;
     };
-    accessToken(token: string): AccessTokenGrant | undefined;
+    accessToken(tenant: Tenant, token: string): AccessTokenGrant | undefined;
     issueNonce(tenant: Tenant): string;
     consumeNonce(tenant: Tenant, nonce: string): boolean;
 }
@@ -600,6 +606,12 @@ declare class Verifications {
     restore(records: readonly VerificationRecord[]): void;
     private owned;
 }
+declare const verifierClientId: (verifierDid: string) => string;
+interface VerifierIdentity {
+    clientId: string;
+    projectId: string;
+    environment: Environment;
+}
 interface ModelOptions {
     fetch?: typeof fetch;
     allowLinkLocalWebhooks?: boolean;
@@ -636,6 +648,7 @@ declare class Model {
         environment?: Environment;
         scopes?: Scope[];
     }): ProjectKeys;
+    verifierOf(verificationId: string): Promise<VerifierIdentity | undefined>;
     sweep(): void;
     keepExpiring(): () => void;
     logRequest(method: string, path: string): void;
@@ -703,10 +716,10 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, type ProjectKeys as n, type RouteContext as o, VERIFICATION_TRANSITIONS as p, createModel as q, requestTooLarge as r, signWebhookPayloadSync as s };
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, type ProjectKeys as n, type RouteContext as o, VERIFICATION_TRANSITIONS as p, type VerifierIdentity as q, requestTooLarge as r, createModel as s, signWebhookPayloadSync as t, verifierClientId as v };
 // index.d.ts
 import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
-export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as ProjectKeys, R as Reply, o as RouteContext, S as Scope, p as VERIFICATION_TRANSITIONS, q as createModel, s as signWebhookPayloadSync } from './incoming.js';
+export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as ProjectKeys, R as Reply, o as RouteContext, S as Scope, p as VERIFICATION_TRANSITIONS, q as VerifierIdentity, s as createModel, t as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';

@@ -5,7 +5,8 @@
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Emulator, type ProjectKeys, startEmulator } from "@credport/mock";
+import { type Emulator, startEmulator } from "@credport/emulator";
+import type { ProjectKeys } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import {
   compactVerify,
