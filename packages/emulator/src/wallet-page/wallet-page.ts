@@ -1,3 +1,4 @@
+import type { VerifierIdentity } from "@credport/mock";
 import { TAMPERS } from "@credport/mock/engine";
 import type {
   HeldCredential,
@@ -24,7 +25,7 @@ const TAMPER_LABELS: Record<(typeof TAMPERS)[number], string> = {
 
 export type Panel =
   | { kind: "offer"; uri: string; preview: OfferPreview }
-  | { kind: "request"; uri: string; preview: RequestPreview }
+  | { kind: "request"; uri: string; preview: RequestPreview; asker?: VerifierIdentity | undefined }
   | { kind: "error"; uri: string; title: string; text: string }
   | { kind: "open" };
 
@@ -61,7 +62,7 @@ function panelHtml(panel: Panel, action: (name: string) => string): SafeHtml {
     case "offer":
       return offerPanel(panel.uri, panel.preview, action);
     case "request":
-      return requestPanel(panel.uri, panel.preview, action);
+      return requestPanel(panel.uri, panel.preview, action, panel.asker);
     case "error":
       return html`<section class="card" aria-labelledby="panel-title">
   <div class="card-head"><h2 id="panel-title">${panel.title}</h2></div>
@@ -118,6 +119,7 @@ function requestPanel(
   uri: string,
   request: RequestPreview,
   action: (name: string) => string,
+  asker: VerifierIdentity | undefined,
 ): SafeHtml {
   const verifier = new URL(request.responseUri).host;
   const did = request.clientId.replace(/^decentralized_identifier:/, "");
@@ -133,6 +135,7 @@ function requestPanel(
     <div class="request-summary">
       <span class="party" aria-hidden="true">V</span>
       <div><p><strong>The verifier at ${verifier}</strong> asks you to share ${request.fields.length} ${request.fields.length === 1 ? "field" : "fields"}.</p>
+      ${asker ? html`<p class="small">Asked by project <strong class="mono">${asker.projectId}</strong> (${asker.environment})${asker.clientId === request.clientId ? "" : html`, <strong>but signed under another project's client ID</strong>`}.</p>` : ""}
       <p class="muted small mono" title="${did}">Signed by ${did.slice(0, 24)}…${did.slice(-8)}</p></div>
     </div>
     ${source}

@@ -32,7 +32,12 @@ export async function showWallet(ctx: WalletPageContext): Promise<Response> {
         panel =
           target.kind === "offer"
             ? { kind: "offer", uri, preview: await session.wallet.inspectOffer(uri) }
-            : { kind: "request", uri, preview: await session.wallet.inspectRequest(uri) };
+            : {
+                kind: "request",
+                uri,
+                preview: await session.wallet.inspectRequest(uri),
+                asker: await ctx.model.verifierOf(target.id),
+              };
       } catch (error) {
         const title =
           target.kind === "offer"

@@ -124,6 +124,8 @@ describe("the test wallet page", () => {
       expect(page).toContain(
         `The verifier at ${new URL(emulator.url).host} asks you to share 2 fields`,
       );
+      const { projectId } = emulator.model.verifications.findForProtocol(created.id)!.tenant;
+      expect(page).toContain(`Asked by project ${projectId} (test).`);
       expect(page).toContain("From your Employee badge");
       expect(page).toMatch(/Given name Ada/);
       expect(page).toMatch(/Family name Lovelace/);
