@@ -6,7 +6,16 @@ import {
   type PagePromise,
   type Verification,
 } from "@credport/server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  expectTypeOf,
+  it,
+} from "vitest";
 import { FAST, SERVICES, type TestService } from "./support/services.js";
 
 /**
@@ -73,9 +82,7 @@ describe("list() is a promise of the first page and an async iterable of every i
     const three = await credport.verifications.list({ limit: 2 }).toArray({ limit: 3 });
     expect(three).toHaveLength(3);
     expect(requests).toHaveLength(2);
-    expect(await credport.verifications.list({ limit: 2 }).toArray({ limit: 100 })).toHaveLength(
-      5,
-    );
+    expect(await credport.verifications.list({ limit: 2 }).toArray({ limit: 100 })).toHaveLength(5);
   });
 
   it("toArray without a positive integer limit is a type error and a validation error naming limit", async () => {
@@ -196,7 +203,11 @@ describe("list() is a promise of the first page and an async iterable of every i
         for await (const v of credport.verifications.list({ limit: 2 })) {
           seen.push(v.id);
           if (seen.length === 2)
-            service.model.faults.inject({ kind: "bad_gateway_html", count: 5, path: "/v1/verifications" });
+            service.model.faults.inject({
+              kind: "bad_gateway_html",
+              count: 5,
+              path: "/v1/verifications",
+            });
         }
       })().catch((e: unknown) => e);
       service.model.faults.clear();
