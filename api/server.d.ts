@@ -100,6 +100,9 @@ type WebhookInput = Request | {
     signature: string | null | undefined;
 };
 declare function verifyWebhook(input: WebhookInput, options?: WebhookVerifyOptions): Promise<WebhookEvent>;
+interface ToArrayOptions {
+    limit: number;
+}
 declare class Page<T> implements AsyncIterable<T> {
     readonly data: T[];
     readonly hasMore: boolean;
@@ -108,10 +111,11 @@ declare class Page<T> implements AsyncIterable<T> {
     constructor(data: T[], hasMore: boolean, nextCursor: string | null, fetchNext: (cursor: string) => Promise<Page<T>>);
     nextPage(): Promise<Page<T> | null>;
     [Symbol.asyncIterator](): AsyncIterator<T>;
-    toArray(options?: {
-        limit?: number | undefined;
-    }): Promise<T[]>;
+    toArray(options: ToArrayOptions): Promise<T[]>;
 }
+type PagePromise<T> = Promise<Page<T>> & AsyncIterable<T> & {
+    toArray(options: ToArrayOptions): Promise<T[]>;
+};
 declare class CredentialDefinitions {
     private readonly pipeline;
     constructor(pipeline: RequestPipeline);
@@ -123,7 +127,7 @@ declare class CredentialDefinitions {
     archive(credentialDefinitionId: string, options?: WriteOptions): Promise<CredentialDefinition>;
     list(params?: ListParams & {
         lifecycleStatus?: LifecycleStatus | undefined;
-    }): Promise<Page<CredentialDefinition>>;
+    }): PagePromise<CredentialDefinition>;
     private send;
 }
 declare class Issuance {
@@ -135,7 +139,7 @@ declare class Issuance {
     revoke(issuanceId: string, options?: WriteOptions): Promise<IssuanceSession>;
     list(params?: ListParams & {
         status?: IssuanceStatus | undefined;
-    }): Promise<Page<IssuanceSession>>;
+    }): PagePromise<IssuanceSession>;
     private session;
 }
 declare class Policies {
@@ -143,7 +147,7 @@ declare class Policies {
     constructor(pipeline: RequestPipeline);
     create(input: CreatePolicyInput, options?: WriteOptions): Promise<Policy>;
     get(policyId: string, options?: RequestOptions): Promise<Policy>;
-    list(params?: ListParams): Promise<Page<Policy>>;
+    list(params?: ListParams): PagePromise<Policy>;
     archive(policyId: string, options?: WriteOptions): Promise<Policy>;
     private send;
 }
@@ -157,7 +161,7 @@ declare class Verifications {
     cancel(verificationId: string, options?: WriteOptions): Promise<Verification>;
     list(params?: ListParams & {
         status?: VerificationStatusValue | undefined;
-    }): Promise<Page<Verification>>;
+    }): PagePromise<Verification>;
     private read;
 }
 interface CredportOptions {
@@ -220,7 +224,7 @@ interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verif
     requireClaims?: ClaimRequirements | undefined;
 }
 declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
-export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventStoreOver };
+export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type PagePromise, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type ToArrayOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventStoreOver };
 // redis.d.ts
 import { S as StateStore, b as StateCount } from './state-store.js';
 import '@credport/core';

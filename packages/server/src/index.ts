@@ -25,7 +25,7 @@ export {
   requireClaims,
 } from "./claim-requirements.js";
 export { Credport, type CredportOptions } from "./client.js";
-export { Page } from "./page.js";
+export { Page, type PagePromise, type ToArrayOptions } from "./page.js";
 export { type JsonWebKeySet, parseJwks } from "./pinned-jwks.js";
 export {
   RESULT_TOKEN_TYPE,

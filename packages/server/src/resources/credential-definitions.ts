@@ -1,6 +1,6 @@
 import type { RequestPipeline } from "@credport/core";
 import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
-import type { Page } from "../page.js";
+import type { PagePromise } from "../page.js";
 import type {
   CredentialDefinition,
   CredentialDefinitionInput,
@@ -11,7 +11,7 @@ import type {
   WriteOptions,
 } from "../types.js";
 import { invalid } from "../validation.js";
-import { fetchPage, type ListSpec } from "./list.js";
+import { type ListSpec, listPages } from "./list.js";
 
 /** Each method a row of the operations table (`@credport/core/contract`). */
 const METHODS = {
@@ -81,10 +81,10 @@ export class CredentialDefinitions {
   }
 
   /** Without a filter: the active view (own drafts and published, and global published definitions). */
-  async list(
+  list(
     params: ListParams & { lifecycleStatus?: LifecycleStatus | undefined } = {},
-  ): Promise<Page<CredentialDefinition>> {
-    return fetchPage(this.pipeline, "credentialDefinitions.list", LIST, params);
+  ): PagePromise<CredentialDefinition> {
+    return listPages(this.pipeline, "credentialDefinitions.list", LIST, params);
   }
 
   private send(method: keyof typeof METHODS, call: MethodCall): Promise<CredentialDefinition> {

@@ -1,6 +1,6 @@
 import type { RequestPipeline } from "@credport/core";
 import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
-import type { Page } from "../page.js";
+import type { PagePromise } from "../page.js";
 import type {
   CreateOfferInput,
   IssuanceOffer,
@@ -10,7 +10,7 @@ import type {
   RequestOptions,
   WriteOptions,
 } from "../types.js";
-import { fetchPage, type ListSpec } from "./list.js";
+import { type ListSpec, listPages } from "./list.js";
 
 /** Each method a row of the operations table (`@credport/core/contract`). */
 const METHODS = {
@@ -49,10 +49,10 @@ export class Issuance {
   }
 
   /** History and reconciliation; hand-off data is not included. */
-  async list(
+  list(
     params: ListParams & { status?: IssuanceStatus | undefined } = {},
-  ): Promise<Page<IssuanceSession>> {
-    return fetchPage(this.pipeline, "issuance.list", LIST, params);
+  ): PagePromise<IssuanceSession> {
+    return listPages(this.pipeline, "issuance.list", LIST, params);
   }
 
   /** Calls one of the methods above (the name is the snapshot's: `api/server.d.ts`). */

@@ -1,7 +1,7 @@
 import type { RequestPipeline } from "@credport/core";
 import { loadContract } from "../contract.js";
 import { OPERATION_ROWS, type OperationId, type OperationRow } from "../operation-rows.js";
-import { Page } from "../page.js";
+import { Page, type PagePromise, pagePromise } from "../page.js";
 import type { ListParams } from "../types.js";
 import { checkAnswer, checkInput, invalid, type Schema } from "../validation.js";
 import { fromWire } from "../wire.js";
@@ -19,13 +19,21 @@ type WirePage = { data: object[] } & Record<string, unknown>;
 /**
  * Checks the list parameters against the row's query schema, GETs one page, checks it against the
  * row's answer schema (in the row's casing), and wires the page to fetch the following ones with
- * the same filters. `name` (e.g. `policies.list`) names the call in errors.
+ * the same filters. `name` (e.g. `policies.list`) names the call in errors. Returns the first
+ * page's promise, async-iterable over every item (`PagePromise`).
  */
-export async function fetchPage<T>(
+export const listPages = <T>(
   pipeline: RequestPipeline,
   name: string,
   spec: ListSpec,
   params: ListParams = {},
+): PagePromise<T> => pagePromise(fetchPage<T>(pipeline, name, spec, params));
+
+async function fetchPage<T>(
+  pipeline: RequestPipeline,
+  name: string,
+  spec: ListSpec,
+  params: ListParams,
 ): Promise<Page<T>> {
   const schemas = await loadContract();
   const row: OperationRow = OPERATION_ROWS[spec.operation];

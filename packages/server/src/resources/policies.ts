@@ -1,6 +1,6 @@
 import type { RequestPipeline } from "@credport/core";
 import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
-import type { Page } from "../page.js";
+import type { PagePromise } from "../page.js";
 import type {
   CreatePolicyInput,
   ListParams,
@@ -8,7 +8,7 @@ import type {
   RequestOptions,
   WriteOptions,
 } from "../types.js";
-import { fetchPage, type ListSpec } from "./list.js";
+import { type ListSpec, listPages } from "./list.js";
 
 /** Each method a row of the operations table (`@credport/core/contract`). */
 const METHODS = {
@@ -32,8 +32,8 @@ export class Policies {
   }
 
   /** The project's own policies; built-in presets are not listed. */
-  async list(params: ListParams = {}): Promise<Page<Policy>> {
-    return fetchPage(this.pipeline, "policies.list", LIST, params);
+  list(params: ListParams = {}): PagePromise<Policy> {
+    return listPages(this.pipeline, "policies.list", LIST, params);
   }
 
   async archive(policyId: string, options: WriteOptions = {}): Promise<Policy> {

@@ -1,6 +1,6 @@
 import type { RequestPipeline } from "@credport/core";
 import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
-import type { Page } from "../page.js";
+import type { PagePromise } from "../page.js";
 import type {
   CreatedVerification,
   CreateVerificationInput,
@@ -12,7 +12,7 @@ import type {
   VerificationStatusValue,
   WriteOptions,
 } from "../types.js";
-import { fetchPage, type ListSpec } from "./list.js";
+import { type ListSpec, listPages } from "./list.js";
 
 /** Each method a row of the operations table (`@credport/core/contract`). */
 const METHODS = {
@@ -61,10 +61,10 @@ export class Verifications {
     return this.read("cancel", { ids: [verificationId], options });
   }
 
-  async list(
+  list(
     params: ListParams & { status?: VerificationStatusValue | undefined } = {},
-  ): Promise<Page<Verification>> {
-    return fetchPage(this.pipeline, "verifications.list", LIST, params);
+  ): PagePromise<Verification> {
+    return listPages(this.pipeline, "verifications.list", LIST, params);
   }
 
   /** Calls one of the methods above (the name is the snapshot's: `api/server.d.ts`). */
