@@ -59,7 +59,7 @@ export async function readStatusOnce(
   try {
     const response = await config.fetch(statusUrl(config, target, "status"), {
       headers: { accept: "application/json", ...statusHeaders(config, target) },
-      signal,
+      ...(signal ? { signal } : {}),
     });
     if (response.ok)
       return { data: snapshotFromWire((await response.json()) as Record<string, unknown>) };
