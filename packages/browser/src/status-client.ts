@@ -81,11 +81,7 @@ export function createStatusClient(options: StatusClientOptions): StatusClient {
       const stop = startSubscription(
         config,
         target,
-        {
-          onSnapshot,
-          ...(subscribeOptions.onError ? { onError: subscribeOptions.onError } : {}),
-          ...(subscribeOptions.onTimeout ? { onTimeout: subscribeOptions.onTimeout } : {}),
-        },
+        { onSnapshot, onError: subscribeOptions.onError, onTimeout: subscribeOptions.onTimeout },
         {
           timing,
           visibility: options.visibility ?? documentVisibility,
