@@ -40,17 +40,17 @@ interface SubscriptionTiming {
 interface StatusClientOptions {
     publishableKey: string;
     baseUrl: string;
-    fetch?: typeof fetch;
-    transport?: "auto" | "polling";
-    timing?: Partial<SubscriptionTiming>;
-    visibility?: Visibility;
+    fetch?: typeof fetch | undefined;
+    transport?: "auto" | "polling" | undefined;
+    timing?: Partial<SubscriptionTiming> | undefined;
+    visibility?: Visibility | undefined;
 }
 interface SubscribeTarget extends StatusTarget {
     expiresAt?: string;
 }
 interface SubscribeOptions {
-    onError?: (error: CredportError) => void;
-    onTimeout?: () => void;
+    onError?: ((error: CredportError) => void) | undefined;
+    onTimeout?: (() => void) | undefined;
 }
 interface Subscription {
     unsubscribe(): void;
@@ -93,10 +93,10 @@ interface FlowState {
 interface VerificationFlowOptions {
     status: StatusClient;
     startUrl: string;
-    sessionUrl?: string;
-    sessionMode?: "library" | "manual";
-    fetch?: typeof fetch;
-    coordination?: Coordination;
+    sessionUrl?: string | undefined;
+    sessionMode?: "library" | "manual" | undefined;
+    fetch?: typeof fetch | undefined;
+    coordination?: Coordination | undefined;
 }
 interface VerificationFlow {
     start(params: StartParams): Promise<FlowState>;

@@ -4,15 +4,15 @@
 import { Model } from '@credport/mock';
 type AllowedHosts = readonly string[] | true;
 interface EmulatorOptions {
-    port?: number;
-    host?: string;
-    model?: Model;
-    publicBaseUrl?: string;
-    dataFile?: string;
-    onDataFileError?: (error: unknown) => void;
-    allowedHosts?: AllowedHosts;
-    allowLinkLocalWebhooks?: boolean;
-    forwardWebhooksTo?: string;
+    port?: number | undefined;
+    host?: string | undefined;
+    model?: Model | undefined;
+    publicBaseUrl?: string | undefined;
+    dataFile?: string | undefined;
+    onDataFileError?: ((error: unknown) => void) | undefined;
+    allowedHosts?: AllowedHosts | undefined;
+    allowLinkLocalWebhooks?: boolean | undefined;
+    forwardWebhooksTo?: string | undefined;
 }
 interface Emulator {
     url: string;

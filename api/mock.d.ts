@@ -73,12 +73,12 @@ declare class Keys {
     constructor(now: () => string, onEarlierRunKey?: (type: "secret" | "publishable") => void);
     private unknownKey;
     createProject(options?: {
-        environment?: Environment;
-        scopes?: Scope[];
+        environment?: Environment | undefined;
+        scopes?: Scope[] | undefined;
     }): ProjectKeys;
     createKey(input: Tenant & {
         type: KeyType;
-        scopes?: Scope[];
+        scopes?: Scope[] | undefined;
     }): string;
     restore(projects: readonly string[], keys: readonly KeyRecord[]): void;
     revoke(key: string): void;
@@ -239,12 +239,12 @@ declare const FAULT_KINDS: readonly ["server_error", "service_unavailable", "rat
 type FaultKind = (typeof FAULT_KINDS)[number];
 interface FaultRule {
     kind: FaultKind;
-    count?: number;
-    rate?: number;
-    retryAfter?: number;
-    delayMs?: number;
-    method?: string;
-    path?: string;
+    count?: number | undefined;
+    rate?: number | undefined;
+    retryAfter?: number | undefined;
+    delayMs?: number | undefined;
+    method?: string | undefined;
+    path?: string | undefined;
 }
 declare class Faults {
     private readonly maxRules;
@@ -572,14 +572,14 @@ declare class Verifications {
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
     browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
         expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected";
         object: string;
         id: string;
         status: VerificationStatus;
     };
     serverStatus(auth: SecretAuth, id: string): {
         expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected";
         object: string;
         id: string;
         status: VerificationStatus;
@@ -590,7 +590,7 @@ declare class Verifications {
         policy_id: string;
         customer_user_ref: string | null;
         claims: JsonObject;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected" | undefined;
+        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected";
         object: string;
         verification_id: string;
         status: VerificationStatus;
@@ -613,10 +613,10 @@ interface VerifierIdentity {
     environment: Environment;
 }
 interface ModelOptions {
-    fetch?: typeof fetch;
-    allowLinkLocalWebhooks?: boolean;
-    webhookLookup?: LookupFunction;
-    limits?: Partial<ModelLimits>;
+    fetch?: typeof fetch | undefined;
+    allowLinkLocalWebhooks?: boolean | undefined;
+    webhookLookup?: LookupFunction | undefined;
+    limits?: Partial<ModelLimits> | undefined;
 }
 interface LoggedRequest {
     method: string;
@@ -645,8 +645,8 @@ declare class Model {
     constructor(options?: ModelOptions);
     reset(): void;
     createProject(options?: {
-        environment?: Environment;
-        scopes?: Scope[];
+        environment?: Environment | undefined;
+        scopes?: Scope[] | undefined;
     }): ProjectKeys;
     verifierOf(verificationId: string): Promise<VerifierIdentity | undefined>;
     sweep(): void;
@@ -807,7 +807,7 @@ interface TestWallet {
     inspectOffer(offerUri: string): Promise<OfferPreview>;
     inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
     acceptOffer(offerUri: string, options?: {
-        txCode?: string;
+        txCode?: string | undefined;
     }): Promise<HeldCredential>;
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }

@@ -14,12 +14,12 @@ export interface StatusClientOptions {
   publishableKey: string;
   /** The service's base URL, without `/v1` (every path starts with it). */
   baseUrl: string;
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** "auto" (default): realtime first, polling when realtime is unavailable. */
-  transport?: "auto" | "polling";
-  timing?: Partial<SubscriptionTiming>;
+  transport?: "auto" | "polling" | undefined;
+  timing?: Partial<SubscriptionTiming> | undefined;
   /** For tests: the page's visibility. */
-  visibility?: Visibility;
+  visibility?: Visibility | undefined;
 }
 
 export interface SubscribeTarget extends StatusTarget {
@@ -29,12 +29,12 @@ export interface SubscribeTarget extends StatusTarget {
 
 export interface SubscribeOptions {
   /** An error that ends the subscription (missing_token, invalid_token, key_mismatch, …). */
-  onError?: (error: CredportError) => void;
+  onError?: ((error: CredportError) => void) | undefined;
   /**
    * The expiry (by the service's clock) or the ceiling passed, and one final read found no final
    * status; no request follows.
    */
-  onTimeout?: () => void;
+  onTimeout?: (() => void) | undefined;
 }
 
 export interface Subscription {

@@ -35,8 +35,9 @@ export const DEFAULT_TIMING: SubscriptionTiming = {
 
 export interface SubscriptionHooks {
   onSnapshot(snapshot: StatusSnapshot): void;
-  onError?(error: CredportError): void;
-  onTimeout?(): void;
+  /** The subscriber's hooks, passed on as given: left out or `undefined` alike. */
+  onError?: ((error: CredportError) => void) | undefined;
+  onTimeout?: (() => void) | undefined;
 }
 
 export interface SubscriptionEnv {

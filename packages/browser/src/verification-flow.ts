@@ -43,12 +43,12 @@ export interface VerificationFlowOptions {
   /** The app's own endpoint that creates the verification (and sets the pending binding cookie). */
   startUrl: string;
   /** The app's own endpoint that turns a verified verification into a session (library mode). */
-  sessionUrl?: string;
+  sessionUrl?: string | undefined;
   /** "library" (default): the flow finalizes the session, once across tabs. "manual": the app does. */
-  sessionMode?: "library" | "manual";
-  fetch?: typeof fetch;
+  sessionMode?: "library" | "manual" | undefined;
+  fetch?: typeof fetch | undefined;
   /** For tests: Web Locks and BroadcastChannel. */
-  coordination?: Coordination;
+  coordination?: Coordination | undefined;
 }
 
 export interface VerificationFlow {

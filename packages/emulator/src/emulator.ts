@@ -16,11 +16,11 @@ import { forwardWebhooks } from "./webhook-forwarding.js";
 /** Options of {@link startEmulator}; every one may be left out. */
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
-  port?: number;
+  port?: number | undefined;
   /** Defaults to 127.0.0.1: the emulator is for this machine only. */
-  host?: string;
+  host?: string | undefined;
   /** Serve an existing model (e.g. one made with other `limits`) instead of a new one. */
-  model?: Model;
+  model?: Model | undefined;
   /**
    * Where wallets and browsers reach the emulator when it sits behind an HTTPS reverse proxy or a
    * tunnel, e.g. `https://abc.tunnel.example` (a path is allowed: the proxy then forwards that
@@ -28,16 +28,16 @@ export interface EmulatorOptions {
    * request objects, response URIs, status lists, `iss` of credentials and results — is on this
    * base. Default: the emulator's own address.
    */
-  publicBaseUrl?: string;
+  publicBaseUrl?: string | undefined;
   /**
    * Keep the whole model in this file: loaded at start (keys, definitions, sessions, issuer and
    * verifier keys… as they were), written after every change, atomically. A corrupt file, or one
    * of a newer format, makes the start fail with a `DataFileError` and is left untouched. Without
    * it nothing touches the disk.
    */
-  dataFile?: string;
+  dataFile?: string | undefined;
   /** Where a failed background write of {@link dataFile} is reported; default: `console.error`. */
-  onDataFileError?: (error: unknown) => void;
+  onDataFileError?: ((error: unknown) => void) | undefined;
   /**
    * More `Host` names to answer, as Vite's `server.allowedHosts`: `abc.tunnel.example`, or
    * `.tunnel.example` for it and its subdomains; `true` answers any name (no protection against
@@ -46,7 +46,7 @@ export interface EmulatorOptions {
    * a web page whose name was rebound to 127.0.0.1 would otherwise read the keys.
    * CLI: `--allowed-hosts`.
    */
-  allowedHosts?: AllowedHosts;
+  allowedHosts?: AllowedHosts | undefined;
   /**
    * Deliver webhooks to link-local and cloud metadata addresses too (169.254.0.0/16, fe80::/10,
    * `metadata.google.internal`…), which are refused by default: a webhook endpoint there would
@@ -54,7 +54,7 @@ export interface EmulatorOptions {
    * model the emulator makes; a {@link model} you pass keeps its own `createModel` options.
    * CLI: `--allow-link-local-webhooks`.
    */
-  allowLinkLocalWebhooks?: boolean;
+  allowLinkLocalWebhooks?: boolean | undefined;
   /**
    * Deliver the ready test project's webhook events to this URL (your app's webhook route, e.g.
    * `http://localhost:3000/api/credport/webhooks`), signed with its webhook secret, as
@@ -63,7 +63,7 @@ export interface EmulatorOptions {
    * attempt is on the dashboard's webhooks page and in `model.notices`. CLI:
    * `--forward-webhooks-to`, or `CREDPORT_FORWARD_WEBHOOKS_TO` in the `--env-file`.
    */
-  forwardWebhooksTo?: string;
+  forwardWebhooksTo?: string | undefined;
 }
 
 export interface Emulator {

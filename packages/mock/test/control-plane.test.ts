@@ -32,7 +32,7 @@ describe.each(TRANSPORTS)("emulator control plane ($name)", (transport) => {
   });
 
   it("revokes keys, advances the clock, switches realtime and injects faults", async () => {
-    const project = (await control("POST", "/projects", {})).body as Record<string, string>;
+    const project = (await control("POST", "/projects", {})).body as Record<"secretKey", string>;
     await control("POST", "/keys/revoke", { key: project.secretKey });
     expect((await service.call("GET", "/v1/policies", { key: project.secretKey })).body.code).toBe(
       "api_key_revoked",

@@ -221,7 +221,7 @@ describe.each(TRANSPORTS)(
       const response = await fetch(`${service.baseUrl}${path}`, {
         method,
         headers,
-        body: hasBody ? body : undefined,
+        ...(hasBody ? { body } : {}),
         signal: abort.signal,
       });
       const text = response.status >= 500 ? await response.text() : "";

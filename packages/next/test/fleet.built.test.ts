@@ -92,7 +92,7 @@ async function send(
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...options.headers,
     },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   const text = await response.text();
   return {

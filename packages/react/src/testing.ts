@@ -64,7 +64,7 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
       new Request(`${DEFAULT_MOCK_BASE_URL}${path}`, {
         method,
         headers: { "x-service-key": keys.secretKey, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     );
     return (await response.json()) as Record<string, unknown>;

@@ -96,9 +96,7 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
       const init: RequestInit = {
         method: spec.method,
         headers: headersFor(baseHeaders, spec, idempotencyKey),
-        // No body is `undefined`, as Fetch reads a missing one; the cast is for projects checked
-        // with `exactOptionalPropertyTypes` (tsconfig.exact-optional.json), where DOM types refuse it.
-        body: (spec.body === undefined ? undefined : JSON.stringify(spec.body)) as BodyInit | null,
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
         redirect: "manual",
       };
       const url = baseUrl + spec.path + queryString(spec.query);

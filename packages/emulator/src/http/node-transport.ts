@@ -154,7 +154,7 @@ export class NodeIncoming implements Incoming {
     return new Request(this.url, {
       method: this.method,
       headers,
-      body: this.method === "GET" || this.method === "HEAD" ? undefined : body,
+      ...(this.method === "GET" || this.method === "HEAD" ? {} : { body }),
       signal: this.signal,
     });
   }

@@ -70,9 +70,9 @@ export async function acceptOffer(ctx: WalletPageContext): Promise<Response> {
       session.flash = {
         tone: "ok",
         title: `${credential.title ?? credential.vct} added to your wallet`,
-        text: issuance
-          ? ` The issuer's session ${issuance.id} is now ${issuance.status}.`
-          : undefined,
+        ...(issuance
+          ? { text: ` The issuer's session ${issuance.id} is now ${issuance.status}.` }
+          : {}),
       };
       return walletUrl(ctx);
     } catch (error) {
@@ -108,17 +108,19 @@ export async function presentCredential(ctx: WalletPageContext): Promise<Respons
       });
       const verification = ctx.model.verifications.findForProtocol(target.id);
       const outcome = verification
-        ? ` Verification ${verification.id} is now ${verification.status}${verification.failureCode ? ` (${verification.failureCode})` : ""}.`
-        : undefined;
+        ? {
+            text: ` Verification ${verification.id} is now ${verification.status}${verification.failureCode ? ` (${verification.failureCode})` : ""}.`,
+          }
+        : {};
       session.flash = refuse
-        ? { tone: "info", title: "You refused the request", text: outcome }
+        ? { tone: "info", title: "You refused the request", ...outcome }
         : {
             tone: verification?.status === "verified" ? "ok" : "bad",
             title:
               verification?.status === "verified"
                 ? "Shared with the verifier"
                 : "Sent, and the verifier did not accept it",
-            text: outcome,
+            ...outcome,
           };
       return walletUrl(ctx);
     } catch (error) {

@@ -17,7 +17,8 @@ export interface Flash {
 export interface WalletSession {
   id: string;
   wallet: TestWallet;
-  flash?: Flash;
+  /** The message the next page shows, cleared once shown. */
+  flash?: Flash | undefined;
 }
 
 /**

@@ -242,7 +242,7 @@ describe("the test wallet page", () => {
     const origin = await browser.post(
       "/wallet/accept",
       { uri: created.offerUri },
-      { site: undefined, headers: { "sec-fetch-site": "", origin: "https://evil.example" } },
+      { headers: { "sec-fetch-site": "", origin: "https://evil.example" } },
     );
     expect(origin.status).toBe(403);
     expect(emulator.model.issuance.findForProtocol(created.id)?.status).toBe("offer_created");

@@ -252,7 +252,14 @@ function readEditableFields(
           claims: claims.map(({ path, mandatory, display }) => ({
             path: [...path],
             mandatory: mandatory ?? false,
-            ...(display ? { display: clone(display) } : {}),
+            ...(display
+              ? {
+                  display: display.map(({ name, locale }) => ({
+                    name,
+                    ...(locale !== undefined ? { locale } : {}),
+                  })),
+                }
+              : {}),
           })),
         }
       : {}),

@@ -45,17 +45,17 @@ export const faultRuleSchema = z.strictObject({
 export interface FaultRule {
   kind: FaultKind;
   /** How many requests fail (1 to 1,000,000); unlimited when a rate is given without a count. */
-  count?: number;
+  count?: number | undefined;
   /** Probability (0..1) that a matching request fails. */
-  rate?: number;
+  rate?: number | undefined;
   /** Whole seconds (0 to 86,400), for rate_limited. */
-  retryAfter?: number;
+  retryAfter?: number | undefined;
   /** Milliseconds (0 to 60,000) the request waits before it is handled, for delay. */
-  delayMs?: number;
+  delayMs?: number | undefined;
   /** An HTTP method, any case. */
-  method?: string;
+  method?: string | undefined;
   /** Path prefix, e.g. `/v1/openid4vc/issuance/offer`. */
-  path?: string;
+  path?: string | undefined;
 }
 
 /** Fault injection for the next matching `/v1` requests; a seeded generator keeps runs repeatable. */

@@ -86,7 +86,10 @@ export class Issuance {
     this.store.add(record);
     this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
     this.expiries.add(record.id, now + OFFER_LIFETIME_MS);
-    return { record: deepCopy(record), txCode: record.txCode };
+    return {
+      record: deepCopy(record),
+      ...(record.txCode !== undefined ? { txCode: record.txCode } : {}),
+    };
   }
 
   get(auth: SecretAuth, id: string): IssuanceRecord {

@@ -88,7 +88,9 @@ export class Keys {
     );
   }
 
-  createProject(options: { environment?: Environment; scopes?: Scope[] } = {}): ProjectKeys {
+  createProject(
+    options: { environment?: Environment | undefined; scopes?: Scope[] | undefined } = {},
+  ): ProjectKeys {
     const projectId = newId("proj");
     this.projects.add(projectId);
     const environment = options.environment ?? "test";
@@ -102,7 +104,7 @@ export class Keys {
     };
   }
 
-  createKey(input: Tenant & { type: KeyType; scopes?: Scope[] }): string {
+  createKey(input: Tenant & { type: KeyType; scopes?: Scope[] | undefined }): string {
     if (!this.projects.has(input.projectId)) {
       throw new ModelError(404, "not_found", "createKey: no such project");
     }
@@ -112,7 +114,7 @@ export class Keys {
       type: input.type,
       projectId: input.projectId,
       environment: input.environment,
-      scopes: input.scopes === undefined ? undefined : validateScopes(input.scopes),
+      ...(input.scopes !== undefined ? { scopes: validateScopes(input.scopes) } : {}),
       revoked: false,
       createdAt: this.now(),
     });
@@ -167,7 +169,11 @@ export class Keys {
         "This secret key was revoked; create a replacement key.",
       );
     }
-    return { projectId: record.projectId, environment: record.environment, scopes: record.scopes };
+    return {
+      projectId: record.projectId,
+      environment: record.environment,
+      ...(record.scopes !== undefined ? { scopes: record.scopes } : {}),
+    };
   }
 
   /** `X-Publishable-Key` → the tenant it belongs to, or 401. */

@@ -23,20 +23,20 @@ export interface ModelOptions {
    * delivers over node:http(s), refusing link-local and metadata addresses (see
    * {@link ModelOptions.allowLinkLocalWebhooks}).
    */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * Deliver webhooks to link-local and cloud metadata addresses too (169.254.0.0/16, fe80::/10,
    * `metadata.google.internal`…). Off by default: an endpoint there would make the mock fetch the
    * machine's cloud credentials. Loopback and private addresses are always allowed.
    */
-  allowLinkLocalWebhooks?: boolean;
+  allowLinkLocalWebhooks?: boolean | undefined;
   /**
    * Resolves webhook endpoints' host names (default `dns.lookup`); the addresses it answers are
    * the ones checked and connected to. For tests that need a name to resolve somewhere.
    */
-  webhookLookup?: LookupFunction;
+  webhookLookup?: LookupFunction | undefined;
   /** Overrides of the caps in {@link DEFAULT_MODEL_LIMITS} (each a positive integer). */
-  limits?: Partial<ModelLimits>;
+  limits?: Partial<ModelLimits> | undefined;
 }
 
 /** One entry of {@link Model.requestLog}. */
@@ -127,7 +127,9 @@ export class Model {
     this.changes.notify();
   }
 
-  createProject(options: { environment?: Environment; scopes?: Scope[] } = {}): ProjectKeys {
+  createProject(
+    options: { environment?: Environment | undefined; scopes?: Scope[] | undefined } = {},
+  ): ProjectKeys {
     return this.keys.createProject(options);
   }
 

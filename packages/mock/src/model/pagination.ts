@@ -8,8 +8,8 @@ export interface Page<T> {
 
 /** `limit` (1..100, default 20) and `cursor` (opaque; the key of the last item seen), parsed by the contract. */
 export interface PageQuery {
-  limit?: string | number;
-  cursor?: string;
+  limit?: string | number | undefined;
+  cursor?: string | undefined;
 }
 
 export function paginate<T>(items: T[], query: PageQuery, keyOf: (item: T) => string): Page<T> {

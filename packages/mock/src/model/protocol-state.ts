@@ -1,4 +1,5 @@
 import { exportJWK, generateKeyPair, type JWK } from "jose";
+import { ecPublicJwk } from "./ec-public-jwk.js";
 import { randomToken } from "./ids.js";
 import { issuerKey, tenantOfIssuerKey } from "./issuer-key.js";
 import type { Tenant } from "./keys.js";
@@ -109,14 +110,14 @@ export class ProtocolState {
     if (!keys) {
       keys = generateKeyPair("ES256", { extractable: true }).then(
         async ({ privateKey, publicKey }) => {
-          const { kty, crv, x, y } = await exportJWK(publicKey);
-          const did = `did:jwk:${Buffer.from(JSON.stringify({ kty, crv, x, y })).toString("base64url")}`;
+          const publicMembers = ecPublicJwk(await exportJWK(publicKey));
+          const did = `did:jwk:${Buffer.from(JSON.stringify(publicMembers)).toString("base64url")}`;
           const kid = `${did}#0`;
           return {
             did,
             kid,
             privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" },
-            publicJwk: { kty, crv, x, y, kid, alg: "ES256" },
+            publicJwk: { ...publicMembers, kid, alg: "ES256" },
           };
         },
       );

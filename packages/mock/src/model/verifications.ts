@@ -208,7 +208,8 @@ export class Verifications {
       );
     }
     Object.assign(record, { status: to, updatedAt: this.clock.iso() });
-    if (to === "failed") record.failureCode = data.failureCode;
+    // Checked above: a failed verification always has its failure code.
+    if (to === "failed" && data.failureCode !== undefined) record.failureCode = data.failureCode;
     if (to === "verified") record.claims = deepCopy(data.claims ?? {});
     this.webhooks.emit(record.tenant, `verification.${to}`, verificationView(record));
     this.listeners.get(id)?.emit(deepCopy(record));

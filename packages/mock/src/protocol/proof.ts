@@ -1,4 +1,5 @@
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
+import { ecPublicJwk } from "../model/ec-public-jwk.js";
 
 /** How far a proof's or key binding's `iat` may be from real time. */
 export const FRESHNESS_SECONDS = 300;
@@ -53,8 +54,7 @@ export async function verifyProofJwt(
     }
     if (typeof payload.nonce !== "string")
       return { ok: false, reason: "the proof carries no c_nonce" };
-    const { kty, crv, x, y } = header.jwk;
-    return { ok: true, holderJwk: { kty, crv, x, y }, nonce: payload.nonce };
+    return { ok: true, holderJwk: ecPublicJwk(header.jwk), nonce: payload.nonce };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : "invalid proof" };
   }

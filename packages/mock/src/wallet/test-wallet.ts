@@ -99,7 +99,7 @@ export interface TestWallet {
    */
   inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
   /** Runs the OpenID4VCI pre-authorized code flow for an `openid-credential-offer://` URI. */
-  acceptOffer(offerUri: string, options?: { txCode?: string }): Promise<HeldCredential>;
+  acceptOffer(offerUri: string, options?: { txCode?: string | undefined }): Promise<HeldCredential>;
   /** Answers an `openid4vp://` authorization request over direct_post. */
   present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
@@ -218,7 +218,10 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     };
   }
 
-  async function acceptOffer(offerUri: string, acceptOptions: { txCode?: string } = {}) {
+  async function acceptOffer(
+    offerUri: string,
+    acceptOptions: { txCode?: string | undefined } = {},
+  ) {
     const { issuer, wellKnown, metadata, configurationId, configuration, grant } =
       await loadOffer(offerUri);
     const asMetadata = await expectOk(wellKnown("oauth-authorization-server"));

@@ -42,7 +42,7 @@ describe("interoperability with the @openid4vc clients (emulator)", () => {
     fetch(`${emulator.url}${path}`, {
       method,
       headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }).then((r) => r.json() as Promise<Record<string, string>>);
 
   it("OpenID4VCI: pre-authorized code with tx_code, nonce, proof, SD-JWT VC", async () => {
@@ -62,7 +62,7 @@ describe("interoperability with the @openid4vc clients (emulator)", () => {
     const { accessTokenResponse } = await client.retrievePreAuthorizedCodeAccessTokenFromOffer({
       credentialOffer,
       issuerMetadata,
-      txCode: offer.txCode,
+      txCode: offer.txCode!,
     });
     const { c_nonce } = await client.requestNonce({ issuerMetadata });
     const proof = await client.createCredentialRequestJwtProof({
@@ -126,7 +126,7 @@ describe("interoperability with the @openid4vc clients (emulator)", () => {
       },
     );
     // A direct_post request, as the emulator issues it (the type also covers Digital Credentials API ones).
-    const directPost = request as Extract<typeof request, { response_uri?: string }>;
+    const directPost = request as Extract<typeof request, { response_uri?: string | undefined }>;
     const response = await client.createOpenid4vpAuthorizationResponse({
       authorizationRequestPayload: directPost,
       authorizationResponsePayload: {

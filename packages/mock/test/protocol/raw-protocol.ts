@@ -1,6 +1,7 @@
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { createModel, type ModelOptions } from "@credport/mock";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+import { ecPublicJwk } from "../../src/model/ec-public-jwk.js";
 import { badgeClaims, badgeDefinition } from "../support/transports.js";
 
 /**
@@ -38,8 +39,10 @@ export interface Holder {
 
 export async function newHolder(): Promise<Holder> {
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
-  const { kty, crv, x, y } = await exportJWK(publicKey);
-  return { publicJwk: { kty, crv, x, y }, privateJwk: await exportJWK(privateKey) };
+  return {
+    publicJwk: ecPublicJwk(await exportJWK(publicKey)),
+    privateJwk: await exportJWK(privateKey),
+  };
 }
 
 /** An emulator with the badge definition published, and a way to make offers and walk them. */

@@ -53,7 +53,7 @@ describe("the test wallet", () => {
     async function attackerRequest(options: {
       clientId: string;
       kid: string;
-      typ?: string;
+      typ?: string | undefined;
       signWith: JWK;
     }) {
       return new SignJWT({

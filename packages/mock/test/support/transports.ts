@@ -45,7 +45,11 @@ async function callWith(
   let body: string | undefined = options.raw;
   if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
 }

@@ -23,9 +23,9 @@ export async function startService() {
     for (const [name, value] of Object.entries(req.headers))
       for (const v of [value ?? []].flat()) headers.append(name, v);
     const request = new Request(new URL(req.url ?? "/", baseUrl), {
-      method: req.method,
+      ...(req.method ? { method: req.method } : {}),
       headers,
-      body,
+      ...(body !== undefined ? { body } : {}),
     });
     let response = await router.handle(request, baseUrl);
     if (response === DROP_CONNECTION) return void req.socket.destroy();

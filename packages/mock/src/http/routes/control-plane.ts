@@ -24,7 +24,7 @@ const body = async <S extends z.ZodType>(ctx: Context, schema: S): Promise<z.out
 
 function tenantOf(
   model: Model,
-  input: { projectId: string; environment?: "test" | "live" },
+  input: { projectId: string; environment?: "test" | "live" | undefined },
 ): Tenant {
   if (!model.keys.projects.has(input.projectId)) {
     throw new ModelError(404, "not_found", "projectId: no such project", { field: "projectId" });
