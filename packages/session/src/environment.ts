@@ -3,10 +3,10 @@ import { CredportConfigurationError, readEnv } from "@credport/core";
 /** `next build` collecting page data: runtime secrets may be absent there, and that is fine. */
 export const isNextBuild = () => readEnv("NEXT_PHASE") === "phase-production-build";
 
-/** `next dev`: configuration problems are answered in JSON bodies as well as logged. */
+/** Development (`next dev`, `vite`, `NODE_ENV=development node …`): configuration problems are answered in JSON bodies as well as logged. */
 export const isDevelopment = () => readEnv("NODE_ENV") === "development";
 
-/** Whether cookies are `Secure` when not told: everywhere but `next dev` on plain http://localhost. */
+/** Whether cookies are `Secure` when not told: everywhere but in development, on plain http://localhost. */
 export const defaultSecureCookies = () => !isDevelopment();
 
 /** Codes of configuration errors that mean "not set" (rather than "set wrong"). */

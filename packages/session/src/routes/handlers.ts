@@ -62,7 +62,8 @@ function failureResponse(error: unknown, label: string): Response {
 }
 
 /**
- * Route handlers for `app/api/credport/[...credport]/route.ts`:
+ * Route handlers per method (`GET`, `POST`, `DELETE`), as Next.js route files and other
+ * per-method routers take them, for the routes under `basePath`:
  * `POST verifications` (create; sets the pending binding cookie), `GET verifications/{id}/status`,
  * `GET session` (`{ verified, expiresAt? }`, no claims), `POST session` (finalize),
  * `DELETE session` (sign out), `POST webhooks`.
