@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
+import { send } from "../../../mock/test/support/raw-send.js";
 import { spawnCli, startCli } from "../support/cli-process.js";
-import { send } from "../support/raw-send.js";
 
 // The `credport-emulator` CLI as installed (bin → dist), with `--public-url`: after `pnpm build`.
 // The public base URL itself is tested on the sources in public-base-url.test.ts.

@@ -1,36 +1,16 @@
+// Raw protocol steps over HTTP against a running emulator, for tests that must send what no
+// well-behaved wallet sends. Each helper returns the answer as it came.
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { createModel, type ModelOptions } from "@credport/mock";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { ecPublicJwk } from "../../src/model/ec-public-jwk.js";
+import { PRE_AUTHORIZED_GRANT, type RawAnswer, send } from "../support/raw-send.js";
 import { badgeClaims, badgeDefinition } from "../support/transports.js";
 
-/**
- * Raw protocol steps over HTTP against a running emulator, for tests that must send what no
- * well-behaved wallet sends. Each helper returns the answer as it came.
- */
-export const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
+export { PRE_AUTHORIZED_GRANT, type RawAnswer, send };
 
 /** RFC 6749 §5.2: error_description is printable ASCII without `"` and `\`. */
 export const OAUTH_DESCRIPTION = /^[\x20\x21\x23-\x5B\x5D-\x7E]*$/;
-
-export interface RawAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: Record<string, unknown>;
-}
-
-export async function send(url: string, init: RequestInit = {}): Promise<RawAnswer> {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = {};
-  }
-  return { status: response.status, headers: response.headers, text, body };
-}
 
 export interface Holder {
   publicJwk: JWK;
