@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import type { Model } from "@credport/mock";
+import { type Model, PROTOCOL_PROFILES, type ProtocolProfile } from "@credport/mock";
 import { startEmulator } from "./emulator.js";
 import { readEnvValue, writeEnvFile } from "./env-file.js";
 import { type AllowedHosts, checkAllowedHost } from "./http/request-guard.js";
@@ -30,6 +30,10 @@ const usage = `usage: credport-emulator [options]
                                 emulator always answers localhost, IP addresses, --host and
                                 --public-url; other names are refused, against DNS rebinding
                                 (default: none)
+  --profile <haip|plain>        the protocol profile wallets meet: haip (OpenID4VC High Assurance
+                                Interoperability Profile 1.0, as production verifiers for the EU
+                                identity wallets) or plain (did:jwk client ID, direct_post) for
+                                wallets without HAIP (default: haip)
   --allow-link-local-webhooks   deliver webhooks to link-local and cloud metadata addresses too
                                 (169.254.0.0/16, fe80::/10, metadata.google.internal…) (default: off)
   --help                        print this (default: off)`;
@@ -62,6 +66,9 @@ function printNotices(model: Model, envFile: string | undefined): void {
   });
 }
 
+const isProtocolProfile = (value: string): value is ProtocolProfile =>
+  (PROTOCOL_PROFILES as readonly string[]).includes(value);
+
 async function main() {
   let parsed: ReturnType<typeof parseOptions>;
   try {
@@ -88,6 +95,7 @@ function parseOptions() {
       // Host names besides its own that the emulator answers (tunnels): see --help.
       "allowed-hosts": { type: "string", multiple: true },
       "allow-link-local-webhooks": { type: "boolean" },
+      profile: { type: "string", default: "haip" },
       help: { type: "boolean" },
     },
   });
@@ -123,6 +131,9 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
       refuse((error as Error).message.replace(/^@credport\/(?:emulator|mock): /, ""));
     }
   }
+  const profile = values.profile;
+  if (!isProtocolProfile(profile))
+    refuse(`--profile must be one of ${PROTOCOL_PROFILES.join(", ")}: got ${profile}`);
   const envFile = values["env-file"];
   if (values.data !== undefined && values["in-memory"])
     refuse("--data and --in-memory exclude each other: pass one");
@@ -144,6 +155,7 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
     port,
     host: values.host,
     allowedHosts,
+    profile,
     ...(values["allow-link-local-webhooks"] ? { allowLinkLocalWebhooks: true } : {}),
     ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
     ...(dataFile === undefined ? {} : { dataFile }),
@@ -189,6 +201,7 @@ Test project ${emulator.projectId} (test environment):
   CREDPORT_PROJECT_ID=${emulator.projectId}
 ${envFile ? `\nWritten to ${envFile}, with CREDPORT_SESSION_SECRET and ${publicPrefix}CREDPORT_BASE_URL / ${publicPrefix}CREDPORT_PUBLISHABLE_KEY.\n` : ""}
 ${kept}
+${profile === "haip" ? "Protocol profile: HAIP 1.0 (--profile plain for wallets without HAIP)." : "Protocol profile: plain OpenID4VCI/OpenID4VP (without HAIP)."}
 ${forwarding}Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
   const stop = () => {
     emulator.close().finally(() => process.exit(0));

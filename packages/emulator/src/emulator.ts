@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createModel, createRouter, type Model } from "@credport/mock";
+import { createModel, createRouter, type Model, type ProtocolProfile } from "@credport/mock";
 import { errorReply, TEST_WALLET_PATH, testWalletUrlOf } from "@credport/mock/engine";
 import { TrafficLog } from "./dashboard/traffic-log.js";
 import { emulatorProject } from "./emulator-project.js";
@@ -64,6 +64,11 @@ export interface EmulatorOptions {
    * `--forward-webhooks-to`, or `CREDPORT_FORWARD_WEBHOOKS_TO` in the `--env-file`.
    */
   forwardWebhooksTo?: string | undefined;
+  /**
+   * The protocol profile wallets meet (default `"haip"`; `"plain"` for wallets without HAIP). With
+   * {@link EmulatorOptions.model}, the model's own profile counts and this is ignored.
+   */
+  profile?: ProtocolProfile | undefined;
 }
 
 export interface Emulator {
@@ -112,7 +117,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const model =
     options.model ??
-    createModel(options.allowLinkLocalWebhooks ? { allowLinkLocalWebhooks: true } : {});
+    createModel({
+      ...(options.allowLinkLocalWebhooks ? { allowLinkLocalWebhooks: true } : {}),
+      ...(options.profile === undefined ? {} : { profile: options.profile }),
+    });
   const store: ModelStore | undefined = options.dataFile
     ? await openModelStore(
         options.dataFile,

@@ -16,6 +16,7 @@ it("--help lists every option with its default", async () => {
       "--host",
       "--in-memory",
       "--port",
+      "--profile",
       "--public-prefix",
       "--public-url",
     ].sort(),
@@ -28,6 +29,27 @@ it("--help lists every option with its default", async () => {
   expect(cli.out).toMatch(/--host[\s\S]*default: 127\.0\.0\.1/);
   expect(cli.out).toMatch(/--public-prefix[\s\S]*default: NEXT_PUBLIC_/);
   expect(cli.out).toContain("CREDPORT_FORWARD_WEBHOOKS_TO");
+  expect(cli.out).toMatch(/--profile[\s\S]*default: haip/);
+});
+
+it("an unknown --profile: one line naming the option and the profiles, a non-zero exit", async () => {
+  const cli = spawnCli(["--port", "0", "--profile", "haip2"]);
+  expect(await cli.exited).not.toBe(0);
+  expect(cli.err.split("\n")[0]).toBe("credport-emulator: --profile must be one of haip, plain: got haip2");
+});
+
+it("prints the profile it runs: HAIP by default, plain on request", async () => {
+  for (const [args, line] of [
+    [[], "Protocol profile: HAIP 1.0"],
+    [["--profile", "plain"], "Protocol profile: plain"],
+  ] as const) {
+    const cli = await startCli(["--port", "0", ...args]);
+    try {
+      expect(cli.out).toContain(line);
+    } finally {
+      await cli.stop();
+    }
+  }
 });
 
 it("a port that is taken: one line that says to pass --port, a non-zero exit, no stack trace", async () => {

@@ -12,7 +12,14 @@ export type { FaultKind, FaultRule } from "./model/faults.js";
 export { ISSUANCE_TRANSITIONS } from "./model/issuance-transitions.js";
 export type { Environment, ProjectKeys, Scope } from "./model/keys.js";
 export { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./model/limits.js";
-export { createModel, type LoggedRequest, Model, type ModelOptions } from "./model/model.js";
+export {
+  createModel,
+  type LoggedRequest,
+  Model,
+  type ModelOptions,
+  PROTOCOL_PROFILES,
+  type ProtocolProfile,
+} from "./model/model.js";
 export type { ModelNotice } from "./model/notices.js";
 export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-transitions.js";
 export type { VerifierIdentity } from "./model/verifier-identity.js";

@@ -183,3 +183,13 @@ describe.each(TRANSPORTS)("limits over the wire ($name)", (transport) => {
     expect([res.status, res.body.code]).toEqual([413, "request_too_large"]);
   });
 });
+
+describe("protocol profile", () => {
+  it("is HAIP unless asked otherwise, and an unknown one is refused by name", () => {
+    expect(createModel().profile).toBe("haip");
+    expect(createModel({ profile: "plain" }).profile).toBe("plain");
+    expect(() => createModel({ profile: "haip2" as never })).toThrow(
+      new RangeError("@credport/mock: profile must be one of haip, plain: got haip2"),
+    );
+  });
+});

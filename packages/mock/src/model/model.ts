@@ -37,7 +37,20 @@ export interface ModelOptions {
   webhookLookup?: LookupFunction | undefined;
   /** Overrides of the caps in {@link DEFAULT_MODEL_LIMITS} (each a positive integer). */
   limits?: Partial<ModelLimits> | undefined;
+  /**
+   * Which wallets the protocol endpoints speak to (docs/protocol.md). `"haip"` (default): the
+   * OpenID4VC High Assurance Interoperability Profile 1.0, what production verifiers for the EU
+   * digital identity wallets run. `"plain"`: OpenID4VCI/OpenID4VP without HAIP's extra
+   * requirements (a `did:jwk` client ID, plain `direct_post`), for wallets that lack HAIP.
+   */
+  profile?: ProtocolProfile | undefined;
 }
+
+/** The protocol profile of a model: see {@link ModelOptions.profile}. */
+export type ProtocolProfile = "haip" | "plain";
+
+/** Every {@link ProtocolProfile}, the first the default. */
+export const PROTOCOL_PROFILES: readonly ProtocolProfile[] = ["haip", "plain"];
 
 /** One entry of {@link Model.requestLog}. */
 export interface LoggedRequest {
@@ -57,6 +70,8 @@ const LOGGED_PATH_MAX = 2048;
 export class Model {
   /** The caps on what the model keeps (docs/api.md, "Emulator limits"). */
   readonly limits: Readonly<ModelLimits>;
+  /** The protocol profile its wallet-facing endpoints follow ({@link ModelOptions.profile}). */
+  readonly profile: ProtocolProfile;
   clock!: Clock;
   faults!: Faults;
   realtime!: Realtime;
@@ -87,6 +102,11 @@ export class Model {
 
   constructor(private readonly options: ModelOptions = {}) {
     this.limits = Object.freeze(resolveLimits(options.limits));
+    this.profile = options.profile ?? "haip";
+    if (!PROTOCOL_PROFILES.includes(this.profile))
+      throw new RangeError(
+        `@credport/mock: profile must be one of ${PROTOCOL_PROFILES.join(", ")}: got ${String(options.profile)}`,
+      );
     this.reset();
   }
 
