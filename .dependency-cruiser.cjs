@@ -16,8 +16,9 @@ const LAYERS = {
 };
 
 const PRODUCT = ["core", "server", "browser", "session", "next", "react"];
-// The emulator sits on the mock, beside the product: no package's source imports it (the mock's
-// tests may, to run them over its node:http transport too).
+// The emulator sits on the mock, beside the product: no package's source imports it, and no
+// package's tests either (the service tests in test/service run the mock over msw and over the
+// emulator; they sit beside both).
 const ON_EMULATOR = Object.keys(LAYERS).filter((name) => name !== "emulator");
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -47,6 +48,22 @@ module.exports = {
         "Another package's source is imported by a relative path: import it by name or by one of its declared subpath exports (`@credport/core/contract`). Tests may share another package's `test/support/` helpers (hostile servers, a Redis server), never its `src`.",
       from: { path: "^packages/([^/]+)/" },
       to: { path: "^packages/(?!$1/)[^/]+/(?!test/support/)", dependencyTypes: ["local"] },
+    },
+    {
+      name: "no-internals-from-workspace-tests",
+      severity: "error",
+      comment:
+        "A workspace test package (test/*) imports a package's source by a relative path: import it by name or a declared subpath export, as users do. Packages' `test/support/` helpers may be shared.",
+      from: { path: "^test/" },
+      to: { path: "^packages/[^/]+/(?!test/support/)", dependencyTypes: ["local"] },
+    },
+    {
+      name: "no-emulator-in-tests-below-it",
+      severity: "error",
+      comment:
+        "The tests of a package the emulator builds on import @credport/emulator: a dependency cycle between the two packages. Put such a test in test/service.",
+      from: { path: `^packages/(?:${LAYERS.emulator.join("|")})/test/` },
+      to: { path: "^(?:packages|@credport)/emulator(?:/|$)" },
     },
     {
       name: "no-test-code-in-src",

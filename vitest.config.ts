@@ -12,6 +12,9 @@ export default defineConfig({
       "packages/*/vitest.e2e.config.ts",
       "packages/*/vitest.bench.config.ts",
       "examples/*/vitest.config.ts",
+      "test/*/vitest.config.ts",
+      "test/*/vitest.built.config.ts",
+      "test/*/vitest.bench.config.ts",
     ],
   },
 });

@@ -12,6 +12,7 @@ export const FAST_PROJECTS = [
   "session",
   "browser",
   "mock",
+  "service",
   "emulator",
   "next",
   "react",

@@ -8,6 +8,6 @@ export default defineProject({
     include: BUILT_TESTS,
     environment: "node",
     // Contract tests: every exchange with the emulator is checked against the wire contract.
-    setupFiles: ["../mock/test/support/contract-watch.ts"],
+    setupFiles: ["../../test/service/test/support/contract-watch.ts"],
   },
 });

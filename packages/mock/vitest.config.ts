@@ -1,13 +1,13 @@
 import { defineProject } from "vitest/config";
 import { fastTests, fromSources } from "../../vitest.shared.js";
 
+// The mock's own unit tests. Its behaviour as the service is tested in test/service, over msw and
+// over the emulator (which builds on the mock, so those tests live beside both).
 export default defineProject({
   ...fromSources,
   test: {
     name: "mock",
     ...fastTests,
     environment: "node",
-    // Contract tests: every exchange with the mock is checked against the wire contract.
-    setupFiles: ["./test/support/contract-watch.ts"],
   },
 });

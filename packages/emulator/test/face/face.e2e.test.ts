@@ -5,7 +5,7 @@ import { type Emulator, startEmulator } from "@credport/emulator";
 import { launchChromiumBrowser as launchChromium } from "@credport/test-browsers";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeClaims, badgeDefinition } from "../../../mock/test/support/transports.js";
+import { badgeClaims, badgeDefinition } from "../../../../test/service/test/support/transports.js";
 import { seriousA11yViolations } from "../support/axe.js";
 import type { JsonAnswer } from "../support/page-client.js";
 

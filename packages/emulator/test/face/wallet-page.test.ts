@@ -1,6 +1,6 @@
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeDefinition } from "../../../mock/test/support/transports.js";
+import { badgeDefinition } from "../../../../test/service/test/support/transports.js";
 import {
   type JsonAnswer,
   type PageClient,

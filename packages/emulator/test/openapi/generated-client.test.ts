@@ -4,7 +4,7 @@ import { type Emulator, startEmulator } from "@credport/emulator";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { watchEmulator } from "../../../mock/test/support/contract-watch.js";
+import { watchEmulator } from "../../../../test/service/test/support/contract-watch.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const documentPath = new URL("../../../../docs/openapi.json", import.meta.url);

@@ -7,7 +7,7 @@ import { createModel } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { badgeClaims, badgeDefinition } from "../../../mock/test/support/transports.js";
+import { badgeClaims, badgeDefinition } from "../../../../test/service/test/support/transports.js";
 import type { JsonAnswer } from "../support/page-client.js";
 
 const tempDir = () => mkdtemp(join(tmpdir(), "credport-data-"));

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { send } from "../../../mock/test/support/raw-send.js";
+import { send } from "../../../../test/service/test/support/raw-send.js";
 import { spawnCli, startCli } from "../support/cli-process.js";
 
 // The `credport-emulator` CLI as installed (bin → dist), with `--public-url`: after `pnpm build`.

@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import { type Emulator, startEmulator } from "@credport/emulator";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRE_AUTHORIZED_GRANT, send } from "../../../mock/test/support/raw-send.js";
-import { badgeClaims, badgeDefinition } from "../../../mock/test/support/transports.js";
+import { PRE_AUTHORIZED_GRANT, send } from "../../../../test/service/test/support/raw-send.js";
+import { badgeClaims, badgeDefinition } from "../../../../test/service/test/support/transports.js";
 
 /**
  * Malformed bodies and headers thrown at every protocol endpoint: no answer is a server error,

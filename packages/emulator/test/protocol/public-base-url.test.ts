@@ -6,8 +6,8 @@ import { setGlobalConfig } from "@openid4vc/oauth2";
 import { Openid4vciClient } from "@openid4vc/openid4vci";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { send } from "../../../mock/test/support/raw-send.js";
-import { badgeClaims, badgeDefinition } from "../../../mock/test/support/transports.js";
+import { send } from "../../../../test/service/test/support/raw-send.js";
+import { badgeClaims, badgeDefinition } from "../../../../test/service/test/support/transports.js";
 
 /**
  * A reverse proxy in front of the emulator, as a tunnel or an HTTPS front would be: it serves the

@@ -1,7 +1,7 @@
 import { startEmulator } from "@credport/emulator";
 import { createHandlers, createModel, type Model, type ProjectKeys } from "@credport/mock";
 import { setupServer } from "msw/node";
-import { watchEmulator, watchMsw } from "../../../mock/test/support/contract-watch.js";
+import { watchEmulator, watchMsw } from "../../../../test/service/test/support/contract-watch.js";
 
 /** A running mock service, reached through msw (in process) or the emulator (real HTTP). */
 export interface TestService {

@@ -3,7 +3,6 @@
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { createModel, type ModelOptions } from "@credport/mock";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
-import { ecPublicJwk } from "../../src/model/ec-public-jwk.js";
 import { PRE_AUTHORIZED_GRANT, type RawAnswer, send } from "../support/raw-send.js";
 import { badgeClaims, badgeDefinition } from "../support/transports.js";
 
@@ -19,8 +18,10 @@ export interface Holder {
 
 export async function newHolder(): Promise<Holder> {
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  // A did:jwk or `cnf` key carries the public members only, in this order.
+  const { kty, crv, x, y } = await exportJWK(publicKey);
   return {
-    publicJwk: ecPublicJwk(await exportJWK(publicKey)),
+    publicJwk: { kty, crv, x, y } as JWK,
     privateJwk: await exportJWK(privateKey),
   };
 }

@@ -1,13 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, expect, it } from "vitest";
 
 // `npx credport-emulator` with @credport/mock installed: for one version, the mock's old bin names
 // the new package and runs @credport/emulator's CLI when it is installed.
-const OLD_BIN = fileURLToPath(new URL("../bin/credport-emulator.js", import.meta.url));
+const OLD_BIN = join(
+  dirname(createRequire(import.meta.url).resolve("@credport/mock/package.json")),
+  "bin",
+  "credport-emulator.js",
+);
 
 let child: ChildProcess | undefined;
 let folder: string | undefined;

@@ -3,9 +3,10 @@ import { startEmulator } from "@credport/emulator";
 import { type CallbackContext, type Jwk, setGlobalConfig } from "@openid4vc/oauth2";
 import { Openid4vciClient } from "@openid4vc/openid4vci";
 import { Openid4vpClient } from "@openid4vc/openid4vp";
+import { digest, ES256, generateSalt } from "@sd-jwt/crypto-nodejs";
+import { SDJwtVcInstance } from "@sd-jwt/sd-jwt-vc";
 import { compactVerify, exportJWK, generateKeyPair, importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { presentationFrame, sdJwtVc } from "../../src/protocol/sd-jwt.js";
 
 /**
  * An independent wallet — the @openid4vc clients, not our test wallet — drives the emulator through
@@ -111,10 +112,17 @@ describe("interoperability with the @openid4vc clients (emulator)", () => {
     expect(resolved.client).toMatchObject({ prefix: "decentralized_identifier" });
     const request = resolved.authorizationRequestPayload;
     expect(request.dcql_query).toBeDefined();
-    const sdjwt = await sdJwtVc({ holderPrivateJwk: holder.privateJwk as never });
+    // The holder's side from @sd-jwt directly, not the mock's helpers.
+    const sdjwt = new SDJwtVcInstance({
+      hasher: digest,
+      hashAlg: "sha-256",
+      saltGenerator: generateSalt,
+      kbSigner: await ES256.getSigner(holder.privateJwk as never),
+      kbSignAlg: "ES256",
+    });
     const presentation = await sdjwt.present(
       credential,
-      presentationFrame([["age_over_18"]]) as never,
+      { age_over_18: true },
       {
         kb: {
           payload: {
