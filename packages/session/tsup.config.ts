@@ -1,7 +1,12 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", express: "src/express.ts", fastify: "src/fastify.ts" },
+  entry: {
+    index: "src/index.ts",
+    express: "src/express.ts",
+    fastify: "src/fastify.ts",
+    "browser-guard": "src/browser-guard.ts",
+  },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

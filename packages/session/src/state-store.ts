@@ -5,6 +5,9 @@ import {
   type StateStore,
 } from "@credport/server";
 import type { RedisCommandClient } from "@credport/server/redis";
+
+type RedisStoreEntry = typeof import("@credport/server/redis");
+
 import { RouteError } from "./routes/route-error.js";
 
 /**
@@ -26,6 +29,12 @@ export interface CredportRedisOptions {
 }
 
 /**
+ * Where the Redis store lives. A variable, not a literal: webpack (`webpackIgnore`) and esbuild
+ * (worker bundlers: wrangler, the Edge Runtime) leave it out of the bundle; Node loads it at run time.
+ */
+const REDIS_STORE_ENTRY = "@credport/server/redis";
+
+/**
  * A Redis store loaded on first use, so that apps without Redis never load `redis`. The import is
  * left to Node at run time (not bundled): install `redis` beside `@credport/session`.
  */
@@ -34,7 +43,9 @@ export function lazyRedisStateStore(
 ): StateStore {
   let store: Promise<StateStore> | undefined;
   const load = () => {
-    store ??= import(/* webpackIgnore: true */ "@credport/server/redis").then(
+    store ??= (
+      import(/* webpackIgnore: true */ REDIS_STORE_ENTRY) as Promise<RedisStoreEntry>
+    ).then(
       ({ createRedisStateStore }) => createRedisStateStore(options),
       (error) => {
         store = undefined;

@@ -1,0 +1,58 @@
+// The built package as bundlers resolve it: a browser bundle gets a guard that throws on load (the
+// package reads the secret key and the session secret), a worker bundle gets the real entry and
+// serves a request in the Edge Runtime.
+import { EdgeVM } from "@edge-runtime/vm";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+const bundle = async (entry: string, conditions: string[]) =>
+  (
+    await build({
+      stdin: {
+        contents: `import * as session from "${entry}"; globalThis.session = session;`,
+        resolveDir: import.meta.dirname,
+      },
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      conditions,
+      write: false,
+      logLevel: "silent",
+      // The adapters' framework peers are the app's; a browser bundle never reaches them.
+      external: ["express", "fastify"],
+    })
+  ).outputFiles[0]!.text;
+
+describe("a browser bundle", () => {
+  for (const entry of [
+    "@credport/session",
+    "@credport/session/express",
+    "@credport/session/fastify",
+  ])
+    it(`that imports ${entry} throws on load, naming the package and what to use instead`, async () => {
+      const code = await bundle(entry, ["browser"]);
+      expect(code).not.toContain("iron-session");
+      expect(() => new Function(code)()).toThrow(
+        /^@credport\/session runs on your server: .* use @credport\/react or @credport\/browser in the page\.$/,
+      );
+    });
+});
+
+describe("a worker bundle (workerd, worker or edge-light before browser)", () => {
+  for (const condition of ["workerd", "worker", "edge-light"])
+    it(`with ${condition}: the real entry, serving GET session in the Edge Runtime`, async () => {
+      const vm = new EdgeVM();
+      vm.evaluate(await bundle("@credport/session", [condition, "browser"]));
+      const answer = await vm.evaluate(`(async () => {
+        const credport = session.createCredportSession({
+          secretKey: "sk_test_${"a".repeat(24)}",
+          baseUrl: "https://api.credport.test",
+          sessionSecret: "${"s".repeat(32)}",
+          policyId: "preset_age_over_18",
+        });
+        const response = await credport.handler(new Request("https://app.example/api/credport/session"));
+        return { status: response.status, body: await response.json() };
+      })()`);
+      expect(answer).toEqual({ status: 200, body: { verified: false } });
+    });
+});
