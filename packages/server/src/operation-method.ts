@@ -1,18 +1,19 @@
-import type { RequestPipeline } from "@credport/core";
+import { OPERATION_ROUTES, type OperationId, type RequestPipeline } from "@credport/core";
+import type { OperationSchemas } from "@credport/core/contract";
 import { contract, loadContract } from "./contract.js";
-import { OPERATION_ROWS, type OperationId, type OperationRow } from "./operation-rows.js";
 import type { WriteOptions } from "./types.js";
 import { checkAnswer, checkInput, invalid, pathId, type Schema } from "./validation.js";
 import { fromWire, toWire } from "./wire.js";
 
 /**
- * One method of a resource, declared as data: the row of the operations table it calls
- * (operation-rows.ts), which gives the HTTP method, the path template, the request and answer
- * schemas and the wire casing. Plain objects rather than built functions, so that a bundle which
- * never calls a resource keeps none of this.
+ * One method of a resource, declared as data: the operation it calls, by its ID. The contract's
+ * route index (`OPERATION_ROUTES`, `@credport/core`) gives the HTTP method, the path template and
+ * the wire casing, and its schemas (`OPERATION_SCHEMAS`, loaded with the contract) the request and
+ * answer schemas. Plain objects rather than built functions, so that a bundle which never calls a
+ * resource keeps none of this.
  */
 export interface MethodSpec {
-  /** The table's operation ID, e.g. `getVerification`. */
+  /** The operation's ID in the contract, e.g. `getVerification`. */
   operation: OperationId;
   /** Names the caller's input in errors. Default `input`. */
   root?: string;
@@ -30,10 +31,10 @@ export interface MethodCall {
 }
 
 /**
- * Calls one row of the operations table: loads the contract, checks and encodes the path
- * parameters, checks the input (mapped to snake_case for snake_case rows), sends the request
- * (POSTs get their idempotency key from the pipeline), checks the answer against the row's schema
- * and maps it back to camelCase. `name` (e.g. `verifications.get`) names the call in errors.
+ * Calls one operation of the contract: loads the contract, checks and encodes the path
+ * parameters, checks the input (mapped to snake_case for snake_case operations), sends the request
+ * (POSTs get their idempotency key from the pipeline), checks the answer against the operation's
+ * schema and maps it back to camelCase. `name` (e.g. `verifications.get`) names the call in errors.
  */
 export async function callOperation<T>(
   pipeline: RequestPipeline,
@@ -41,26 +42,35 @@ export async function callOperation<T>(
   spec: MethodSpec,
   call: MethodCall,
 ): Promise<T> {
-  const schemas = await loadContract();
-  const row: OperationRow = OPERATION_ROWS[spec.operation];
-  const snake = row.snake === true;
-  const path = operationPath(row, call.ids ?? []);
+  const operation = await loadOperation(spec.operation);
+  const path = operationPath(operation.path, call.ids ?? []);
   const body =
-    row.body && requestBody(schemas[row.body] as Schema<unknown>, call.input, spec, snake);
+    operation.body &&
+    requestBody(operation.body as Schema<unknown>, call.input, spec, operation.snake);
   const response = await pipeline.request<unknown>({
-    method: row.method,
+    method: operation.method,
     path,
     body,
     ...call.options,
   });
-  const answer = checkAnswer(schemas[row.answer] as Schema<object>, response, name);
-  return (snake ? fromWire(answer) : answer) as T;
+  const answer = checkAnswer(operation.answer as Schema<object>, response, name);
+  return (operation.snake ? fromWire(answer) : answer) as T;
 }
 
-/** The row's path with each `{name}` parameter checked and URL-encoded, in the template's order. */
-export function operationPath(row: OperationRow, ids: readonly unknown[]): string {
+/**
+ * An operation's route (`OPERATION_ROUTES`) and schemas (`OPERATION_SCHEMAS`, loaded with the
+ * contract) in one object, with `snake` set when its bodies are snake_case on the wire.
+ */
+export async function loadOperation(id: OperationId) {
+  const schemas: OperationSchemas = (await loadContract()).OPERATION_SCHEMAS[id];
+  const route = OPERATION_ROUTES[id];
+  return { ...route, ...schemas, snake: route.casing === "snake" };
+}
+
+/** The path template with each `{name}` parameter checked and URL-encoded, in its order. */
+export function operationPath(template: string, ids: readonly unknown[]): string {
   let index = 0;
-  return row.path.replace(/\{(\w+)\}/g, (_, name: string) => pathId(ids[index++], name));
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => pathId(ids[index++], name));
 }
 
 function requestBody(schema: Schema<unknown>, input: unknown, spec: MethodSpec, snake: boolean) {

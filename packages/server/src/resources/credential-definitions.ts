@@ -13,7 +13,7 @@ import type {
 import { invalid } from "../validation.js";
 import { type ListSpec, listPages } from "./list.js";
 
-/** Each method a row of the operations table (`@credport/core/contract`). */
+/** Each method an operation of the contract, by its ID (`OPERATION_ROUTES`, `@credport/core`). */
 const METHODS = {
   create: { operation: "createCredentialDefinition", sets: { lifecycleStatus: "published" } },
   createDraft: { operation: "createCredentialDefinition" },

@@ -12,7 +12,7 @@ import type {
 } from "../types.js";
 import { type ListSpec, listPages } from "./list.js";
 
-/** Each method a row of the operations table (`@credport/core/contract`). */
+/** Each method an operation of the contract, by its ID (`OPERATION_ROUTES`, `@credport/core`). */
 const METHODS = {
   createOffer: { operation: "createOffer" },
   get: { operation: "getIssuanceSession" },
