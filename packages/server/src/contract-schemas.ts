@@ -6,7 +6,8 @@ export {
   ISSUANCE_EVENT_TYPES,
   isPlainObject,
   issuanceEvent,
-  OPERATION_SCHEMAS,
+  // A short name: the bundle keeps each export's name, and the edge bundle's budget is tight.
+  OPERATION_SCHEMAS as schemasById,
   resourceId,
   VERIFICATION_EVENT_TYPES,
   verificationEvent,

@@ -5,48 +5,38 @@ import type { WriteOptions } from "./types.js";
 import { checkAnswer, checkInput, invalid, pathId, type Schema } from "./validation.js";
 import { fromWire, toWire } from "./wire.js";
 
-/**
- * One method of a resource, declared as data: the operation it calls, by its ID. The contract's
- * route index (`OPERATION_ROUTES`, `@credport/core`) gives the HTTP method, the path template and
- * the wire casing, and its schemas (`OPERATION_SCHEMAS`, loaded with the contract) the request and
- * answer schemas. Plain objects rather than built functions, so that a bundle which never calls a
- * resource keeps none of this.
- */
-export interface MethodSpec {
-  /** The operation's ID in the contract, e.g. `getVerification`. */
-  operation: OperationId;
-  /** Names the caller's input in errors. Default `input`. */
-  root?: string;
-  /** Fields the method sets after the caller's input was checked (the caller may not set them). */
-  sets?: Record<string, unknown>;
-}
-
 /** What one call of a method gives. */
 export interface MethodCall {
   /** Values of the path template's `{name}` parameters, in its order. */
   ids?: readonly unknown[];
-  /** The request body as the caller wrote it (camelCase), for rows with a body. */
+  /** The request body as the caller wrote it (camelCase), for operations with a body. */
   input?: unknown;
+  /** Names the caller's input in errors. Default `input`. */
+  root?: string;
+  /** Fields the method sets after the caller's input was checked (the caller may not set them). */
+  sets?: Record<string, unknown>;
   options: WriteOptions;
 }
 
 /**
- * Calls one operation of the contract: loads the contract, checks and encodes the path
- * parameters, checks the input (mapped to snake_case for snake_case operations), sends the request
- * (POSTs get their idempotency key from the pipeline), checks the answer against the operation's
- * schema and maps it back to camelCase. `name` (e.g. `verifications.get`) names the call in errors.
+ * Calls one operation of the contract, by its ID: the route index (`OPERATION_ROUTES`,
+ * `@credport/core`) gives the HTTP method, the path template and the wire casing, and the
+ * operation's schemas (`OPERATION_SCHEMAS`, loaded with the contract) the request and answer
+ * schemas. Loads the contract, checks and encodes the path parameters, checks the input (mapped to
+ * snake_case for snake_case operations), sends the request (POSTs get their idempotency key from
+ * the pipeline), checks the answer and maps it back to camelCase. `name` (e.g. `verifications.get`)
+ * names the call in errors.
  */
 export async function callOperation<T>(
   pipeline: RequestPipeline,
   name: string,
-  spec: MethodSpec,
+  id: OperationId,
   call: MethodCall,
 ): Promise<T> {
-  const operation = await loadOperation(spec.operation);
+  const operation = await loadOperation(id);
   const path = operationPath(operation.path, call.ids ?? []);
   const body =
-    operation.body &&
-    requestBody(operation.body as Schema<unknown>, call.input, spec, operation.snake);
+    operation.body && requestBody(operation.body as Schema<unknown>, call, operation.snake);
   const response = await pipeline.request<unknown>({
     method: operation.method,
     path,
@@ -57,14 +47,10 @@ export async function callOperation<T>(
   return (operation.snake ? fromWire(answer) : answer) as T;
 }
 
-/**
- * An operation's route (`OPERATION_ROUTES`) and schemas (`OPERATION_SCHEMAS`, loaded with the
- * contract) in one object, with `snake` set when its bodies are snake_case on the wire.
- */
+/** An operation's route and schemas in one object, once the contract has loaded. */
 export async function loadOperation(id: OperationId) {
-  const schemas: OperationSchemas = (await loadContract()).OPERATION_SCHEMAS[id];
-  const route = OPERATION_ROUTES[id];
-  return { ...route, ...schemas, snake: route.casing === "snake" };
+  const schemas: OperationSchemas = (await loadContract()).schemasById[id];
+  return { ...OPERATION_ROUTES[id], ...schemas };
 }
 
 /** The path template with each `{name}` parameter checked and URL-encoded, in its order. */
@@ -73,8 +59,11 @@ export function operationPath(template: string, ids: readonly unknown[]): string
   return template.replace(/\{(\w+)\}/g, (_, name: string) => pathId(ids[index++], name));
 }
 
-function requestBody(schema: Schema<unknown>, input: unknown, spec: MethodSpec, snake: boolean) {
-  const root = spec.root ?? "input";
+function requestBody(
+  schema: Schema<unknown>,
+  { input, root = "input", sets }: MethodCall,
+  snake: boolean,
+) {
   let body: unknown;
   if (snake) {
     if (!contract().isPlainObject(input)) throw invalid(root, "must be a JSON object");
@@ -82,5 +71,5 @@ function requestBody(schema: Schema<unknown>, input: unknown, spec: MethodSpec, 
   } else {
     body = checkInput(schema, input, { root });
   }
-  return spec.sets ? { ...(body as object), ...spec.sets } : body;
+  return sets ? { ...(body as object), ...sets } : body;
 }

@@ -14,6 +14,7 @@ import {
   listIssuanceQuery,
 } from "./issuance.js";
 import { createPolicyBody, listPoliciesQuery, policy, policyList } from "./policies.js";
+import type { OperationId } from "./routes.js";
 import {
   createdVerification,
   createVerificationBody,
@@ -24,8 +25,6 @@ import {
   verificationResult,
   verificationStatus,
 } from "./verifications.js";
-
-import type { OperationId } from "./routes.js";
 
 /** The schemas of one operation: its query, its request body and its answer. */
 export interface OperationSchemas {
@@ -41,10 +40,19 @@ export interface OperationSchemas {
  * without the summaries and documented errors.
  */
 export const OPERATION_SCHEMAS = {
-  createCredentialDefinition: { body: createCredentialDefinitionBody, answer: credentialDefinition },
-  listCredentialDefinitions: { query: listCredentialDefinitionsQuery, answer: credentialDefinitionList },
+  createCredentialDefinition: {
+    body: createCredentialDefinitionBody,
+    answer: credentialDefinition,
+  },
+  listCredentialDefinitions: {
+    query: listCredentialDefinitionsQuery,
+    answer: credentialDefinitionList,
+  },
   getCredentialDefinition: { answer: credentialDefinition },
-  updateCredentialDefinition: { body: updateCredentialDefinitionBody, answer: credentialDefinition },
+  updateCredentialDefinition: {
+    body: updateCredentialDefinitionBody,
+    answer: credentialDefinition,
+  },
   publishCredentialDefinition: { answer: credentialDefinition },
   archiveCredentialDefinition: { answer: credentialDefinition },
   createOffer: { body: createOfferBody, answer: issuanceOffer },

@@ -1,87 +1,88 @@
 /**
  * Where each operation of the REST API lives, by its operation ID: the HTTP method, the path
- * template (`{name}` parameters) and the key casing of its JSON bodies. Plain data, free of zod,
- * so that the server client reads it eagerly (its edge bundle keeps only these rows) while the
- * operations table (`OPERATIONS`, operations.ts) attaches the schemas and documentation to the same
- * IDs, and the mock's routes, OpenAPI and the client all read the one declaration. Paths written out
- * in full: template strings at the top of a module keep it in every bundle.
+ * template (`{name}` parameters) and the key casing of its JSON bodies (`snake`). The one
+ * declaration of each endpoint: the operations table (`OPERATIONS`) attaches the schemas
+ * (`OPERATION_SCHEMAS`) and the documentation to the same IDs, OpenAPI and the mock's routes are
+ * built from it, and the server's resources call operations by ID. Plain data, free of zod, so
+ * that the server client reads it without loading the contract. Paths written out in full:
+ * template strings at the top of a module keep it in every bundle.
  */
 export const OPERATION_ROUTES = {
   createCredentialDefinition: {
     method: "POST",
     path: "/v1/issuer/credential-definitions",
-    casing: "camel",
+    snake: false,
   },
   listCredentialDefinitions: {
     method: "GET",
     path: "/v1/issuer/credential-definitions",
-    casing: "camel",
+    snake: false,
   },
   getCredentialDefinition: {
     method: "GET",
     path: "/v1/issuer/credential-definitions/{credentialDefinitionId}",
-    casing: "camel",
+    snake: false,
   },
   updateCredentialDefinition: {
     method: "PATCH",
     path: "/v1/issuer/credential-definitions/{credentialDefinitionId}",
-    casing: "camel",
+    snake: false,
   },
   publishCredentialDefinition: {
     method: "POST",
     path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/publish",
-    casing: "camel",
+    snake: false,
   },
   archiveCredentialDefinition: {
     method: "POST",
     path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/archive",
-    casing: "camel",
+    snake: false,
   },
-  createOffer: { method: "POST", path: "/v1/openid4vc/issuance/offer", casing: "camel" },
-  listIssuanceSessions: { method: "GET", path: "/v1/openid4vc/issuance", casing: "camel" },
+  createOffer: { method: "POST", path: "/v1/openid4vc/issuance/offer", snake: false },
+  listIssuanceSessions: { method: "GET", path: "/v1/openid4vc/issuance", snake: false },
   getIssuanceSession: {
     method: "GET",
     path: "/v1/openid4vc/issuance/{issuanceId}",
-    casing: "camel",
+    snake: false,
   },
   cancelIssuanceSession: {
     method: "POST",
     path: "/v1/openid4vc/issuance/{issuanceId}/cancel",
-    casing: "camel",
+    snake: false,
   },
   revokeIssuedCredential: {
     method: "POST",
     path: "/v1/openid4vc/issuance/{issuanceId}/revoke",
-    casing: "camel",
+    snake: false,
   },
-  createPolicy: { method: "POST", path: "/v1/policies", casing: "snake" },
-  listPolicies: { method: "GET", path: "/v1/policies", casing: "snake" },
-  getPolicy: { method: "GET", path: "/v1/policies/{policyId}", casing: "snake" },
-  archivePolicy: { method: "POST", path: "/v1/policies/{policyId}/archive", casing: "snake" },
-  createVerification: { method: "POST", path: "/v1/verifications", casing: "snake" },
-  listVerifications: { method: "GET", path: "/v1/verifications", casing: "snake" },
-  getVerification: { method: "GET", path: "/v1/verifications/{verificationId}", casing: "snake" },
+  createPolicy: { method: "POST", path: "/v1/policies", snake: true },
+  listPolicies: { method: "GET", path: "/v1/policies", snake: true },
+  getPolicy: { method: "GET", path: "/v1/policies/{policyId}", snake: true },
+  archivePolicy: { method: "POST", path: "/v1/policies/{policyId}/archive", snake: true },
+  createVerification: { method: "POST", path: "/v1/verifications", snake: true },
+  listVerifications: { method: "GET", path: "/v1/verifications", snake: true },
+  getVerification: { method: "GET", path: "/v1/verifications/{verificationId}", snake: true },
   getVerificationStatus: {
     method: "GET",
     path: "/v1/verifications/{verificationId}/status",
-    casing: "snake",
+    snake: true,
   },
   streamVerificationStatus: {
     method: "GET",
     path: "/v1/verifications/{verificationId}/events",
-    casing: "snake",
+    snake: true,
   },
   getVerificationResult: {
     method: "GET",
     path: "/v1/verifications/{verificationId}/result",
-    casing: "snake",
+    snake: true,
   },
   cancelVerification: {
     method: "POST",
     path: "/v1/verifications/{verificationId}/cancel",
-    casing: "snake",
+    snake: true,
   },
-  getResultKeys: { method: "GET", path: "/v1/.well-known/jwks.json", casing: "snake" },
+  getResultKeys: { method: "GET", path: "/v1/.well-known/jwks.json", snake: true },
 } as const satisfies Record<string, OperationRoute>;
 
 /** Where one operation lives (a row of `OPERATION_ROUTES`). */
@@ -91,10 +92,11 @@ export interface OperationRoute {
   /** With `{name}` parameters, e.g. `/v1/verifications/{verificationId}`. */
   path: string;
   /**
-   * Key casing of the JSON bodies on the wire: `snake` (policies, verifications; clients map the
-   * top-level keys to and from camelCase) or `camel` (credential definitions, issuance).
+   * Key casing of the JSON bodies on the wire: `true` for snake_case (policies, verifications;
+   * clients map the top-level keys to and from camelCase), `false` for camelCase (credential
+   * definitions, issuance).
    */
-  casing: "camel" | "snake";
+  snake: boolean;
 }
 
 /** An operation's stable name (the OpenAPI `operationId`), e.g. `getVerification`. */
