@@ -1,8 +1,12 @@
 /**
- * The client's public types are the wire contract's, in camelCase. Checked by `pnpm typecheck`.
+ * The client's public types are the wire contract's, in camelCase: written out as named
+ * interfaces (src/types/), each held equal here to the contract's type with its keys camelCased,
+ * so that a field added, removed or changed in the contract fails `pnpm typecheck`.
  */
 import type {
   CreatedVerificationWire,
+  CreatePolicyBody,
+  CreateVerificationBody,
   CredentialDefinitionWire,
   IssuanceOfferWire,
   PolicyWire,
@@ -11,8 +15,9 @@ import type {
   VerificationWire,
 } from "@credport/core/contract";
 import type {
-  CamelCased,
   CreatedVerification,
+  CreatePolicyInput,
+  CreateVerificationInput,
   CreateOfferInput,
   CredentialDefinition,
   Credport,
@@ -24,6 +29,7 @@ import type {
   WebhookEvent,
 } from "@credport/server";
 import { expectTypeOf, test } from "vitest";
+import type { CamelCased } from "../src/wire.js";
 
 type Returned<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
 
@@ -35,6 +41,14 @@ test("resources return the contract's types, camelCased", () => {
   expectTypeOf<CreatedVerification>().toEqualTypeOf<CamelCased<CreatedVerificationWire>>();
   expectTypeOf<VerificationStatus>().toEqualTypeOf<CamelCased<VerificationStatusWire>>();
   expectTypeOf<VerificationResult>().toEqualTypeOf<CamelCased<VerificationResultWire>>();
+  expectTypeOf<CreateVerificationInput>().toEqualTypeOf<CamelCased<CreateVerificationBody>>();
+  expectTypeOf<CreatePolicyInput>().toEqualTypeOf<
+    CamelCased<Omit<CreatePolicyBody, "credential_definition_id" | "vct">> &
+      (
+        | { credentialDefinitionId: string; vct?: never }
+        | { vct: string; credentialDefinitionId?: never }
+      )
+  >();
 
   expectTypeOf<Returned<Credport["policies"]["get"]>>().toEqualTypeOf<Policy>();
   expectTypeOf<
