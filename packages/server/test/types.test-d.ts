@@ -4,24 +4,33 @@
  * so that a field added, removed or changed in the contract fails `pnpm typecheck`.
  */
 import type {
+  ClaimEntryInput,
+  CreateCredentialDefinitionBody,
   CreatedVerificationWire,
+  CreateOfferBody,
   CreatePolicyBody,
   CreateVerificationBody,
   CredentialDefinitionWire,
   IssuanceOfferWire,
+  IssuanceSessionWire,
   PolicyWire,
+  UpdateCredentialDefinitionBody,
   VerificationResultWire,
   VerificationStatusWire,
   VerificationWire,
 } from "@credport/core/contract";
 import type {
+  ClaimEntry,
   CreatedVerification,
+  CreateOfferInput,
   CreatePolicyInput,
   CreateVerificationInput,
-  CreateOfferInput,
   CredentialDefinition,
+  CredentialDefinitionInput,
+  CredentialDefinitionUpdate,
   Credport,
   IssuanceOffer,
+  IssuanceSession,
   Policy,
   Verification,
   VerificationResult,
@@ -36,6 +45,21 @@ type Returned<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
 test("resources return the contract's types, camelCased", () => {
   expectTypeOf<CredentialDefinition>().toEqualTypeOf<CredentialDefinitionWire>();
   expectTypeOf<IssuanceOffer>().toEqualTypeOf<IssuanceOfferWire>();
+  expectTypeOf<IssuanceSession>().toEqualTypeOf<IssuanceSessionWire>();
+  expectTypeOf<ClaimEntry>().toEqualTypeOf<ClaimEntryInput>();
+  expectTypeOf<CredentialDefinitionInput>().toEqualTypeOf<
+    Omit<CreateCredentialDefinitionBody, "lifecycleStatus">
+  >();
+  expectTypeOf<CredentialDefinitionUpdate>().toEqualTypeOf<
+    Omit<UpdateCredentialDefinitionBody, "credentialDefinitionId" | "lifecycleStatus">
+  >();
+  expectTypeOf<CreateOfferInput>().toEqualTypeOf<
+    Omit<CreateOfferBody, "credentialDefinitionId" | "vct"> &
+      (
+        | { credentialDefinitionId: string; vct?: never }
+        | { vct: string; credentialDefinitionId?: never }
+      )
+  >();
   expectTypeOf<Policy>().toEqualTypeOf<CamelCased<PolicyWire>>();
   expectTypeOf<Verification>().toEqualTypeOf<CamelCased<VerificationWire>>();
   expectTypeOf<CreatedVerification>().toEqualTypeOf<CamelCased<CreatedVerificationWire>>();
