@@ -1,5 +1,4 @@
 import { OPERATION_ROUTES, type OperationId, type RequestPipeline } from "@credport/core";
-import type { OperationSchemas } from "@credport/core/contract";
 import { contract, loadContract } from "./contract.js";
 import type { WriteOptions } from "./types.js";
 import { checkAnswer, checkInput, invalid, pathId, type Schema } from "./validation.js";
@@ -49,8 +48,7 @@ export async function callOperation<T>(
 
 /** An operation's route and schemas in one object, once the contract has loaded. */
 export async function loadOperation(id: OperationId) {
-  const schemas: OperationSchemas = (await loadContract()).schemasById[id];
-  return { ...OPERATION_ROUTES[id], ...schemas };
+  return { ...OPERATION_ROUTES[id], ...(await loadContract()).schemasById[id] };
 }
 
 /** The path template with each `{name}` parameter checked and URL-encoded, in its order. */

@@ -39,7 +39,7 @@ export interface OperationSchemas {
  * operation lives). Apart from the operations table, so that a client loads the schemas it checks
  * without the summaries and documented errors.
  */
-export const OPERATION_SCHEMAS = {
+export const OPERATION_SCHEMAS: Readonly<Record<OperationId, OperationSchemas>> = {
   createCredentialDefinition: {
     body: createCredentialDefinitionBody,
     answer: credentialDefinition,
@@ -72,4 +72,4 @@ export const OPERATION_SCHEMAS = {
   getVerificationResult: { answer: verificationResult },
   cancelVerification: { answer: verification },
   getResultKeys: { answer: jwks },
-} as const satisfies Record<OperationId, OperationSchemas>;
+};

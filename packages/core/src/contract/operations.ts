@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import { OPERATION_SCHEMAS, type OperationSchemas } from "./operation-schemas.js";
+import { OPERATION_SCHEMAS } from "./operation-schemas.js";
 import { OPERATION_ROUTES, type OperationId, type OperationRoute } from "./routes.js";
 
 /** How a caller authenticates. */
@@ -329,7 +329,7 @@ export const OPERATIONS: readonly Operation[] = /* @__PURE__ */ joinOperations()
 
 function joinOperations(): Operation[] {
   return (Object.keys(OPERATION_ROUTES) as OperationId[]).map((id) => {
-    const { query, body, answer } = OPERATION_SCHEMAS[id] as OperationSchemas;
+    const { query, body, answer } = OPERATION_SCHEMAS[id];
     const { status, ...docs } = DOCUMENTATION[id];
     return {
       id,
