@@ -1,6 +1,7 @@
 // contract.d.ts
 import * as z from 'zod/mini';
-import { F as FAILURE_CODES } from './failure-codes.js';
+import { O as OperationId, a as OperationRoute, F as FAILURE_CODES } from './failure-codes.js';
+export { b as OPERATION_ROUTES } from './failure-codes.js';
 declare function checkRequestConforms(method: string, path: string, request: {
     query?: Record<string, string>;
     body?: unknown;
@@ -332,6 +333,12 @@ type Json = Record<string, unknown>;
 declare function createOpenApiDocument(options?: {
     serverUrl?: string | undefined;
 }): Json;
+interface OperationSchemas {
+    query?: z.ZodMiniObject;
+    body?: z.ZodMiniType;
+    answer: z.ZodMiniType | null;
+}
+declare const OPERATION_SCHEMAS: Readonly<Record<OperationId, OperationSchemas>>;
 type OperationAuth =
 "secret"
  | "secret_or_client_token"
@@ -340,10 +347,8 @@ interface OperationError {
     status: number;
     codes: readonly string[];
 }
-interface Operation {
-    id: string;
-    method: "GET" | "POST" | "PATCH";
-    path: string;
+interface Operation extends OperationRoute {
+    id: OperationId;
     summary: string;
     tag: "Credential definitions" | "Issuance" | "Policies" | "Verifications";
     auth: OperationAuth;
@@ -664,12 +669,135 @@ declare const verificationEvent: z.ZodMiniObject<{
 }, z.core.$strip>;
 type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
 type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FAILURE_CODES, FIELD_VALUES_LIMITS, type FailureCode, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
+export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FAILURE_CODES, FIELD_VALUES_LIMITS, type FailureCode, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, OPERATION_SCHEMAS, type Operation, type OperationAuth, type OperationError, OperationId, OperationRoute, type OperationSchemas, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
 // failure-codes.d.ts
+declare const OPERATION_ROUTES: {
+    readonly createCredentialDefinition: {
+        readonly method: "POST";
+        readonly path: "/v1/issuer/credential-definitions";
+        readonly snake: false;
+    };
+    readonly listCredentialDefinitions: {
+        readonly method: "GET";
+        readonly path: "/v1/issuer/credential-definitions";
+        readonly snake: false;
+    };
+    readonly getCredentialDefinition: {
+        readonly method: "GET";
+        readonly path: "/v1/issuer/credential-definitions/{credentialDefinitionId}";
+        readonly snake: false;
+    };
+    readonly updateCredentialDefinition: {
+        readonly method: "PATCH";
+        readonly path: "/v1/issuer/credential-definitions/{credentialDefinitionId}";
+        readonly snake: false;
+    };
+    readonly publishCredentialDefinition: {
+        readonly method: "POST";
+        readonly path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/publish";
+        readonly snake: false;
+    };
+    readonly archiveCredentialDefinition: {
+        readonly method: "POST";
+        readonly path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/archive";
+        readonly snake: false;
+    };
+    readonly createOffer: {
+        readonly method: "POST";
+        readonly path: "/v1/openid4vc/issuance/offer";
+        readonly snake: false;
+    };
+    readonly listIssuanceSessions: {
+        readonly method: "GET";
+        readonly path: "/v1/openid4vc/issuance";
+        readonly snake: false;
+    };
+    readonly getIssuanceSession: {
+        readonly method: "GET";
+        readonly path: "/v1/openid4vc/issuance/{issuanceId}";
+        readonly snake: false;
+    };
+    readonly cancelIssuanceSession: {
+        readonly method: "POST";
+        readonly path: "/v1/openid4vc/issuance/{issuanceId}/cancel";
+        readonly snake: false;
+    };
+    readonly revokeIssuedCredential: {
+        readonly method: "POST";
+        readonly path: "/v1/openid4vc/issuance/{issuanceId}/revoke";
+        readonly snake: false;
+    };
+    readonly createPolicy: {
+        readonly method: "POST";
+        readonly path: "/v1/policies";
+        readonly snake: true;
+    };
+    readonly listPolicies: {
+        readonly method: "GET";
+        readonly path: "/v1/policies";
+        readonly snake: true;
+    };
+    readonly getPolicy: {
+        readonly method: "GET";
+        readonly path: "/v1/policies/{policyId}";
+        readonly snake: true;
+    };
+    readonly archivePolicy: {
+        readonly method: "POST";
+        readonly path: "/v1/policies/{policyId}/archive";
+        readonly snake: true;
+    };
+    readonly createVerification: {
+        readonly method: "POST";
+        readonly path: "/v1/verifications";
+        readonly snake: true;
+    };
+    readonly listVerifications: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications";
+        readonly snake: true;
+    };
+    readonly getVerification: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}";
+        readonly snake: true;
+    };
+    readonly getVerificationStatus: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}/status";
+        readonly snake: true;
+    };
+    readonly streamVerificationStatus: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}/events";
+        readonly snake: true;
+    };
+    readonly getVerificationResult: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}/result";
+        readonly snake: true;
+    };
+    readonly cancelVerification: {
+        readonly method: "POST";
+        readonly path: "/v1/verifications/{verificationId}/cancel";
+        readonly snake: true;
+    };
+    readonly getResultKeys: {
+        readonly method: "GET";
+        readonly path: "/v1/.well-known/jwks.json";
+        readonly snake: true;
+    };
+};
+interface OperationRoute {
+    method: "GET" | "POST" | "PATCH";
+    path: string;
+    snake: boolean;
+}
+type OperationId = keyof typeof OPERATION_ROUTES;
 declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "claims_not_satisfied", "credential_revoked", "credential_expired", "wallet_rejected"];
-export { FAILURE_CODES as F };
+export { FAILURE_CODES as F, type OperationId as O, type OperationRoute as a, OPERATION_ROUTES as b };
 // index.d.ts
-export { F as FAILURE_CODES } from './failure-codes.js';
+export { F as FAILURE_CODES, b as OPERATION_ROUTES, O as OperationId, a as OperationRoute } from './failure-codes.js';
 export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './request-pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";

@@ -14,6 +14,11 @@ export { claimAt } from "./claim-path.js";
 // The zod-free parts of the wire contract, for code bound for browsers.
 export { FAILURE_CODES } from "./contract/failure-codes.js";
 export {
+  OPERATION_ROUTES,
+  type OperationId,
+  type OperationRoute,
+} from "./contract/routes.js";
+export {
   CredportAPIError,
   CredportAuthenticationError,
   CredportConfigurationError,

@@ -1,70 +1,67 @@
-import type { RequestPipeline } from "@credport/core";
+import { OPERATION_ROUTES, type OperationId, type RequestPipeline } from "@credport/core";
 import { contract, loadContract } from "./contract.js";
-import { OPERATION_ROWS, type OperationId, type OperationRow } from "./operation-rows.js";
 import type { WriteOptions } from "./types.js";
 import { checkAnswer, checkInput, invalid, pathId, type Schema } from "./validation.js";
 import { fromWire, toWire } from "./wire.js";
-
-/**
- * One method of a resource, declared as data: the row of the operations table it calls
- * (operation-rows.ts), which gives the HTTP method, the path template, the request and answer
- * schemas and the wire casing. Plain objects rather than built functions, so that a bundle which
- * never calls a resource keeps none of this.
- */
-export interface MethodSpec {
-  /** The table's operation ID, e.g. `getVerification`. */
-  operation: OperationId;
-  /** Names the caller's input in errors. Default `input`. */
-  root?: string;
-  /** Fields the method sets after the caller's input was checked (the caller may not set them). */
-  sets?: Record<string, unknown>;
-}
 
 /** What one call of a method gives. */
 export interface MethodCall {
   /** Values of the path template's `{name}` parameters, in its order. */
   ids?: readonly unknown[];
-  /** The request body as the caller wrote it (camelCase), for rows with a body. */
+  /** The request body as the caller wrote it (camelCase), for operations with a body. */
   input?: unknown;
+  /** Names the caller's input in errors. Default `input`. */
+  root?: string;
+  /** Fields the method sets after the caller's input was checked (the caller may not set them). */
+  sets?: Record<string, unknown>;
   options: WriteOptions;
 }
 
 /**
- * Calls one row of the operations table: loads the contract, checks and encodes the path
- * parameters, checks the input (mapped to snake_case for snake_case rows), sends the request
- * (POSTs get their idempotency key from the pipeline), checks the answer against the row's schema
- * and maps it back to camelCase. `name` (e.g. `verifications.get`) names the call in errors.
+ * Calls one operation of the contract, by its ID: the route index (`OPERATION_ROUTES`,
+ * `@credport/core`) gives the HTTP method, the path template and the wire casing, and the
+ * operation's schemas (`OPERATION_SCHEMAS`, loaded with the contract) the request and answer
+ * schemas. Loads the contract, checks and encodes the path parameters, checks the input (mapped to
+ * snake_case for snake_case operations), sends the request (POSTs get their idempotency key from
+ * the pipeline), checks the answer and maps it back to camelCase. `name` (e.g. `verifications.get`)
+ * names the call in errors.
  */
 export async function callOperation<T>(
   pipeline: RequestPipeline,
   name: string,
-  spec: MethodSpec,
+  id: OperationId,
   call: MethodCall,
 ): Promise<T> {
-  const schemas = await loadContract();
-  const row: OperationRow = OPERATION_ROWS[spec.operation];
-  const snake = row.snake === true;
-  const path = operationPath(row, call.ids ?? []);
+  const operation = await loadOperation(id);
+  const path = operationPath(operation.path, call.ids ?? []);
   const body =
-    row.body && requestBody(schemas[row.body] as Schema<unknown>, call.input, spec, snake);
+    operation.body && requestBody(operation.body as Schema<unknown>, call, operation.snake);
   const response = await pipeline.request<unknown>({
-    method: row.method,
+    method: operation.method,
     path,
     body,
     ...call.options,
   });
-  const answer = checkAnswer(schemas[row.answer] as Schema<object>, response, name);
-  return (snake ? fromWire(answer) : answer) as T;
+  const answer = checkAnswer(operation.answer as Schema<object>, response, name);
+  return (operation.snake ? fromWire(answer) : answer) as T;
 }
 
-/** The row's path with each `{name}` parameter checked and URL-encoded, in the template's order. */
-export function operationPath(row: OperationRow, ids: readonly unknown[]): string {
+/** An operation's route and schemas in one object, once the contract has loaded. */
+export async function loadOperation(id: OperationId) {
+  return { ...OPERATION_ROUTES[id], ...(await loadContract()).schemasById[id] };
+}
+
+/** The path template with each `{name}` parameter checked and URL-encoded, in its order. */
+export function operationPath(template: string, ids: readonly unknown[]): string {
   let index = 0;
-  return row.path.replace(/\{(\w+)\}/g, (_, name: string) => pathId(ids[index++], name));
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => pathId(ids[index++], name));
 }
 
-function requestBody(schema: Schema<unknown>, input: unknown, spec: MethodSpec, snake: boolean) {
-  const root = spec.root ?? "input";
+function requestBody(
+  schema: Schema<unknown>,
+  { input, root = "input", sets }: MethodCall,
+  snake: boolean,
+) {
   let body: unknown;
   if (snake) {
     if (!contract().isPlainObject(input)) throw invalid(root, "must be a JSON object");
@@ -72,5 +69,5 @@ function requestBody(schema: Schema<unknown>, input: unknown, spec: MethodSpec, 
   } else {
     body = checkInput(schema, input, { root });
   }
-  return spec.sets ? { ...(body as object), ...spec.sets } : body;
+  return sets ? { ...(body as object), ...sets } : body;
 }

@@ -1,4 +1,16 @@
-import type { CamelCased } from "./types.js";
+/** `snake_case` → `snakeCase`. */
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/**
+ * An object with its top-level keys in camelCase (nested caller data keeps its keys): what
+ * `fromWire` gives. Not public: the public types are written out (types/), and
+ * test/types.test-d.ts holds them equal to this over the contract's types.
+ */
+export type CamelCased<T> = T extends unknown
+  ? { [K in keyof T as K extends string ? CamelCase<K> : K]: T[K] }
+  : never;
 
 /**
  * Casing maps for the snake_case resources (policies, verifications). Only the top-level keys are

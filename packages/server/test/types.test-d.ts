@@ -1,22 +1,36 @@
 /**
- * The client's public types are the wire contract's, in camelCase. Checked by `pnpm typecheck`.
+ * The client's public types are the wire contract's, in camelCase: written out as named
+ * interfaces (src/types/), each held equal here to the contract's type with its keys camelCased,
+ * so that a field added, removed or changed in the contract fails `pnpm typecheck`.
  */
 import type {
+  ClaimEntryInput,
+  CreateCredentialDefinitionBody,
   CreatedVerificationWire,
+  CreateOfferBody,
+  CreatePolicyBody,
+  CreateVerificationBody,
   CredentialDefinitionWire,
   IssuanceOfferWire,
+  IssuanceSessionWire,
   PolicyWire,
+  UpdateCredentialDefinitionBody,
   VerificationResultWire,
   VerificationStatusWire,
   VerificationWire,
 } from "@credport/core/contract";
 import type {
-  CamelCased,
+  ClaimEntry,
   CreatedVerification,
   CreateOfferInput,
+  CreatePolicyInput,
+  CreateVerificationInput,
   CredentialDefinition,
+  CredentialDefinitionInput,
+  CredentialDefinitionUpdate,
   Credport,
   IssuanceOffer,
+  IssuanceSession,
   Policy,
   Verification,
   VerificationResult,
@@ -24,17 +38,41 @@ import type {
   WebhookEvent,
 } from "@credport/server";
 import { expectTypeOf, test } from "vitest";
+import type { CamelCased } from "../src/wire.js";
 
 type Returned<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
 
 test("resources return the contract's types, camelCased", () => {
   expectTypeOf<CredentialDefinition>().toEqualTypeOf<CredentialDefinitionWire>();
   expectTypeOf<IssuanceOffer>().toEqualTypeOf<IssuanceOfferWire>();
+  expectTypeOf<IssuanceSession>().toEqualTypeOf<IssuanceSessionWire>();
+  expectTypeOf<ClaimEntry>().toEqualTypeOf<ClaimEntryInput>();
+  expectTypeOf<CredentialDefinitionInput>().toEqualTypeOf<
+    Omit<CreateCredentialDefinitionBody, "lifecycleStatus">
+  >();
+  expectTypeOf<CredentialDefinitionUpdate>().toEqualTypeOf<
+    Omit<UpdateCredentialDefinitionBody, "credentialDefinitionId" | "lifecycleStatus">
+  >();
+  expectTypeOf<CreateOfferInput>().toEqualTypeOf<
+    Omit<CreateOfferBody, "credentialDefinitionId" | "vct"> &
+      (
+        | { credentialDefinitionId: string; vct?: never }
+        | { vct: string; credentialDefinitionId?: never }
+      )
+  >();
   expectTypeOf<Policy>().toEqualTypeOf<CamelCased<PolicyWire>>();
   expectTypeOf<Verification>().toEqualTypeOf<CamelCased<VerificationWire>>();
   expectTypeOf<CreatedVerification>().toEqualTypeOf<CamelCased<CreatedVerificationWire>>();
   expectTypeOf<VerificationStatus>().toEqualTypeOf<CamelCased<VerificationStatusWire>>();
   expectTypeOf<VerificationResult>().toEqualTypeOf<CamelCased<VerificationResultWire>>();
+  expectTypeOf<CreateVerificationInput>().toEqualTypeOf<CamelCased<CreateVerificationBody>>();
+  expectTypeOf<CreatePolicyInput>().toEqualTypeOf<
+    CamelCased<Omit<CreatePolicyBody, "credential_definition_id" | "vct">> &
+      (
+        | { credentialDefinitionId: string; vct?: never }
+        | { vct: string; credentialDefinitionId?: never }
+      )
+  >();
 
   expectTypeOf<Returned<Credport["policies"]["get"]>>().toEqualTypeOf<Policy>();
   expectTypeOf<

@@ -57,6 +57,7 @@ export {
 } from "./key-shapes.js";
 export { camelList, listCursor, listLimit, plainListQuery, snakeList } from "./lists.js";
 export { createOpenApiDocument } from "./openapi.js";
+export { OPERATION_SCHEMAS, type OperationSchemas } from "./operation-schemas.js";
 export {
   BODY_ERRORS,
   COMMON_ERRORS,
@@ -80,6 +81,7 @@ export {
   policy,
   policyList,
 } from "./policies.js";
+export { OPERATION_ROUTES, type OperationId, type OperationRoute } from "./routes.js";
 export {
   claimPath,
   declarableClaimPath,

@@ -1,29 +1,6 @@
 import type * as z from "zod/mini";
-import {
-  createCredentialDefinitionBody,
-  credentialDefinition,
-  credentialDefinitionList,
-  listCredentialDefinitionsQuery,
-  updateCredentialDefinitionBody,
-} from "./credential-definitions.js";
-import {
-  createOfferBody,
-  issuanceList,
-  issuanceOffer,
-  issuanceSession,
-  listIssuanceQuery,
-} from "./issuance.js";
-import { createPolicyBody, listPoliciesQuery, policy, policyList } from "./policies.js";
-import {
-  createdVerification,
-  createVerificationBody,
-  jwks,
-  listVerificationsQuery,
-  verification,
-  verificationList,
-  verificationResult,
-  verificationStatus,
-} from "./verifications.js";
+import { OPERATION_SCHEMAS } from "./operation-schemas.js";
+import { OPERATION_ROUTES, type OperationId, type OperationRoute } from "./routes.js";
 
 /** How a caller authenticates. */
 export type OperationAuth =
@@ -41,15 +18,13 @@ export interface OperationError {
 }
 
 /**
- * One operation of the REST API: the single table OpenAPI and the mock's routes are built from, and
- * the server client's light rows (`packages/server/src/operation-rows.ts`) are tested against.
+ * One operation of the REST API: its route (`OPERATION_ROUTES`), its schemas (`OPERATION_SCHEMAS`)
+ * and its documentation, joined by operation ID. OpenAPI and the conformance checks read it; the
+ * mock's routes and the server client read the route index and the schemas by the same IDs.
  */
-export interface Operation {
+export interface Operation extends OperationRoute {
   /** Stable name, used as the OpenAPI `operationId`. */
-  id: string;
-  method: "GET" | "POST" | "PATCH";
-  /** With `{name}` parameters, e.g. `/v1/verifications/{verificationId}`. */
-  path: string;
+  id: OperationId;
   summary: string;
   tag: "Credential definitions" | "Issuance" | "Policies" | "Verifications";
   auth: OperationAuth;
@@ -126,57 +101,46 @@ const browserReadErrorsAndRealtime: readonly OperationError[] = [
   { status: 503, codes: ["realtime_unavailable"] },
 ];
 
-// Paths written out in full: template strings at the top of a module keep it in every bundle.
-export const OPERATIONS: readonly Operation[] = [
-  {
-    id: "createCredentialDefinition",
-    method: "POST",
-    path: "/v1/issuer/credential-definitions",
+/** What the operations table adds to a route and its schemas: the documentation. */
+type OperationDocs = Pick<Operation, "summary" | "tag" | "auth" | "scope" | "errors"> & {
+  status: Operation["success"]["status"];
+};
+
+const DOCUMENTATION: Record<OperationId, OperationDocs> = {
+  createCredentialDefinition: {
     summary: "Create a credential definition (a draft, or published at once)",
     tag: "Credential definitions",
     auth: "secret",
     scope: "definitions:write",
-    body: createCredentialDefinitionBody,
-    success: { status: 201, schema: credentialDefinition },
+    status: 201,
     errors: [
       validation,
       { status: 409, codes: ["credential_definition_conflict"] },
       notPublishable,
     ],
   },
-  {
-    id: "listCredentialDefinitions",
-    method: "GET",
-    path: "/v1/issuer/credential-definitions",
+  listCredentialDefinitions: {
     summary: "List credential definitions",
     tag: "Credential definitions",
     auth: "secret",
     scope: "definitions:read",
-    query: listCredentialDefinitionsQuery,
-    success: { status: 200, schema: credentialDefinitionList },
+    status: 200,
     errors: [validation],
   },
-  {
-    id: "getCredentialDefinition",
-    method: "GET",
-    path: "/v1/issuer/credential-definitions/{credentialDefinitionId}",
+  getCredentialDefinition: {
     summary: "Get a credential definition",
     tag: "Credential definitions",
     auth: "secret",
     scope: "definitions:read",
-    success: { status: 200, schema: credentialDefinition },
+    status: 200,
     errors: [definitionNotFound],
   },
-  {
-    id: "updateCredentialDefinition",
-    method: "PATCH",
-    path: "/v1/issuer/credential-definitions/{credentialDefinitionId}",
+  updateCredentialDefinition: {
     summary: "Change a draft",
     tag: "Credential definitions",
     auth: "secret",
     scope: "definitions:write",
-    body: updateCredentialDefinitionBody,
-    success: { status: 200, schema: credentialDefinition },
+    status: 200,
     errors: [
       validation,
       definitionNotFound,
@@ -190,15 +154,12 @@ export const OPERATIONS: readonly Operation[] = [
       },
     ],
   },
-  {
-    id: "publishCredentialDefinition",
-    method: "POST",
-    path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/publish",
+  publishCredentialDefinition: {
     summary: "Publish a draft (a published one is answered unchanged)",
     tag: "Credential definitions",
     auth: "secret",
     scope: "definitions:write",
-    success: { status: 200, schema: credentialDefinition },
+    status: 200,
     errors: [
       definitionNotFound,
       {
@@ -211,214 +172,175 @@ export const OPERATIONS: readonly Operation[] = [
       notPublishable,
     ],
   },
-  {
-    id: "archiveCredentialDefinition",
-    method: "POST",
-    path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/archive",
+  archiveCredentialDefinition: {
     summary: "Archive a credential definition",
     tag: "Credential definitions",
     auth: "secret",
     scope: "definitions:write",
-    success: { status: 200, schema: credentialDefinition },
+    status: 200,
     errors: [
       definitionNotFound,
       { status: 409, codes: ["global_credential_definition_read_only"] },
     ],
   },
-  {
-    id: "createOffer",
-    method: "POST",
-    path: "/v1/openid4vc/issuance/offer",
+  createOffer: {
     summary: "Create a credential offer (the only answer with the wallet hand-off)",
     tag: "Issuance",
     auth: "secret",
     scope: "issuance:write",
-    body: createOfferBody,
-    success: { status: 201, schema: issuanceOffer },
+    status: 201,
     errors: [validation, definitionNotFound],
   },
-  {
-    id: "listIssuanceSessions",
-    method: "GET",
-    path: "/v1/openid4vc/issuance",
+  listIssuanceSessions: {
     summary: "List issuance sessions (history and reconciliation; no hand-off data)",
     tag: "Issuance",
     auth: "secret",
     scope: "issuance:read",
-    query: listIssuanceQuery,
-    success: { status: 200, schema: issuanceList },
+    status: 200,
     errors: [validation],
   },
-  {
-    id: "getIssuanceSession",
-    method: "GET",
-    path: "/v1/openid4vc/issuance/{issuanceId}",
+  getIssuanceSession: {
     summary: "Get an issuance session",
     tag: "Issuance",
     auth: "secret",
     scope: "issuance:read",
-    success: { status: 200, schema: issuanceSession },
+    status: 200,
     errors: [notFound],
   },
-  {
-    id: "cancelIssuanceSession",
-    method: "POST",
-    path: "/v1/openid4vc/issuance/{issuanceId}/cancel",
+  cancelIssuanceSession: {
     summary: "Cancel an open offer",
     tag: "Issuance",
     auth: "secret",
     scope: "issuance:write",
-    success: { status: 200, schema: issuanceSession },
+    status: 200,
     errors: [notFound, { status: 409, codes: ["issuance_not_cancelable"] }],
   },
-  {
-    id: "revokeIssuedCredential",
-    method: "POST",
-    path: "/v1/openid4vc/issuance/{issuanceId}/revoke",
+  revokeIssuedCredential: {
     summary: "Revoke the issued credential (status stays credential_issued)",
     tag: "Issuance",
     auth: "secret",
     scope: "issuance:write",
-    success: { status: 200, schema: issuanceSession },
+    status: 200,
     errors: [notFound, { status: 409, codes: ["issuance_not_revocable"] }],
   },
-  {
-    id: "createPolicy",
-    method: "POST",
-    path: "/v1/policies",
+  createPolicy: {
     summary: "Create a custom policy",
     tag: "Policies",
     auth: "secret",
     scope: "policies:write",
-    body: createPolicyBody,
-    success: { status: 201, schema: policy },
+    status: 201,
     errors: [validation, definitionNotFound],
   },
-  {
-    id: "listPolicies",
-    method: "GET",
-    path: "/v1/policies",
+  listPolicies: {
     summary: "List the project's policies (presets are not listed)",
     tag: "Policies",
     auth: "secret",
     scope: "policies:read",
-    query: listPoliciesQuery,
-    success: { status: 200, schema: policyList },
+    status: 200,
     errors: [validation],
   },
-  {
-    id: "getPolicy",
-    method: "GET",
-    path: "/v1/policies/{policyId}",
+  getPolicy: {
     summary: "Get a policy or a built-in preset",
     tag: "Policies",
     auth: "secret",
     scope: "policies:read",
-    success: { status: 200, schema: policy },
+    status: 200,
     errors: [notFound],
   },
-  {
-    id: "archivePolicy",
-    method: "POST",
-    path: "/v1/policies/{policyId}/archive",
+  archivePolicy: {
     summary: "Archive a policy",
     tag: "Policies",
     auth: "secret",
     scope: "policies:write",
-    success: { status: 200, schema: policy },
+    status: 200,
     errors: [notFound, { status: 409, codes: ["preset_policy_read_only"] }],
   },
-  {
-    id: "createVerification",
-    method: "POST",
-    path: "/v1/verifications",
+  createVerification: {
     summary: "Create a verification (the only answer with the client token and wallet URI)",
     tag: "Verifications",
     auth: "secret",
     scope: "verifications:write",
-    body: createVerificationBody,
-    success: { status: 201, schema: createdVerification },
+    status: 201,
     errors: [{ status: 400, codes: ["validation_error", "invalid_policy"] }],
   },
-  {
-    id: "listVerifications",
-    method: "GET",
-    path: "/v1/verifications",
+  listVerifications: {
     summary: "List verifications",
     tag: "Verifications",
     auth: "secret",
     scope: "verifications:read",
-    query: listVerificationsQuery,
-    success: { status: 200, schema: verificationList },
+    status: 200,
     errors: [validation],
   },
-  {
-    id: "getVerification",
-    method: "GET",
-    path: "/v1/verifications/{verificationId}",
+  getVerification: {
     summary: "Get a verification (never its client token)",
     tag: "Verifications",
     auth: "secret",
     scope: "verifications:read",
-    success: { status: 200, schema: verification },
+    status: 200,
     errors: [notFound],
   },
-  {
-    id: "getVerificationStatus",
-    method: "GET",
-    path: "/v1/verifications/{verificationId}/status",
+  getVerificationStatus: {
     summary: "Read a verification's status (server, or browser with the client token)",
     tag: "Verifications",
     auth: "secret_or_client_token",
     scope: "verifications:read",
-    success: { status: 200, schema: verificationStatus },
+    status: 200,
     errors: browserReadErrors,
   },
-  {
-    id: "streamVerificationStatus",
-    method: "GET",
-    path: "/v1/verifications/{verificationId}/events",
+  streamVerificationStatus: {
     summary:
       "Server-Sent Events: `event: status` with the status object at once and on every change",
     tag: "Verifications",
     auth: "secret_or_client_token",
     scope: "verifications:read",
-    success: { status: 200, schema: null },
+    status: 200,
     errors: browserReadErrorsAndRealtime,
   },
-  {
-    id: "getVerificationResult",
-    method: "GET",
-    path: "/v1/verifications/{verificationId}/result",
+  getVerificationResult: {
     summary: "The signed result, once the verification has ended",
     tag: "Verifications",
     auth: "secret",
     scope: "verifications:read",
-    success: { status: 200, schema: verificationResult },
+    status: 200,
     errors: [notFound, { status: 409, codes: ["verification_not_finished"] }],
   },
-  {
-    id: "cancelVerification",
-    method: "POST",
-    path: "/v1/verifications/{verificationId}/cancel",
+  cancelVerification: {
     summary: "Cancel an open verification",
     tag: "Verifications",
     auth: "secret",
     scope: "verifications:write",
-    success: { status: 200, schema: verification },
+    status: 200,
     errors: [notFound, { status: 409, codes: ["verification_not_cancelable"] }],
   },
-  {
-    id: "getResultKeys",
-    method: "GET",
-    path: "/v1/.well-known/jwks.json",
+  getResultKeys: {
     summary: "Public keys that verify `result_token`",
     tag: "Verifications",
     auth: "none",
-    success: { status: 200, schema: jwks },
+    status: 200,
     errors: [],
   },
-];
+};
+
+/**
+ * Every operation, in the route index's order. Built by a call marked pure, so that bundles which
+ * never read the table (the server client reads the index and the schemas) keep none of it.
+ */
+export const OPERATIONS: readonly Operation[] = /* @__PURE__ */ joinOperations();
+
+function joinOperations(): Operation[] {
+  return (Object.keys(OPERATION_ROUTES) as OperationId[]).map((id) => {
+    const { query, body, answer } = OPERATION_SCHEMAS[id];
+    const { status, ...docs } = DOCUMENTATION[id];
+    return {
+      id,
+      ...OPERATION_ROUTES[id],
+      ...docs,
+      ...(query ? { query } : {}),
+      ...(body ? { body } : {}),
+      success: { status, schema: answer },
+    };
+  });
+}
 
 /** Every error an operation may answer, merged by status. */
 export function operationErrors(operation: Operation): OperationError[] {

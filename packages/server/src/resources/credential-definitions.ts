@@ -1,5 +1,5 @@
-import type { RequestPipeline } from "@credport/core";
-import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
+import type { OperationId, RequestPipeline } from "@credport/core";
+import { callOperation, type MethodCall } from "../operation-method.js";
 import type { PagePromise } from "../page.js";
 import type {
   CredentialDefinition,
@@ -13,15 +13,15 @@ import type {
 import { invalid } from "../validation.js";
 import { type ListSpec, listPages } from "./list.js";
 
-/** Each method a row of the operations table (`@credport/core/contract`). */
+/** Each method an operation of the contract, by its ID (`OPERATION_ROUTES`, `@credport/core`). */
 const METHODS = {
-  create: { operation: "createCredentialDefinition", sets: { lifecycleStatus: "published" } },
-  createDraft: { operation: "createCredentialDefinition" },
-  get: { operation: "getCredentialDefinition" },
-  update: { operation: "updateCredentialDefinition", root: "changes" },
-  publish: { operation: "publishCredentialDefinition" },
-  archive: { operation: "archiveCredentialDefinition" },
-} satisfies Record<string, MethodSpec>;
+  create: "createCredentialDefinition",
+  createDraft: "createCredentialDefinition",
+  get: "getCredentialDefinition",
+  update: "updateCredentialDefinition",
+  publish: "publishCredentialDefinition",
+  archive: "archiveCredentialDefinition",
+} satisfies Record<string, OperationId>;
 
 const LIST: ListSpec = {
   operation: "listCredentialDefinitions",
@@ -38,7 +38,7 @@ export class CredentialDefinitions {
     options: WriteOptions = {},
   ): Promise<CredentialDefinition> {
     refuseLifecycleStatus(input);
-    return this.send("create", { input, options });
+    return this.send("create", { input, sets: { lifecycleStatus: "published" }, options });
   }
 
   /** Creates a draft, to be completed with `update` and published with `publish`. */
@@ -63,7 +63,12 @@ export class CredentialDefinitions {
     changes: CredentialDefinitionUpdate,
     options: RequestOptions = {},
   ): Promise<CredentialDefinition> {
-    return this.send("update", { ids: [credentialDefinitionId], input: changes, options });
+    return this.send("update", {
+      ids: [credentialDefinitionId],
+      input: changes,
+      root: "changes",
+      options,
+    });
   }
 
   async publish(

@@ -1,5 +1,5 @@
-import type { RequestPipeline } from "@credport/core";
-import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
+import type { OperationId, RequestPipeline } from "@credport/core";
+import { callOperation, type MethodCall } from "../operation-method.js";
 import type { PagePromise } from "../page.js";
 import type {
   CreateOfferInput,
@@ -12,13 +12,13 @@ import type {
 } from "../types.js";
 import { type ListSpec, listPages } from "./list.js";
 
-/** Each method a row of the operations table (`@credport/core/contract`). */
+/** Each method an operation of the contract, by its ID (`OPERATION_ROUTES`, `@credport/core`). */
 const METHODS = {
-  createOffer: { operation: "createOffer" },
-  get: { operation: "getIssuanceSession" },
-  cancel: { operation: "cancelIssuanceSession" },
-  revoke: { operation: "revokeIssuedCredential" },
-} satisfies Record<string, MethodSpec>;
+  createOffer: "createOffer",
+  get: "getIssuanceSession",
+  cancel: "cancelIssuanceSession",
+  revoke: "revokeIssuedCredential",
+} satisfies Record<string, OperationId>;
 
 const LIST: ListSpec = {
   operation: "listIssuanceSessions",

@@ -1,14 +1,14 @@
-import type { RequestPipeline } from "@credport/core";
-import { loadContract } from "../contract.js";
-import { OPERATION_ROWS, type OperationId, type OperationRow } from "../operation-rows.js";
+import type { OperationId, RequestPipeline } from "@credport/core";
+import { contract } from "../contract.js";
+import { loadOperation } from "../operation-method.js";
 import { Page, type PagePromise, pagePromise } from "../page.js";
 import type { ListParams } from "../types.js";
 import { checkAnswer, checkInput, invalid, type Schema } from "../validation.js";
 import { fromWire } from "../wire.js";
 
-/** A list method, declared as data: the table row it calls and the filters it passes on. */
+/** A list method, declared as data: the operation it calls (by ID) and the filters it passes on. */
 export interface ListSpec {
-  /** The table's operation ID, e.g. `listPolicies`. */
+  /** The operation's ID in the contract, e.g. `listPolicies`. */
   operation: OperationId;
   /** Filters in wire names, e.g. `{ lifecycle_status: params.lifecycleStatus }`. */
   filters?: (params: Record<string, unknown>) => Record<string, unknown>;
@@ -17,8 +17,8 @@ export interface ListSpec {
 type WirePage = { data: object[] } & Record<string, unknown>;
 
 /**
- * Checks the list parameters against the row's query schema, GETs one page, checks it against the
- * row's answer schema (in the row's casing), and wires the page to fetch the following ones with
+ * Checks the list parameters against the operation's query schema, GETs one page, checks it
+ * against its answer schema (in its wire casing), and wires the page to fetch the following ones with
  * the same filters. `name` (e.g. `policies.list`) names the call in errors. Returns the first
  * page's promise, async-iterable over every item (`PagePromise`).
  */
@@ -35,27 +35,25 @@ async function fetchPage<T>(
   spec: ListSpec,
   params: ListParams,
 ): Promise<Page<T>> {
-  const schemas = await loadContract();
-  const row: OperationRow = OPERATION_ROWS[spec.operation];
-  const snake = row.snake === true;
+  const { method, path, query, answer, snake } = await loadOperation(spec.operation);
   const given: unknown = params;
-  if (!schemas.isPlainObject(given)) throw invalid("params", "must be an object");
+  if (!contract().isPlainObject(given)) throw invalid("params", "must be an object");
   const filters = spec.filters?.(given) ?? {};
   checkInput(
-    schemas[row.query!] as Schema<unknown>,
+    query as Schema<unknown>,
     drop({ limit: params.limit, cursor: params.cursor, ...filters }),
     { root: "params", snake: true },
   );
   const load = async (cursor: string | undefined): Promise<Page<T>> => {
     const response = await pipeline.request<unknown>({
-      method: row.method,
-      path: row.path,
+      method,
+      path,
       query: { ...(filters as Record<string, string | undefined>), limit: params.limit, cursor },
       signal: params.signal,
       timeoutMs: params.timeoutMs,
       maxRetries: params.maxRetries,
     });
-    const page = checkAnswer(schemas[row.answer] as Schema<WirePage>, response, name);
+    const page = checkAnswer(answer as Schema<WirePage>, response, name);
     const hasMore = Boolean(snake ? page.has_more : page.hasMore);
     const nextCursor = ((snake ? page.next_cursor : page.nextCursor) ?? null) as string | null;
     const data = (snake ? page.data.map((item) => fromWire(item)) : page.data.slice()) as T[];

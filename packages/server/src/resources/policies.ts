@@ -1,5 +1,5 @@
-import type { RequestPipeline } from "@credport/core";
-import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
+import type { OperationId, RequestPipeline } from "@credport/core";
+import { callOperation, type MethodCall } from "../operation-method.js";
 import type { PagePromise } from "../page.js";
 import type {
   CreatePolicyInput,
@@ -10,12 +10,12 @@ import type {
 } from "../types.js";
 import { type ListSpec, listPages } from "./list.js";
 
-/** Each method a row of the operations table (`@credport/core/contract`). */
+/** Each method an operation of the contract, by its ID (`OPERATION_ROUTES`, `@credport/core`). */
 const METHODS = {
-  create: { operation: "createPolicy" },
-  get: { operation: "getPolicy" },
-  archive: { operation: "archivePolicy" },
-} satisfies Record<string, MethodSpec>;
+  create: "createPolicy",
+  get: "getPolicy",
+  archive: "archivePolicy",
+} satisfies Record<string, OperationId>;
 
 const LIST: ListSpec = { operation: "listPolicies" };
 

@@ -1,5 +1,5 @@
-import type { RequestPipeline } from "@credport/core";
-import { callOperation, type MethodCall, type MethodSpec } from "../operation-method.js";
+import type { OperationId, RequestPipeline } from "@credport/core";
+import { callOperation, type MethodCall } from "../operation-method.js";
 import type { PagePromise } from "../page.js";
 import type {
   CreatedVerification,
@@ -14,14 +14,14 @@ import type {
 } from "../types.js";
 import { type ListSpec, listPages } from "./list.js";
 
-/** Each method a row of the operations table (`@credport/core/contract`). */
+/** Each method an operation of the contract, by its ID (`OPERATION_ROUTES`, `@credport/core`). */
 const METHODS = {
-  create: { operation: "createVerification" },
-  get: { operation: "getVerification" },
-  getStatus: { operation: "getVerificationStatus" },
-  getResult: { operation: "getVerificationResult" },
-  cancel: { operation: "cancelVerification" },
-} satisfies Record<string, MethodSpec>;
+  create: "createVerification",
+  get: "getVerification",
+  getStatus: "getVerificationStatus",
+  getResult: "getVerificationResult",
+  cancel: "cancelVerification",
+} satisfies Record<string, OperationId>;
 
 const LIST: ListSpec = { operation: "listVerifications", filters: (p) => ({ status: p.status }) };
 

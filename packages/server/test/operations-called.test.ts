@@ -1,43 +1,22 @@
-import { findOperation, OPERATIONS } from "@credport/core/contract";
+import { OPERATION_ROUTES, type OperationId } from "@credport/core";
+import { findOperation } from "@credport/core/contract";
 import { Credport } from "@credport/server";
 import { describe, expect, it } from "vitest";
-import * as contractSchemas from "../src/contract-schemas.js";
-import { OPERATION_ROWS } from "../src/operation-rows.js";
 import { badge, badgeClaims } from "./support/services.js";
 
 /**
- * The client's light rows (method, path, casing, schema names) against the contract's operations
- * table: the rows are what the edge bundle keeps of the table, so they must be the table's.
+ * The contract's route index (`OPERATION_ROUTES`) against what the server client calls: every
+ * declared operation is called by a resource method, on its method and path, except these.
  */
-const schemas: Record<string, unknown> = { ...contractSchemas };
-const SNAKE_TAGS = ["Policies", "Verifications"];
-/** Rows the server client does not call, and why. */
-const NOT_CALLED = {
+const NOT_CALLED: Partial<Record<OperationId, string>> = {
   // Server-Sent Events, for browsers (@credport/browser).
   streamVerificationStatus: "browser",
   // Fetched by verifyResultToken through jose's remote key set, not the request pipeline.
   getResultKeys: "jose",
 };
 
-describe("the server client's operation rows", () => {
-  it("are the table's rows: method, path, casing and the same schema objects", () => {
-    for (const [id, row] of Object.entries(OPERATION_ROWS)) {
-      const operation = OPERATIONS.find((o) => o.id === id);
-      expect(operation, id).toBeDefined();
-      expect([id, row.method, row.path], id).toEqual([id, operation!.method, operation!.path]);
-      expect([id, "snake" in row], id).toEqual([id, SNAKE_TAGS.includes(operation!.tag)]);
-      expect(schemas[row.answer], `${id} answer`).toBe(operation!.success.schema);
-      expect("body" in row ? schemas[row.body] : undefined, `${id} body`).toBe(operation!.body);
-      expect("query" in row ? schemas[row.query] : undefined, `${id} query`).toBe(operation!.query);
-    }
-  });
-
-  it("cover every operation of the table the server client calls", () => {
-    const expected = OPERATIONS.map((o) => o.id).filter((id) => !(id in NOT_CALLED));
-    expect(Object.keys(OPERATION_ROWS).sort()).toEqual(expected.sort());
-  });
-
-  it("are each called by a resource method, with the row's method and path", async () => {
+describe("the server client and the contract's operations", () => {
+  it("every declared operation is called by a resource method, on its method and path", async () => {
     const called = new Set<string>();
     const credport = new Credport({
       secretKey: `sk_test_${"a".repeat(24)}`,
@@ -86,6 +65,7 @@ describe("the server client's operation rows", () => {
     for (const outcome of outcomes)
       if (outcome.status === "rejected")
         expect(String(outcome.reason)).not.toMatch(/CredportValidationError|validation_error/);
-    expect([...called].sort()).toEqual(Object.keys(OPERATION_ROWS).sort());
+    const declared = Object.keys(OPERATION_ROUTES).filter((id) => !(id in NOT_CALLED));
+    expect([...called].sort()).toEqual(declared.sort());
   });
 });
