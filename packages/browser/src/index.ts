@@ -1,6 +1,7 @@
 export {
   CredportConnectionError,
   CredportError,
+  type CredportErrorCode,
   type CredportErrorType,
   CredportInvalidResponseError,
   CredportInvalidTokenError,

@@ -14,6 +14,11 @@ export { claimAt } from "./claim-path.js";
 // The zod-free parts of the wire contract, for code bound for browsers.
 export { FAILURE_CODES } from "./contract/failure-codes.js";
 export {
+  CREDPORT_ERROR_CODES,
+  type CredportErrorCode,
+  isCredportErrorCode,
+} from "./error-codes.js";
+export {
   CredportAPIError,
   CredportAuthenticationError,
   CredportConfigurationError,

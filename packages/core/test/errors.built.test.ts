@@ -94,7 +94,7 @@ describe("configuration hints", () => {
     for (const check of [esm.normalizeBaseUrl, esm.normalizeServerBaseUrl]) {
       expect(() => check(baseUrl)).toThrow(
         expect.objectContaining({
-          code: "INVALID_BASE_URL",
+          code: "invalid_base_url",
           message: expect.stringContaining(`pass ${fixed} instead`),
         }),
       );
