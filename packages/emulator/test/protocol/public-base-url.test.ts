@@ -1,3 +1,4 @@
+import { CredportConfigurationError } from "@credport/core";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Emulator, startEmulator } from "@credport/emulator";
@@ -155,9 +156,12 @@ describe("startEmulator({ publicBaseUrl }) behind a reverse proxy", () => {
       "https://tunnel.example/?x=1",
       "https://tunnel.example/#x",
     ]) {
-      await expect(startEmulator({ port: 0, publicBaseUrl })).rejects.toThrow(
-        /@credport\/emulator: publicBaseUrl/,
-      );
+      const error = await startEmulator({ port: 0, publicBaseUrl }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CredportConfigurationError);
+      expect(error).toMatchObject({
+        code: "invalid_option",
+        message: expect.stringMatching(/@credport\/emulator: publicBaseUrl/),
+      });
     }
   });
 });
