@@ -1,4 +1,5 @@
 export {
+  CredportConfigurationError,
   CredportConnectionError,
   CredportError,
   type CredportErrorCode,

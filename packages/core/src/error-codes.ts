@@ -80,6 +80,8 @@ const CONFIGURATION_ERROR_CODES = [
   "missing_webhook_secret",
   "webhook_secret_invalid",
   "invalid_jwks",
+  "missing_provider",
+  "missing_dependency",
   "data_file_unreadable",
   "data_file_corrupt",
   "data_file_newer_version",

@@ -81,8 +81,9 @@ export function CredportProvider({
 export function useCredportContext(): CredportContextValue {
   const value = useContext(CredportContext);
   if (!value)
-    throw new Error(
+    throw new CredportConfigurationError(
       "credport: useVerification and <VerificationGate> must be used inside <CredportProvider>.",
+      { code: "missing_provider" },
     );
   return value;
 }

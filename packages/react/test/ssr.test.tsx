@@ -47,3 +47,13 @@ it("a missing publishable key or base URL fails at once, naming what to set", ()
     }),
   );
 });
+
+it("a hook outside <CredportProvider> is a configuration error naming the fix", () => {
+  expect(() => renderToString(<Wall />)).toThrow(
+    expect.objectContaining({
+      type: "configuration_error",
+      code: "missing_provider",
+      message: expect.stringContaining("inside <CredportProvider>"),
+    }),
+  );
+});

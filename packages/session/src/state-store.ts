@@ -1,3 +1,4 @@
+import { CredportConfigurationError } from "@credport/core";
 import {
   createMemoryStateStore,
   type MemoryStateStoreOptions,
@@ -38,9 +39,9 @@ export function lazyRedisStateStore(
       ({ createRedisStateStore }) => createRedisStateStore(options),
       (error) => {
         store = undefined;
-        throw new Error(
+        throw new CredportConfigurationError(
           "credport/session: CREDPORT_REDIS_URL is set but `redis` could not be loaded; install it (npm i redis).",
-          { cause: error },
+          { code: "missing_dependency", cause: error },
         );
       },
     );
