@@ -42,7 +42,10 @@ service.server.use(
     backend.sessions++;
     if (backend.sessionAnswer)
       return HttpResponse.json(
-        { ...(backend.sessionAnswer.code ? { code: backend.sessionAnswer.code } : {}), message: "refused" },
+        {
+          ...(backend.sessionAnswer.code ? { code: backend.sessionAnswer.code } : {}),
+          message: "refused",
+        },
         { status: backend.sessionAnswer.status },
       );
     const { verificationId } = (await request.json()) as { verificationId: string };
@@ -191,12 +194,15 @@ describe("library-managed session", () => {
       baseUrl: BASE_URL,
       fetch: service.fetch,
     });
-    expect(() =>
-      createVerificationFlow({ status, startUrl: `${APP}/api/credport/start` }),
-    ).toThrow(CredportConfigurationError);
-    expect(() =>
-      createVerificationFlow({ status, startUrl: `${APP}/api/credport/start` }),
-    ).toThrow(expect.objectContaining({ code: "invalid_option", message: expect.stringMatching(/sessionUrl/) }));
+    expect(() => createVerificationFlow({ status, startUrl: `${APP}/api/credport/start` })).toThrow(
+      CredportConfigurationError,
+    );
+    expect(() => createVerificationFlow({ status, startUrl: `${APP}/api/credport/start` })).toThrow(
+      expect.objectContaining({
+        code: "invalid_option",
+        message: expect.stringMatching(/sessionUrl/),
+      }),
+    );
   });
 
   it("ends in failed, with the failure code", async () => {

@@ -1,3 +1,4 @@
+import type { CredportErrorCode } from "./error-codes.js";
 import {
   CredportAPIError,
   CredportAuthenticationError,
@@ -12,7 +13,6 @@ import {
   CredportRateLimitError,
   CredportValidationError,
 } from "./errors.js";
-import type { CredportErrorCode } from "./error-codes.js";
 
 /** A parsed error body: `{ object: "error", code, message, details? }`. */
 export interface WireError {

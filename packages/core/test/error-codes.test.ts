@@ -51,7 +51,7 @@ const CODE_SITES = [
   /\b(?:notFound|conflict|fail|flowError)\(\s*"([^"]+)"/g,
   // `configurationError(message, "…")`, `required(value, name, "…", variable)`.
   new RegExp(String.raw`\bconfigurationError\(\s*${STRING}\s*,\s*"([^"]+)"`, "g"),
-  new RegExp(String.raw`\brequired\(\s*[\w.]+,\s*"[^"]*",\s*"([^"]+)"`, "g"),
+  /\brequired\(\s*[\w.]+,\s*"[^"]*",\s*"([^"]+)"/g,
   // `nextState(table, from, trigger, "…", subject)`: the code of a refused transition.
   /\bnextState\(\s*[^,]+,\s*[^,]+,\s*[^,]+,\s*"([^"]+)"/g,
 ];

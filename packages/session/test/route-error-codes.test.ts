@@ -120,9 +120,9 @@ describe("the routes' error bodies", () => {
     const body = (await response.json()) as { code: string; message: string };
     expect([response.status, body.code]).toEqual([status, code]);
     expect(isCredportErrorCode(body.code)).toBe(true);
-    expect(body.code === "VERIFICATION_BINDING_REQUIRED" || /^[a-z]+(_[a-z]+)*$/.test(body.code)).toBe(
-      true,
-    );
+    expect(
+      body.code === "VERIFICATION_BINDING_REQUIRED" || /^[a-z]+(_[a-z]+)*$/.test(body.code),
+    ).toBe(true);
   });
 
   it("rate_limited (429) after a browser's fifth start", async () => {

@@ -1,6 +1,6 @@
-import { CredportConfigurationError } from "@credport/core";
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { CredportConfigurationError } from "@credport/core";
 import { ModelError } from "@credport/mock";
 
 /**

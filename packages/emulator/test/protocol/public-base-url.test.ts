@@ -1,6 +1,6 @@
-import { CredportConfigurationError } from "@credport/core";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CredportConfigurationError } from "@credport/core";
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { createTestWallet } from "@credport/mock/wallet";
 import { setGlobalConfig } from "@openid4vc/oauth2";

@@ -1,5 +1,5 @@
-import { CredportConfigurationError } from "@credport/core";
 import type { LookupFunction } from "node:net";
+import { CredportConfigurationError } from "@credport/core";
 import { ChangeFeed } from "./change-feed.js";
 import { Clock } from "./clock.js";
 import { deepCopy } from "./deep-copy.js";
