@@ -25,7 +25,7 @@ export interface UseSignOutResult {
   signOut(): Promise<void>;
   /** `true` from the call until the page is left or the call failed. */
   pending: boolean;
-  /** Why the last call failed: `code` is the route's error code, or `http_<status>`. */
+  /** Why the last call failed: `code` is the route's error code, or `unexpected_status` when its body has none. */
   error?: CredportError | undefined;
 }
 
