@@ -1,6 +1,6 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
-export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError, signWebhookPayload } from '@credport/core';
+export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError, isCredportErrorCode, signWebhookPayload } from '@credport/core';
 import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, VerificationStatusValue, FailureCode, WebhookEventWire, LifecycleStatus, IssuanceStatus } from '@credport/core/contract';
 export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
 import { S as StateStore } from './state-store.js';
@@ -259,6 +259,6 @@ interface StateCount {
     count: number;
     resetInMs: number;
 }
-declare const STATE_STORE_UNAVAILABLE = "STATE_STORE_UNAVAILABLE";
+declare const STATE_STORE_UNAVAILABLE = "state_store_unavailable";
 declare function stateStoreUnavailable(message: string, cause?: unknown): CredportError;
 export { type StateStore as S, STATE_STORE_UNAVAILABLE as a, type StateCount as b, stateStoreUnavailable as s };
