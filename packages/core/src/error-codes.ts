@@ -1,8 +1,12 @@
 /**
- * Codes the Credport service sends in its error bodies (and the mock and emulator send as it does).
- * A service newer than this package may send a code not listed yet.
+ * Every error code a Credport package produces, in one list: `error.code` of every
+ * `CredportError` (and of the mock's `ModelError`), and `code` of every JSON error body of
+ * the app's routes (`/api/credport/*`). Codes are snake_case, as the service's are, except the two
+ * the service description spells in capitals: `INVALID_API_KEY_FORMAT` and
+ * `VERIFICATION_BINDING_REQUIRED`.
  */
-const SERVICE_ERROR_CODES = [
+export const CREDPORT_ERROR_CODES = [
+  // The service's (the mock and the emulator send them as it does); a newer service may send more.
   "validation_error",
   "invalid_policy",
   "missing_api_key",
@@ -38,10 +42,7 @@ const SERVICE_ERROR_CODES = [
   "realtime_unavailable",
   "internal_error",
   "service_unavailable",
-] as const;
-
-/** Codes the clients give errors they make themselves: the network, the response, a local check. */
-const CLIENT_ERROR_CODES = [
+  // The clients' own: the network, the response, a local check.
   "server_error",
   "invalid_response",
   "unexpected_redirect",
@@ -67,10 +68,7 @@ const CLIENT_ERROR_CODES = [
   "webhook_body_too_large",
   "webhook_payload_not_raw",
   "webhook_payload_invalid",
-] as const;
-
-/** Codes of `CredportConfigurationError`: an option or environment variable is missing or wrong. */
-const CONFIGURATION_ERROR_CODES = [
+  // `CredportConfigurationError`: an option or environment variable is missing or wrong.
   "INVALID_API_KEY_FORMAT",
   "invalid_option",
   "invalid_base_url",
@@ -87,10 +85,7 @@ const CONFIGURATION_ERROR_CODES = [
   "data_file_newer_version",
   "data_file_over_limit",
   "data_file_not_writable",
-] as const;
-
-/** Codes of the JSON bodies the app's own routes (`@credport/session`, `@credport/next`) answer. */
-const ROUTE_ERROR_CODES = [
+  // The JSON error bodies of the app's routes (`@credport/session`, `@credport/next`).
   "VERIFICATION_BINDING_REQUIRED",
   "configuration_error",
   "cross_site_request",
@@ -101,20 +96,6 @@ const ROUTE_ERROR_CODES = [
   "verification_already_finalized",
   "verified_session_required",
   "webhooks_not_configured",
-] as const;
-
-/**
- * Every error code a Credport package produces, in one list: `error.code` of every
- * `CredportError` (and of the mock's `ModelError`), and `code` of every JSON error body of
- * the app's routes (`/api/credport/*`). Codes are snake_case, as the service's are, except the two
- * the service description spells in capitals: `INVALID_API_KEY_FORMAT` and
- * `VERIFICATION_BINDING_REQUIRED`.
- */
-export const CREDPORT_ERROR_CODES = [
-  ...SERVICE_ERROR_CODES,
-  ...CLIENT_ERROR_CODES,
-  ...CONFIGURATION_ERROR_CODES,
-  ...ROUTE_ERROR_CODES,
 ] as const;
 
 /**
