@@ -1,6 +1,6 @@
 // index.d.ts
 import { GetVerifiedSessionOptions, VerifiedSession, CredportSessionConfig, ProtectOptions } from '@credport/session';
-export { ClaimRequirements, ClaimValue, CredportRedisOptions, GetUserRef, GetVerifiedSessionOptions, PRESET_CLAIM_REQUIREMENTS, ProtectOptions, REDIRECT_URL_PARAM, RateLimitOptions, RateLimitRule, StateCount, StateStore, VerifiedSession, isProtectedPath, safeRedirectPath, verifyWebhook } from '@credport/session';
+export { ClaimRequirements, ClaimValue, CredportErrorCode, CredportRedisOptions, GetUserRef, GetVerifiedSessionOptions, PRESET_CLAIM_REQUIREMENTS, ProtectOptions, REDIRECT_URL_PARAM, RateLimitOptions, RateLimitRule, StateCount, StateStore, VerifiedSession, isProtectedPath, safeRedirectPath, verifyWebhook } from '@credport/session';
 declare function getPublishableKey(value?: string | undefined): Promise<string>;
 declare function getVerifiedSession(options?: GetVerifiedSessionOptions): Promise<VerifiedSession | null>;
 type CredportNextConfig = CredportSessionConfig;

@@ -20,10 +20,11 @@ export { type CredportEndpoints as C, CredportProvider as a, type CredportProvid
 // index.d.ts
 import { FlowState, CredportError as CredportError$1 } from '@credport/browser';
 export { isWalletLink } from '@credport/browser';
+import { CredportError } from '@credport/core';
+export { CredportErrorCode } from '@credport/core';
 export { C as CredportEndpoints, a as CredportProvider, b as CredportProviderProps } from './credport-context.js';
 import * as react from 'react';
 import { SVGProps, ReactNode } from 'react';
-import { CredportError } from '@credport/core';
 interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
     value: string;
     label: string;

@@ -32,6 +32,7 @@ interface CredportFastify {
 declare function createCredportFastify(options: CredportSessionOptions): CredportFastify;
 export { type CredportFastify, CredportSessionOptions, VerifiedSession, createCredportFastify };
 // index.d.ts
+export { CredportErrorCode } from '@credport/core';
 export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, createMemoryStateStore, verifyWebhook } from '@credport/server';
 import { V as VerifiedSession, a as CredportSessionConfig } from './session.js';
 export { A as Authorization, b as CredportRedisOptions, c as CredportSession, C as CredportSessionOptions, G as GetUserRef, P as ProtectOptions, R as REDIRECT_URL_PARAM, d as RateLimitOptions, e as RateLimitRule, f as createCredportMiddleware, g as createCredportSession } from './session.js';

@@ -269,7 +269,7 @@ it("with a pk_ in CREDPORT_SECRET_KEY, next dev's gate names the variable; the p
   });
   others.push(dev);
   const inDevelopment = await gateError(`http://localhost:${devPort}`);
-  expect(inDevelopment.status).toBe("Something went wrong. (CONFIGURATION_ERROR)");
+  expect(inDevelopment.status).toBe("Something went wrong. (configuration_error)");
   expect(inDevelopment.message).toEqual([
     "credport/next: CREDPORT_SECRET_KEY is a publishable key (pk_…); server calls need a secret key (sk_test_… or sk_live_…).",
   ]);

@@ -117,7 +117,7 @@ describe("item 2: claims from the unsigned part, over HTTP", () => {
     const done = await finalize(id, pending);
     // The preset requires `true` (DCQL values): the service already fails the verification
     // (claims_not_satisfied); the example's own requireClaims is the second line (next's tests).
-    expect([done.status, done.json.code]).toEqual([409, "VERIFICATION_NOT_VERIFIED"]);
+    expect([done.status, done.json.code]).toEqual([409, "verification_not_verified"]);
     expect(done.cookies.has("credport_session")).toBe(false);
   });
 });
@@ -193,7 +193,7 @@ describe("the wall, over HTTP", () => {
         cookie: pending,
         headers: { origin },
       });
-      expect([res.status, res.json.code]).toEqual([403, "CROSS_SITE_REQUEST"]);
+      expect([res.status, res.json.code]).toEqual([403, "cross_site_request"]);
     }
   });
 });
@@ -210,7 +210,7 @@ describe("security issue item 7: one presentation, one session, over HTTP", () =
       if (replay === "in turn")
         for (let i = 0; i < 12; i++) attempts.push(await finalize(id, pending));
       expect(attempts.filter((r) => r.cookies.has("__Host-credport_session"))).toHaveLength(1);
-      expect(attempts.filter((r) => r.json.code === "VERIFICATION_ALREADY_FINALIZED")).toHaveLength(
+      expect(attempts.filter((r) => r.json.code === "verification_already_finalized")).toHaveLength(
         11,
       );
     }
@@ -234,7 +234,7 @@ describe("security issue item 12: next start -H 127.0.0.1, over HTTP", () => {
       body: {},
       headers: { origin: "https://evil.example" },
     });
-    expect(res.json.code).toBe("CROSS_SITE_REQUEST");
+    expect(res.json.code).toBe("cross_site_request");
     expect(res.json.message).toContain(app.url);
   });
 });

@@ -63,7 +63,7 @@ it("one presentation, finalized on both instances at once with the same pending 
     ),
   );
   expect(attempts.filter((r) => r.cookies.has("__Host-credport_session"))).toHaveLength(1);
-  expect(attempts.filter((r) => r.json.code === "VERIFICATION_ALREADY_FINALIZED")).toHaveLength(11);
+  expect(attempts.filter((r) => r.json.code === "verification_already_finalized")).toHaveLength(11);
 });
 
 it("one browser starting verifications on both instances in turn meets one limit, with Retry-After", async () => {
@@ -83,7 +83,7 @@ it("one browser starting verifications on both instances in turn meets one limit
   // Five a minute per browser by default, counted once across the fleet.
   expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
   const refused = answers[5]!;
-  expect(refused.json.code).toBe("RATE_LIMITED");
+  expect(refused.json.code).toBe("rate_limited");
   expect(
     Number(
       refused.json.details &&

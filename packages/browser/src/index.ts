@@ -1,6 +1,8 @@
 export {
+  CredportConfigurationError,
   CredportConnectionError,
   CredportError,
+  type CredportErrorCode,
   type CredportErrorType,
   CredportInvalidResponseError,
   CredportInvalidTokenError,

@@ -1,4 +1,4 @@
-import { CredportError } from "@credport/core";
+import { CredportConfigurationError, CredportError, type CredportErrorCode } from "@credport/core";
 import type { StatusSnapshot } from "./snapshot.js";
 import { readStartAnswer, type StartedVerification } from "./start-answer.js";
 import type { StatusClient } from "./status-client.js";
@@ -68,13 +68,20 @@ export interface VerificationFlow {
 type TabMessage =
   | { type: "snapshot"; snapshot: StatusSnapshot }
   | { type: "finalized" }
-  | { type: "finalize_failed"; code: string; message: string };
+  | { type: "finalize_failed"; code: CredportErrorCode; message: string };
 
 const IDLE: FlowState = { phase: "idle" };
 const ACTIVE: FlowPhase[] = ["starting", "pending", "in_progress", "finalizing"];
 
-const flowError = (code: string, message: string, status?: number) =>
+const flowError = (code: CredportErrorCode, message: string, status?: number) =>
   new CredportError(`credport: ${message}`, { code, status });
+
+/**
+ * The code of an app backend's error body: its own code as sent (the Credport routes' codes, or an
+ * app's own backend's), `unexpected_status` when the body has none.
+ */
+const backendCode = (code: unknown): CredportErrorCode =>
+  typeof code === "string" && code !== "" ? (code as CredportErrorCode) : "unexpected_status";
 
 /**
  * A library-managed verification: asks the app's backend to create it, follows its status (one tab
@@ -85,9 +92,9 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
   const mode = options.sessionMode ?? "library";
   const sessionUrl = options.sessionUrl;
   if (mode === "library" && !sessionUrl) {
-    throw flowError(
-      "invalid_flow_options",
-      'sessionUrl is required when sessionMode is "library" (the default)',
+    throw new CredportConfigurationError(
+      'credport: sessionUrl is required when sessionMode is "library" (the default)',
+      { code: "invalid_option" },
     );
   }
   const http = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
@@ -113,7 +120,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     if (!response.ok) {
       // The backend's own codes (VERIFICATION_BINDING_REQUIRED …) reach the app unchanged.
       throw flowError(
-        String(data.code ?? `http_${response.status}`),
+        backendCode(data.code),
         String(data.message ?? `${url} answered ${response.status}`),
         response.status,
       );

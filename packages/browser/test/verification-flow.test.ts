@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import {
+  CredportConfigurationError,
   createStatusClient,
   createVerificationFlow,
   type FlowState,
@@ -17,7 +18,7 @@ const APP = "https://app.test";
 const backend = {
   starts: 0,
   sessions: 0,
-  sessionAnswer: undefined as undefined | { status: number; code: string },
+  sessionAnswer: undefined as undefined | { status: number; code?: string },
 };
 
 // The app's own backend: creates verifications with the secret key and finalizes sessions.
@@ -41,7 +42,10 @@ service.server.use(
     backend.sessions++;
     if (backend.sessionAnswer)
       return HttpResponse.json(
-        { code: backend.sessionAnswer.code, message: "refused" },
+        {
+          ...(backend.sessionAnswer.code ? { code: backend.sessionAnswer.code } : {}),
+          message: "refused",
+        },
         { status: backend.sessionAnswer.status },
       );
     const { verificationId } = (await request.json()) as { verificationId: string };
@@ -173,6 +177,32 @@ describe("library-managed session", () => {
       code: "VERIFICATION_BINDING_REQUIRED",
       status: 403,
     });
+  });
+
+  it("a backend error body without a code is unexpected_status, with the HTTP status", async () => {
+    backend.sessionAnswer = { status: 500 };
+    const flow = tab(fakeCoordination(new FakeLocks(), new FakeBroadcastBus()));
+    const started = await flow.start({ policyId: "preset_age_over_18" });
+    verify(started.verificationId!);
+    await waitFor(() => flow.getSnapshot().phase === "error");
+    expect(flow.getSnapshot().error).toMatchObject({ code: "unexpected_status", status: 500 });
+  });
+
+  it("library mode without sessionUrl is a configuration error", () => {
+    const status = createStatusClient({
+      publishableKey: service.project.publishableKey,
+      baseUrl: BASE_URL,
+      fetch: service.fetch,
+    });
+    expect(() => createVerificationFlow({ status, startUrl: `${APP}/api/credport/start` })).toThrow(
+      CredportConfigurationError,
+    );
+    expect(() => createVerificationFlow({ status, startUrl: `${APP}/api/credport/start` })).toThrow(
+      expect.objectContaining({
+        code: "invalid_option",
+        message: expect.stringMatching(/sessionUrl/),
+      }),
+    );
   });
 
   it("ends in failed, with the failure code", async () => {

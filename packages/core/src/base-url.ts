@@ -1,7 +1,7 @@
 import { CredportConfigurationError } from "./errors.js";
 
 const invalid = (source: string, message: string) =>
-  new CredportConfigurationError(`credport: ${source} ${message}`, { code: "INVALID_BASE_URL" });
+  new CredportConfigurationError(`credport: ${source} ${message}`, { code: "invalid_base_url" });
 
 /**
  * The service's base URL without trailing slashes. Every request path starts with `/v1`, so a base
@@ -58,7 +58,7 @@ export function isLoopbackUrl(url: URL): boolean {
 /**
  * Refuses plain `http` to any host but this machine when `what` (a live key, a live result check's
  * key set) would travel over it: whoever sits on the path could read the key or swap the service's
- * key set. Throws `CredportConfigurationError` with code `INSECURE_BASE_URL`, before any request;
+ * key set. Throws `CredportConfigurationError` with code `insecure_base_url`, before any request;
  * `alternative` is appended to the advice.
  */
 export function requireSecureTransport(baseUrl: string, what: string, alternative = ""): void {
@@ -66,6 +66,6 @@ export function requireSecureTransport(baseUrl: string, what: string, alternativ
   if (url.protocol === "https:" || isLoopbackUrl(url)) return;
   throw new CredportConfigurationError(
     `credport: ${what} over plain http to ${url.origin}: anyone on the path could read it, or swap the service's keys to forge results. Use https (plain http only to localhost, 127.0.0.0/8, [::1])${alternative}.`,
-    { code: "INSECURE_BASE_URL" },
+    { code: "insecure_base_url" },
   );
 }

@@ -1,3 +1,4 @@
+import type { CredportErrorCode } from "./error-codes.js";
 import { redactData, redactSecrets, sanitizeCause } from "./redact.js";
 
 /** The `type` of every Credport error class. */
@@ -21,7 +22,7 @@ export type CredportErrorType =
 
 /** What the constructors take; everything a server sent is redacted on the way in. */
 export interface CredportErrorOptions {
-  code: string;
+  code: CredportErrorCode;
   status?: number | undefined;
   requestId?: string | undefined;
   details?: Record<string, unknown> | undefined;
@@ -50,7 +51,11 @@ const BRAND = Symbol.for("credport.error");
 export class CredportError extends Error {
   static readonly type: CredportErrorType = "credport_error";
   declare readonly type: CredportErrorType;
-  readonly code: string;
+  /**
+   * What went wrong, one of {@link CredportErrorCode}: the service's code, or the client's own.
+   * A service newer than this package may send a code not listed there yet.
+   */
+  readonly code: CredportErrorCode;
   readonly status: number | undefined;
   readonly requestId: string | undefined;
   readonly details: Record<string, unknown> | undefined;
@@ -76,7 +81,7 @@ export class CredportError extends Error {
     Object.defineProperty(this, BRAND, { value: types });
     this.type = types.at(-1) as CredportErrorType;
     this.name = new.target.name;
-    this.code = redactSecrets(String(options.code));
+    this.code = redactSecrets(String(options.code)) as CredportErrorCode;
     this.status = options.status;
     this.requestId = options.requestId && redactSecrets(options.requestId);
     this.details = options.details && (redactData(options.details) as Record<string, unknown>);

@@ -1,3 +1,4 @@
+import type { CredportErrorCode } from "./error-codes.js";
 import {
   CredportAPIError,
   CredportAuthenticationError,
@@ -61,7 +62,9 @@ export function errorFromStatus(
     ? "the key or client token was missing or refused; check the client's key (and clientToken)"
     : wire.message;
   const message = `credport: ${meta.operation} failed (${wire.code}): ${text}`;
-  const options = { code: wire.code, status, requestId: meta.requestId, details: wire.details };
+  // The service's code as sent: a service newer than this package may send one not in the union.
+  const code = wire.code as CredportErrorCode;
+  const options = { code, status, requestId: meta.requestId, details: wire.details };
   const byCode = BY_CODE[wire.code as keyof typeof BY_CODE];
   if (byCode && (status === 401 || status === 403)) return new byCode(message, options);
   if (status === 400 || status === 422) return new CredportValidationError(message, options);

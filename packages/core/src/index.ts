@@ -19,6 +19,11 @@ export {
   type OperationRoute,
 } from "./contract/routes.js";
 export {
+  CREDPORT_ERROR_CODES,
+  type CredportErrorCode,
+  isCredportErrorCode,
+} from "./error-codes.js";
+export {
   CredportAPIError,
   CredportAuthenticationError,
   CredportConfigurationError,

@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 
 /** The CommonJS build, as a CJS dependency of the app would load it: its own copy of every class. */
 const cjs = createRequire(import.meta.url)("@credport/core") as typeof esm;
-const options = { code: "some_code", status: 404 };
+const options = { code: "not_found", status: 404 } as const;
 
 describe("errors across module formats", () => {
   it("the two builds really are two copies", () => {
@@ -51,11 +51,14 @@ describe("errors across module formats", () => {
     expect(classes.length).toBe(16);
     const types = new Set<string>();
     for (const [name, ErrorClass] of classes) {
-      const error = new ErrorClass("credport: x", { code: "c" });
+      const error = new ErrorClass("credport: x", { code: "internal_error" });
       expect(error.type).toBe(ErrorClass.type);
       expect(error.type).toMatch(/^[a-z_]+_error$/);
       expect(error.name).toBe(name);
-      expect(JSON.parse(JSON.stringify(error))).toMatchObject({ type: error.type, code: "c" });
+      expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+        type: error.type,
+        code: "internal_error",
+      });
       types.add(error.type);
     }
     expect(types.size).toBe(classes.length);
@@ -94,7 +97,7 @@ describe("configuration hints", () => {
     for (const check of [esm.normalizeBaseUrl, esm.normalizeServerBaseUrl]) {
       expect(() => check(baseUrl)).toThrow(
         expect.objectContaining({
-          code: "INVALID_BASE_URL",
+          code: "invalid_base_url",
           message: expect.stringContaining(`pass ${fixed} instead`),
         }),
       );

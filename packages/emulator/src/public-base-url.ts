@@ -1,3 +1,4 @@
+import { CredportConfigurationError } from "@credport/core";
 /**
  * The base URL under which wallets reach the service when it sits behind a reverse proxy or a
  * tunnel: an absolute http(s) URL, optionally with a path, without query or fragment. Returned
@@ -11,8 +12,9 @@ export function checkPublicBaseUrl(value: string): string {
     url = undefined;
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || value.includes("#")) {
-    throw new TypeError(
+    throw new CredportConfigurationError(
       `@credport/emulator: publicBaseUrl must be an absolute http(s) URL without query or fragment, such as https://abc.tunnel.example (got ${JSON.stringify(value)}).`,
+      { code: "invalid_option" },
     );
   }
   return url.href.replace(/\/$/, "");

@@ -1,3 +1,5 @@
+/** Every error code of the Credport packages: `code` of a {@link ModelError} is one. */
+export type { CredportErrorCode } from "@credport/core";
 export type { Incoming } from "./http/incoming.js";
 export type { EventStream, Reply, Route, RouteContext } from "./http/route.js";
 export {

@@ -9,6 +9,7 @@ import { NEXT_LABEL } from "./label.js";
 export {
   type ClaimRequirements,
   type ClaimValue,
+  type CredportErrorCode,
   type CredportRedisOptions,
   type GetUserRef,
   isProtectedPath,
@@ -37,7 +38,7 @@ export type CredportNextConfig = CredportSessionConfig;
  *
  * Configuration is checked here: what is missing or wrong throws a `CredportConfigurationError`
  * naming what to set, except during `next build` (a secret that is not set yet is needed at run
- * time only) and in development (logged, and answered as `500 CONFIGURATION_ERROR` with the message).
+ * time only) and in development (logged, and answered as `500 configuration_error` with the message).
  */
 export const createCredportHandlers = (options: CredportNextConfig) =>
   createHandlers(options, NEXT_LABEL);

@@ -100,7 +100,7 @@ describe("fail fast on configuration", () => {
     expect(() => createCredportMiddleware({ protect: ["/"], signInPath: "/verify" })).not.toThrow();
   });
 
-  it("in development the handlers answer with the message (never a secret) instead of INTERNAL_ERROR", async () => {
+  it("in development the handlers answer with the message (never a secret) instead of internal_error", async () => {
     unsetEnv();
     vi.stubEnv("NODE_ENV", "development");
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -117,7 +117,7 @@ describe("fail fast on configuration", () => {
     );
     expect(response.status).toBe(500);
     const body = (await response.json()) as { code: string; message: string };
-    expect(body.code).toBe("CONFIGURATION_ERROR");
+    expect(body.code).toBe("configuration_error");
     expect(body.message).toMatch(/CREDPORT_SESSION_SECRET|sessionSecret/);
     expect(body.message).not.toContain("short-secret-value");
     expect(log).toHaveBeenCalled();

@@ -146,7 +146,7 @@ describe("a fleet of two instances on one Redis", () => {
     expect(results.filter((r) => r.session)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 200))
-      expect(r).toEqual({ status: 409, code: "VERIFICATION_ALREADY_FINALIZED", session: false });
+      expect(r).toEqual({ status: 409, code: "verification_already_finalized", session: false });
   });
 
   it("one event reaches onEvent once, delivered to both instances at once", async () => {
@@ -191,7 +191,7 @@ describe("a fleet of two instances on one Redis", () => {
     const started = Date.now();
     expect(await finalize(a, id, cookie)).toEqual({
       status: 503,
-      code: "STATE_STORE_UNAVAILABLE",
+      code: "state_store_unavailable",
       session: false,
     });
     expect(Date.now() - started).toBeLessThan(2000);

@@ -234,7 +234,7 @@ describe("finalizing the session", () => {
       failureCode: "claims_missing",
     });
     const res = await browser.send("POST", "session", { verificationId });
-    expect([res.status, res.body.code]).toEqual([409, "VERIFICATION_NOT_VERIFIED"]);
+    expect([res.status, res.body.code]).toEqual([409, "verification_not_verified"]);
     expect(browser.jar.has("__Host-credport_session")).toBe(false);
   });
 
@@ -244,12 +244,12 @@ describe("finalizing the session", () => {
     verify(verificationId);
     const evil = { origin: "https://evil.example" };
     expect((await browser.send("POST", "session", { verificationId }, evil)).body.code).toBe(
-      "CROSS_SITE_REQUEST",
+      "cross_site_request",
     );
     expect(
       (await browser.send("DELETE", "session", undefined, { "sec-fetch-site": "cross-site" })).body
         .code,
-    ).toBe("CROSS_SITE_REQUEST");
+    ).toBe("cross_site_request");
     expect((await browser.send("POST", "session", { verificationId })).status).toBe(200);
     expect((await browser.send("DELETE", "session")).status).toBe(200);
     expect(browser.jar.has("__Host-credport_session")).toBe(false);

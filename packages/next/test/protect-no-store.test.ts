@@ -44,6 +44,6 @@ describe("the middleware's answers without a session", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toMatchObject({ code: "VERIFIED_SESSION_REQUIRED" });
+    expect(await response.json()).toMatchObject({ code: "verified_session_required" });
   });
 });

@@ -72,7 +72,7 @@ describe("two instances on one Redis", () => {
     expect(await finalize(a, id, cookie)).toMatchObject({ status: 200, session: true });
     expect(await finalize(b, id, cookie)).toMatchObject({
       status: 409,
-      code: "VERIFICATION_ALREADY_FINALIZED",
+      code: "verification_already_finalized",
       session: false,
     });
 
@@ -100,13 +100,13 @@ describe("two instances on one Redis", () => {
       const b = createCredportHandlers(testConfig(service.project));
       const { id, cookie } = await verifiedPending(a);
       expect((await finalize(a, id, cookie)).status).toBe(200);
-      expect((await finalize(b, id, cookie)).code).toBe("VERIFICATION_ALREADY_FINALIZED");
+      expect((await finalize(b, id, cookie)).code).toBe("verification_already_finalized");
     } finally {
       vi.unstubAllEnvs();
     }
   });
 
-  it("Redis down: finalize 503 STATE_STORE_UNAVAILABLE without a cookie, in bounded time; a webhook 503; starts fail open. Back up: the same verification finalizes and the event is handled, without a restart", async () => {
+  it("Redis down: finalize 503 state_store_unavailable without a cookie, in bounded time; a webhook 503; starts fail open. Back up: the same verification finalizes and the event is handled, without a restart", async () => {
     const seen: string[] = [];
     const [a, b] = fleet(seen);
     const { id, cookie } = await verifiedPending(a);
@@ -118,13 +118,13 @@ describe("two instances on one Redis", () => {
       const refused = await finalize(b, id, cookie);
       expect(refused).toMatchObject({
         status: 503,
-        code: "STATE_STORE_UNAVAILABLE",
+        code: "state_store_unavailable",
         session: false,
       });
       expect(refused.ms).toBeLessThan(1500);
       const webhook = await deliver(a, event);
       expect(webhook.status).toBe(503);
-      expect(await webhook.json()).toMatchObject({ code: "STATE_STORE_UNAVAILABLE" });
+      expect(await webhook.json()).toMatchObject({ code: "state_store_unavailable" });
       expect(seen).toEqual([]);
       expect((await new TestBrowser(a).send("POST", "verifications", {})).status).toBe(201);
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining("let through"));

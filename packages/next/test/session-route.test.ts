@@ -79,6 +79,6 @@ describe("GET session: whether this browser holds a verified session", () => {
   it("refuses a cross-site read", async () => {
     const browser = await verifiedBrowser();
     const res = await browser.send("GET", "session", undefined, { "sec-fetch-site": "cross-site" });
-    expect([res.status, res.body.code]).toEqual([403, "CROSS_SITE_REQUEST"]);
+    expect([res.status, res.body.code]).toEqual([403, "cross_site_request"]);
   });
 });

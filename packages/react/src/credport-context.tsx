@@ -1,5 +1,5 @@
 import { type Coordination, createStatusClient, type StatusClient } from "@credport/browser";
-import { CredportConfigurationError } from "@credport/core";
+import { CredportConfigurationError, type CredportErrorCode } from "@credport/core";
 import { createContext, type ReactNode, useContext, useState } from "react";
 
 export interface CredportEndpoints {
@@ -36,7 +36,12 @@ export interface CredportContextValue {
 
 export const CredportContext = createContext<CredportContextValue | null>(null);
 
-function required(value: string | undefined, name: string, code: string, variable: string) {
+function required(
+  value: string | undefined,
+  name: string,
+  code: CredportErrorCode,
+  variable: string,
+) {
   if (value) return value;
   throw new CredportConfigurationError(
     `credport: <CredportProvider> has no ${name}. Pass ${name}={…}, e.g. from ${variable} (\`credport-emulator --env-file .env.local\` writes it for local development).`,
@@ -59,10 +64,10 @@ export function CredportProvider({
       publishableKey: required(
         publishableKey,
         "publishableKey",
-        "MISSING_API_KEY",
+        "missing_api_key",
         "NEXT_PUBLIC_CREDPORT_PUBLISHABLE_KEY",
       ),
-      baseUrl: required(baseUrl, "baseUrl", "MISSING_BASE_URL", "NEXT_PUBLIC_CREDPORT_BASE_URL"),
+      baseUrl: required(baseUrl, "baseUrl", "missing_base_url", "NEXT_PUBLIC_CREDPORT_BASE_URL"),
       fetch,
     }),
   );
@@ -76,8 +81,9 @@ export function CredportProvider({
 export function useCredportContext(): CredportContextValue {
   const value = useContext(CredportContext);
   if (!value)
-    throw new Error(
+    throw new CredportConfigurationError(
       "credport: useVerification and <VerificationGate> must be used inside <CredportProvider>.",
+      { code: "missing_provider" },
     );
   return value;
 }

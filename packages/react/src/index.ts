@@ -1,5 +1,8 @@
+/** Every error code of the Credport packages, for `error.code` of the hooks' errors. */
+
 // The rule every href of these components passes, for links the app renders itself.
 export { isWalletLink } from "@credport/browser";
+export type { CredportErrorCode } from "@credport/core";
 export {
   type CredportEndpoints,
   CredportProvider,

@@ -1,4 +1,4 @@
-import { CredportError } from "@credport/core";
+import { CredportError, type CredportErrorCode } from "@credport/core";
 import { type ReactNode, useCallback, useContext, useState } from "react";
 import { CredportContext } from "./credport-context.js";
 import { safeReturnPath } from "./return-path.js";
@@ -25,7 +25,7 @@ export interface UseSignOutResult {
   signOut(): Promise<void>;
   /** `true` from the call until the page is left or the call failed. */
   pending: boolean;
-  /** Why the last call failed: `code` is the route's error code, or `http_<status>`. */
+  /** Why the last call failed: `code` is the route's error code, or `unexpected_status` when its body has none. */
   error?: CredportError | undefined;
 }
 
@@ -60,7 +60,14 @@ export function useSignOut(options: UseSignOutOptions = {}): UseSignOutResult {
         const body = (await response.json().catch(() => ({}))) as { code?: unknown };
         throw new CredportError(
           `credport: signing out failed: ${endpoint} answered ${response.status}; the session is still there.`,
-          { code: String(body.code ?? `http_${response.status}`), status: response.status },
+          {
+            // The route's own code as sent; `unexpected_status` when its body has none.
+            code:
+              typeof body.code === "string" && body.code !== ""
+                ? (body.code as CredportErrorCode)
+                : "unexpected_status",
+            status: response.status,
+          },
         );
       }
     } catch (error) {

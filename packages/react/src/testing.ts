@@ -104,7 +104,7 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
       );
       if (result.status !== "verified")
         return Response.json(
-          { code: "VERIFICATION_NOT_VERIFIED", message: "not verified" },
+          { code: "verification_not_verified", message: "not verified" },
           { status: 409 },
         );
       finalized += 1;

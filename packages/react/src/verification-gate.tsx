@@ -80,7 +80,7 @@ export function VerificationGate({
           : t.openWallet
         : v.status === "failed"
           ? t[FAILURE_CODES.find((code) => code === v.failureCode) ?? "failed"]
-          : v.error?.code === "RATE_LIMITED"
+          : v.error?.code === "rate_limited"
             ? t.rateLimited
             : t[v.status];
   return (

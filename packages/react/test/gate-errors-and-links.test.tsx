@@ -15,7 +15,7 @@ function renderMisconfigured() {
   const env = createCredportTestEnvironment();
   const broken: typeof fetch = async (input, init) =>
     String(input).endsWith("/api/credport/start")
-      ? Response.json({ code: "CONFIGURATION_ERROR", message: FIX }, { status: 500 })
+      ? Response.json({ code: "configuration_error", message: FIX }, { status: 500 })
       : env.fetch(input, init);
   return render(
     <CredportProvider {...env.providerProps} fetch={broken}>
@@ -30,7 +30,7 @@ describe("<VerificationGate> errors", () => {
     const view = renderMisconfigured();
     await waitFor(() =>
       expect(screen.getByRole("status").textContent).toBe(
-        "Something went wrong. (CONFIGURATION_ERROR)",
+        "Something went wrong. (configuration_error)",
       ),
     );
     const detail = view.container.querySelector(".credport-gate-error-message");
@@ -42,7 +42,7 @@ describe("<VerificationGate> errors", () => {
     const view = renderMisconfigured();
     await waitFor(() =>
       expect(screen.getByRole("status").textContent).toBe(
-        "Something went wrong. (CONFIGURATION_ERROR)",
+        "Something went wrong. (configuration_error)",
       ),
     );
     expect(view.container.textContent).not.toContain("CREDPORT_BASE_URL");
@@ -57,7 +57,7 @@ describe("<VerificationGate> on a start refused for too many attempts", () => {
     const limited: typeof fetch = async (input, init) =>
       String(input).endsWith("/api/credport/start")
         ? Response.json(
-            { code: "RATE_LIMITED", message: "Too many verifications started." },
+            { code: "rate_limited", message: "Too many verifications started." },
             { status: 429, headers: { "retry-after": "42" } },
           )
         : env.fetch(input, init);
@@ -68,7 +68,7 @@ describe("<VerificationGate> on a start refused for too many attempts", () => {
     );
     await waitFor(() =>
       expect(screen.getByRole("status").textContent).toBe(
-        "Too many attempts: wait a minute, then try again. (RATE_LIMITED)",
+        "Too many attempts: wait a minute, then try again. (rate_limited)",
       ),
     );
   });

@@ -36,14 +36,24 @@ it("a missing publishable key or base URL fails at once, naming what to set", ()
   expect(render(undefined, "https://api.credport.test")).toThrow(
     expect.objectContaining({
       type: "configuration_error",
-      code: "MISSING_API_KEY",
+      code: "missing_api_key",
       message: expect.stringContaining("NEXT_PUBLIC_CREDPORT_PUBLISHABLE_KEY"),
     }),
   );
   expect(render(`pk_test_${"a".repeat(24)}`, "")).toThrow(
     expect.objectContaining({
-      code: "MISSING_BASE_URL",
+      code: "missing_base_url",
       message: expect.stringContaining("NEXT_PUBLIC_CREDPORT_BASE_URL"),
+    }),
+  );
+});
+
+it("a hook outside <CredportProvider> is a configuration error naming the fix", () => {
+  expect(() => renderToString(<Wall />)).toThrow(
+    expect.objectContaining({
+      type: "configuration_error",
+      code: "missing_provider",
+      message: expect.stringContaining("inside <CredportProvider>"),
     }),
   );
 });

@@ -107,7 +107,7 @@ describe("useVerifiedSession", () => {
   });
 
   it("is unverified when the backend has no session route to ask (404)", async () => {
-    const fetch = vi.fn(async () => Response.json({ code: "NOT_FOUND" }, { status: 404 }));
+    const fetch = vi.fn(async () => Response.json({ code: "route_not_found" }, { status: 404 }));
     render(<Probe fetch={fetch} />);
     await waitFor(() => expect(session()).toBe("unverified"));
     expect(fetch).toHaveBeenCalledWith(

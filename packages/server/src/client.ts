@@ -21,7 +21,7 @@ export interface CredportOptions {
    * The service's base URL, without `/v1` (every path starts with it). Defaults to
    * `CREDPORT_BASE_URL`; there is no hosted default. With a live key (`sk_live_…`) it must be
    * `https`, or plain `http` to this machine only (`localhost`, `*.localhost`, 127.0.0.0/8,
-   * `[::1]`): anything else throws `CredportConfigurationError` (`INSECURE_BASE_URL`).
+   * `[::1]`): anything else throws `CredportConfigurationError` (`insecure_base_url`).
    */
   baseUrl?: string | undefined;
   /** Per-attempt timeout, reading the body included. Default 30,000 ms. */
@@ -69,7 +69,7 @@ export class Credport {
     if (secretKey === undefined || secretKey === "") {
       throw new CredportConfigurationError(
         "credport: no secret key. Pass { secretKey } or set CREDPORT_SECRET_KEY (sk_test_… or sk_live_…).",
-        { code: "MISSING_API_KEY" },
+        { code: "missing_api_key" },
       );
     }
     // Messages name where a wrong value came from: the option, or the variable it defaulted to.
@@ -82,7 +82,7 @@ export class Credport {
       throw new CredportConfigurationError(
         "credport: no base URL. Pass { baseUrl } or set CREDPORT_BASE_URL.",
         {
-          code: "MISSING_BASE_URL",
+          code: "missing_base_url",
         },
       );
     }
@@ -94,7 +94,7 @@ export class Credport {
       if (value !== undefined && (!Number.isInteger(value) || value < min)) {
         throw new CredportConfigurationError(
           `credport: ${name} must be ${min ? "a positive" : "a non-negative"} integer.`,
-          { code: "INVALID_OPTION" },
+          { code: "invalid_option" },
         );
       }
     }

@@ -1,10 +1,12 @@
 export {
+  CREDPORT_ERROR_CODES,
   CredportAPIError,
   CredportAuthenticationError,
   CredportConfigurationError,
   CredportConflictError,
   CredportConnectionError,
   CredportError,
+  type CredportErrorCode,
   type CredportErrorType,
   CredportInvalidResponseError,
   CredportNotFoundError,
@@ -15,6 +17,7 @@ export {
   CredportValidationError,
   INVALID_API_KEY_FORMAT,
   isCredportError,
+  isCredportErrorCode,
   type KnownCredportError,
 } from "@credport/core";
 export {

@@ -9,7 +9,7 @@ export interface JsonWebKeySet {
 /**
  * Checks a key set pinned out of band (an object, or its JSON as in `CREDPORT_JWKS`) and returns
  * it. `source` names where it came from in the error: `CredportConfigurationError` with code
- * `INVALID_JWKS` when it is not JSON, has no keys, or holds a private key (a pin is public).
+ * `invalid_jwks` when it is not JSON, has no keys, or holds a private key (a pin is public).
  *
  * @example
  * // CREDPORT_JWKS='{"keys":[{"kty":"EC","crv":"P-256","x":"…","y":"…","kid":"…"}]}'
@@ -19,7 +19,7 @@ export function parseJwks(value: unknown, source: string): JsonWebKeySet {
   const invalid = (rule: string) =>
     new CredportConfigurationError(
       `credport: ${source} must be the service's key set (the JSON of {baseUrl}/v1/.well-known/jwks.json): ${rule}.`,
-      { code: "INVALID_JWKS" },
+      { code: "invalid_jwks" },
     );
   let set = value;
   if (typeof set === "string") {

@@ -40,7 +40,7 @@ export interface VerifyResultTokenOptions {
   /**
    * The environment of the results you check. In `"live"` the key set is fetched only over
    * `https` (or plain `http` to this machine); without a pinned key set, a plain `http` base URL
-   * to another host throws `CredportConfigurationError` (`INSECURE_BASE_URL`) before any request.
+   * to another host throws `CredportConfigurationError` (`insecure_base_url`) before any request.
    * Default: `"test"` when `CREDPORT_SECRET_KEY` is a test key (`sk_test_…`), else `"live"`.
    */
   environment?: "test" | "live" | undefined;
@@ -97,8 +97,8 @@ const mismatch = (field: string, expected: string) =>
  * live mode only over `https` or to this machine).
  *
  * Throws `CredportConfigurationError` before any request for a missing base URL, a pinned key set
- * that is not one (`INVALID_JWKS`), or a live check over plain `http` to another host without a
- * pin (`INSECURE_BASE_URL`).
+ * that is not one (`invalid_jwks`), or a live check over plain `http` to another host without a
+ * pin (`insecure_base_url`).
  *
  * Throws `CredportSignatureVerificationError` with code `result_token_invalid` (not a JWS of the
  * service, wrong algorithm or type, expired) or `result_token_mismatch` (`details.field` names the
@@ -121,7 +121,7 @@ export async function verifyResultToken(
   if (!rawBaseUrl) {
     throw new CredportConfigurationError(
       "credport: verifyResultToken needs the service's base URL. Pass { baseUrl } or set CREDPORT_BASE_URL.",
-      { code: "MISSING_BASE_URL" },
+      { code: "missing_base_url" },
     );
   }
   const baseUrl = normalizeServerBaseUrl(rawBaseUrl);
@@ -136,7 +136,7 @@ export async function verifyResultToken(
     (readEnv("CREDPORT_SECRET_KEY")?.startsWith("sk_test_") ? "test" : "live");
   if (environment !== "test" && environment !== "live")
     throw new CredportConfigurationError('credport: environment must be "test" or "live".', {
-      code: "INVALID_OPTION",
+      code: "invalid_option",
     });
   if (!pinned && environment === "live")
     requireSecureTransport(

@@ -1,7 +1,7 @@
 import {
   CredportConfigurationError,
+  type CredportErrorCode,
   CredportSignatureVerificationError,
-  CredportValidationError,
   hmacSha256Hex,
   parseWebhookSignature,
   readEnv,
@@ -57,7 +57,7 @@ export interface WebhookVerifyOptions {
    * (or `eventStore`), every correctly signed delivery is returned, and your handler must be
    * idempotent. On a fleet, use a shared store (`createRedisStateStore` from
    * `@credport/server/redis`). A store that is unreachable throws (code
-   * `STATE_STORE_UNAVAILABLE`): answer 5xx, and the service delivers again.
+   * `state_store_unavailable`): answer 5xx, and the service delivers again.
    */
   stateStore?: StateStore | undefined;
   /** @deprecated Use `stateStore`. Remembers event IDs the same way. */
@@ -78,7 +78,7 @@ export type WebhookInput =
   | Request
   | { payload: string | Uint8Array; signature: string | null | undefined };
 
-const fail = (code: string, message: string, details?: Record<string, unknown>) =>
+const fail = (code: CredportErrorCode, message: string, details?: Record<string, unknown>) =>
   new CredportSignatureVerificationError(`credport: ${message}`, { code, details });
 
 /**
@@ -103,30 +103,28 @@ export async function verifyWebhook(
 ): Promise<WebhookEvent> {
   const secret = options.secret ?? readEnv("CREDPORT_WEBHOOK_SECRET");
   if (typeof secret !== "string" || secret === "") {
-    throw new CredportValidationError(
+    throw new CredportConfigurationError(
       "credport: webhooks.verify needs the webhook secret (options.secret or CREDPORT_WEBHOOK_SECRET).",
-      {
-        code: "missing_webhook_secret",
-      },
+      { code: "missing_webhook_secret" },
     );
   }
   if (secret.trim() !== secret) {
-    throw fail(
-      "webhook_secret_whitespace",
-      "the webhook secret has leading or trailing whitespace; remove it (often a newline from an env file).",
+    throw new CredportConfigurationError(
+      "credport: the webhook secret has leading or trailing whitespace; remove it (often a newline from an env file).",
+      { code: "webhook_secret_invalid" },
     );
   }
   if (!secret.startsWith("whsec_")) {
-    throw fail(
-      "webhook_secret_invalid",
-      "the webhook secret must start with whsec_; did you pass an API key instead?",
+    throw new CredportConfigurationError(
+      "credport: the webhook secret must start with whsec_; did you pass an API key instead?",
+      { code: "webhook_secret_invalid" },
     );
   }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
     throw new CredportConfigurationError(
       "credport: maxBodyBytes must be a positive integer (bytes).",
-      { code: "INVALID_OPTION" },
+      { code: "invalid_option" },
     );
   const request = typeof Request !== "undefined" && input instanceof Request ? input : undefined;
   // Everything that needs no body is checked before a byte of it is read: anyone can post here.

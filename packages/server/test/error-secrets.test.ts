@@ -7,6 +7,7 @@ import {
   CredportConflictError,
   CredportConnectionError,
   CredportError,
+  type CredportErrorCode,
   CredportInvalidResponseError,
   CredportNotFoundError,
   CredportPermissionError,
@@ -257,7 +258,8 @@ describe("no error reachable by the app holds the secret key", () => {
       options: { headers: { "X-Service-Key": KEY } },
     });
     const error = new CredportError(`credport: failed with ${KEY}`, {
-      code: KEY,
+      // A code is passed on as the service sent it; even one that holds a key is redacted.
+      code: KEY as CredportErrorCode,
       requestId: KEY,
       details: { KEY, [KEY]: [KEY] },
       cause,

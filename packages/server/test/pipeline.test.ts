@@ -60,16 +60,16 @@ describe("configuration", () => {
     delete process.env.CREDPORT_BASE_URL;
     try {
       expect(() => new Credport({ baseUrl })).toThrow(
-        expect.objectContaining({ code: "MISSING_API_KEY" }),
+        expect.objectContaining({ code: "missing_api_key" }),
       );
       expect(() => new Credport({ secretKey: `sk_test_${"a".repeat(24)}` })).toThrow(
-        expect.objectContaining({ code: "MISSING_BASE_URL" }),
+        expect.objectContaining({ code: "missing_base_url" }),
       );
       // An unset variable passed on (`string | undefined` under exactOptionalPropertyTypes) is the
       // option left out: the same typed error, naming the option and the variable.
       expect(() => new Credport({ secretKey: process.env.CREDPORT_SECRET_KEY, baseUrl })).toThrow(
         expect.objectContaining({
-          code: "MISSING_API_KEY",
+          code: "missing_api_key",
           message: expect.stringMatching(/\{ secretKey \}.*CREDPORT_SECRET_KEY/),
         }),
       );
@@ -81,7 +81,7 @@ describe("configuration", () => {
           }),
       ).toThrow(
         expect.objectContaining({
-          code: "MISSING_BASE_URL",
+          code: "missing_base_url",
           message: expect.stringMatching(/\{ baseUrl \}.*CREDPORT_BASE_URL/),
         }),
       );

@@ -96,6 +96,6 @@ describe.each(SERVICES)("verifyResultToken ($name)", (transport) => {
     ).rejects.toMatchObject({ code: "result_token_invalid" });
     await expect(
       verifyResultToken(token, { ...expected(), jwks: { keys: [] } }),
-    ).rejects.toMatchObject({ type: "configuration_error", code: "INVALID_JWKS" });
+    ).rejects.toMatchObject({ type: "configuration_error", code: "invalid_jwks" });
   });
 });

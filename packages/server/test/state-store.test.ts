@@ -92,14 +92,14 @@ describe("the Redis state store", () => {
   it("refuses a prefix that would break the namespace, naming the option", () => {
     expect(() => createRedisStateStore({ url: redis.url, prefix: "a:b" })).toThrow(
       expect.objectContaining({
-        code: "INVALID_OPTION",
+        code: "invalid_option",
         message: expect.stringContaining("prefix"),
       }),
     );
     expect(() => createRedisStateStore({ url: redis.url, timeoutMs: 0 })).toThrow(/timeoutMs/);
   });
 
-  it("fails fast (STATE_STORE_UNAVAILABLE within the timeout) while Redis is down, and recovers without a new store", async () => {
+  it("fails fast (state_store_unavailable within the timeout) while Redis is down, and recovers without a new store", async () => {
     const own = await startRedisServer();
     const warnings: unknown[] = [];
     const store = createRedisStateStore({
@@ -112,7 +112,7 @@ describe("the Redis state store", () => {
       await own.kill();
       for (const call of [() => store.rememberOnce("b", 60), () => store.increment("c", 60)]) {
         const started = Date.now();
-        await expect(call()).rejects.toMatchObject({ code: "STATE_STORE_UNAVAILABLE" });
+        await expect(call()).rejects.toMatchObject({ code: "state_store_unavailable" });
         expect(Date.now() - started).toBeLessThan(1000);
       }
       expect(warnings.length).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 import { signWebhookPayloadSync } from "@credport/mock";
 import {
   Credport,
+  CredportConfigurationError,
   CredportSignatureVerificationError,
-  CredportValidationError,
   signWebhookPayload,
   verifyWebhook,
 } from "@credport/server";
@@ -130,7 +130,9 @@ describe("webhooks.verify", () => {
     ).catch((e) => e);
     expect(parsed.code).toBe("webhook_payload_not_raw");
     const spaced = await verifyWebhook(event, { secret: `${secret}\n` }).catch((e) => e);
-    expect(spaced.code).toBe("webhook_secret_whitespace");
+    expect(spaced).toBeInstanceOf(CredportConfigurationError);
+    expect(spaced.code).toBe("webhook_secret_invalid");
+    expect(spaced.message).toMatch(/whitespace/);
     const missing = await verifyWebhook(
       { payload: event.payload, signature: null },
       { secret },
@@ -139,6 +141,7 @@ describe("webhooks.verify", () => {
     const apiKey = await verifyWebhook(event, { secret: service.project.secretKey }).catch(
       (e) => e,
     );
+    expect(apiKey).toBeInstanceOf(CredportConfigurationError);
     expect(apiKey.code).toBe("webhook_secret_invalid");
     expect(apiKey.message).not.toContain(service.project.secretKey);
   });
@@ -150,7 +153,7 @@ describe("webhooks.verify", () => {
       const error = await verifyWebhook(event, {
         secret: process.env.CREDPORT_WEBHOOK_SECRET,
       }).catch((e) => e);
-      expect(error).toBeInstanceOf(CredportValidationError);
+      expect(error).toBeInstanceOf(CredportConfigurationError);
       expect(error.code).toBe("missing_webhook_secret");
       expect(error.message).toMatch(/options\.secret or CREDPORT_WEBHOOK_SECRET/);
     } finally {

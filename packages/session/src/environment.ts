@@ -1,4 +1,4 @@
-import { CredportConfigurationError, readEnv } from "@credport/core";
+import { CredportConfigurationError, type CredportErrorCode, readEnv } from "@credport/core";
 
 /** `next build` collecting page data: runtime secrets may be absent there, and that is fine. */
 export const isNextBuild = () => readEnv("NEXT_PHASE") === "phase-production-build";
@@ -11,16 +11,16 @@ export const defaultSecureCookies = () => !isDevelopment();
 
 /** Codes of configuration errors that mean "not set" (rather than "set wrong"). */
 const MISSING = new Set([
-  "MISSING_API_KEY",
-  "MISSING_BASE_URL",
-  "MISSING_SESSION_SECRET",
-  "MISSING_WEBHOOK_SECRET",
+  "missing_api_key",
+  "missing_base_url",
+  "missing_session_secret",
+  "missing_webhook_secret",
 ]);
 
 /** How messages name the package; an adapter (e.g. `credport/next`) puts its own name there. */
 export const SESSION_LABEL = "credport/session";
 
-export const configurationError = (message: string, code = "INVALID_OPTION") =>
+export const configurationError = (message: string, code: CredportErrorCode = "invalid_option") =>
   new CredportConfigurationError(`${SESSION_LABEL}: ${message}`, { code });
 
 /** A message of this package, naming the adapter the app uses instead. */

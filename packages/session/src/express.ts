@@ -42,7 +42,7 @@ export interface CredportExpress {
    * The routes of the browser flow (`verifications`, `session`, `webhooks`) under `basePath`; any
    * other request goes on to `next()`. Mount it before any body parser (`express.json()`, …): the
    * routes read the raw body under their own cap (`413` beyond it), and answer a request whose body
-   * a parser already read with `500 BODY_ALREADY_READ`. `basePath` is the whole public path, mount
+   * a parser already read with `500 body_already_read`. `basePath` is the whole public path, mount
    * paths included: with `app.use("/auth", credport.router)`, set `basePath: "/auth/api/credport"`.
    */
   readonly router: ExpressMiddleware;

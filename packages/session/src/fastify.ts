@@ -81,7 +81,7 @@ export function createCredportFastify(options: CredportSessionOptions): Credport
     if (prefix && basePath !== prefix && !basePath.startsWith(`${prefix}/`))
       throw new CredportConfigurationError(
         `${FASTIFY_LABEL}: basePath must include the plugin's prefix: registered under "${prefix}", basePath "${basePath}" is out of its reach (set basePath: "${prefix}/api/credport").`,
-        { code: "INVALID_OPTION" },
+        { code: "invalid_option" },
       );
     // This scope only (the plugin is encapsulated): the body stays unread, as a stream.
     instance.removeAllContentTypeParsers();

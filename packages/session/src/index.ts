@@ -1,3 +1,5 @@
+/** Every error code of the Credport packages, including the routes' JSON bodies. */
+export type { CredportErrorCode } from "@credport/core";
 export { verifyWebhook } from "@credport/server";
 export type { CredportSessionConfig, GetUserRef } from "./config/session-config.js";
 export type { VerifiedSession } from "./cookies/verified-session.js";

@@ -19,7 +19,7 @@ function checkPublishableKey(value: string | undefined): string {
   if (!key)
     throw configurationError(
       `${name} is not set: set it to your publishable key (pk_test_… or pk_live_…).`,
-      "MISSING_API_KEY",
+      "missing_api_key",
     );
   if (/^\s*sk_/.test(key))
     throw configurationError(

@@ -1,3 +1,4 @@
+import { CredportConfigurationError } from "@credport/core";
 import {
   createMemoryStateStore,
   type MemoryStateStoreOptions,
@@ -49,9 +50,9 @@ export function lazyRedisStateStore(
       ({ createRedisStateStore }) => createRedisStateStore(options),
       (error) => {
         store = undefined;
-        throw new Error(
+        throw new CredportConfigurationError(
           "credport/session: CREDPORT_REDIS_URL is set but `redis` could not be loaded; install it (npm i redis).",
-          { cause: error },
+          { code: "missing_dependency", cause: error },
         );
       },
     );
@@ -65,7 +66,7 @@ export function lazyRedisStateStore(
 }
 
 /**
- * A store call whose failure refuses the request: `503 STATE_STORE_UNAVAILABLE` (the store could
+ * A store call whose failure refuses the request: `503 state_store_unavailable` (the store could
  * not say whether this already happened, so it is not done). The cause is logged, not answered.
  */
 export async function storeOrRefuse<T>(call: () => T | Promise<T>, label: string): Promise<T> {
@@ -77,7 +78,7 @@ export async function storeOrRefuse<T>(call: () => T | Promise<T>, label: string
     );
     throw new RouteError(
       503,
-      "STATE_STORE_UNAVAILABLE",
+      "state_store_unavailable",
       `${label}: the state store (e.g. Redis) is unavailable; try again shortly.`,
     );
   }

@@ -1,3 +1,4 @@
+import { CredportConfigurationError } from "@credport/core";
 import { createModel, DEFAULT_MODEL_LIMITS, type Model, type ModelOptions } from "@credport/mock";
 import { afterEach, describe, expect, it } from "vitest";
 import { badgeClaims, badgeDefinition, type Service, TRANSPORTS } from "./support/transports.js";
@@ -22,9 +23,22 @@ describe("documented limits", () => {
     expect(createModel().limits).toEqual(DEFAULT_MODEL_LIMITS);
   });
 
-  it("a limit that is not a positive integer is refused when the model is made", () => {
-    expect(() => createModel({ limits: { webhookEvents: 0 } })).toThrow(/limits\.webhookEvents/);
-    expect(() => createModel({ limits: { requestLog: Number.NaN } })).toThrow(/limits\.requestLog/);
+  it("a limit that is not a positive integer, or not a limit, is a configuration error when the model is made", () => {
+    for (const [limits, name] of [
+      [{ webhookEvents: 0 }, /limits\.webhookEvents/],
+      [{ requestLog: Number.NaN }, /limits\.requestLog/],
+      [{ webhookEvent: 5 }, /limits\.webhookEvent is not a limit/],
+    ] as const) {
+      const error = (() => {
+        try {
+          createModel({ limits: limits as ModelOptions["limits"] });
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(CredportConfigurationError);
+      expect(error).toMatchObject({ code: "invalid_option", message: expect.stringMatching(name) });
+    }
   });
 
   it("webhook history keeps the newest events", () => {
@@ -189,7 +203,11 @@ describe("protocol profile", () => {
     expect(createModel().profile).toBe("haip");
     expect(createModel({ profile: "plain" }).profile).toBe("plain");
     expect(() => createModel({ profile: "haip2" as never })).toThrow(
-      new RangeError("@credport/mock: profile must be one of haip, plain: got haip2"),
+      new CredportConfigurationError(
+        "@credport/mock: profile must be one of haip, plain: got haip2",
+        { code: "invalid_option" },
+      ),
     );
+    expect(() => createModel({ profile: "haip2" as never })).toThrow(CredportConfigurationError);
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { CredportConfigurationError } from "@credport/core";
 import { ModelError } from "@credport/mock";
 
 /**
@@ -103,8 +104,9 @@ export class RequestGuard {
 export function checkAllowedHost(name: string, option: string): string {
   const lower = name.trim().toLowerCase();
   if (HOST_NAME.test(lower) || isIP(lower) !== 0) return lower;
-  throw new TypeError(
+  throw new CredportConfigurationError(
     `@credport/emulator: ${option}: ${JSON.stringify(clip(name))} is not a host name (such as abc.tunnel.example, or .tunnel.example for its subdomains too)`,
+    { code: "invalid_option" },
   );
 }
 

@@ -3,6 +3,7 @@
  * emulator "same-origin" — its requests carry `Host: attacker.example:<port>`. The emulator must
  * answer only the names it is known by.
  */
+import { CredportConfigurationError } from "@credport/core";
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "./raw-http.js";
@@ -69,6 +70,19 @@ describe("requests under a name that is not the emulator's", () => {
       const answer = await as(host, "/__emulator/state");
       expect([host, answer.status]).toEqual([host, 200]);
     }
+  });
+});
+
+describe("allowedHosts that are not host names", () => {
+  it("are a configuration error naming the option", async () => {
+    const error = await startEmulator({ port: 0, allowedHosts: ["https://dev.example/"] }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CredportConfigurationError);
+    expect(error).toMatchObject({
+      code: "invalid_option",
+      message: expect.stringMatching(/allowedHosts: "https:\/\/dev\.example\/" is not a host name/),
+    });
   });
 });
 

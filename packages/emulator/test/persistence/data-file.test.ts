@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CredportConfigurationError, isCredportError } from "@credport/core";
 import { DataFileError, type Emulator, startEmulator } from "@credport/emulator";
 import { createModel } from "@credport/mock";
 import { createTestWallet } from "@credport/mock/wallet";
@@ -269,7 +270,10 @@ describe("the emulator's data file", () => {
           (e: unknown) => e,
         );
         expect(error).toBeInstanceOf(DataFileError);
-        expect(error).toMatchObject({ code, path: dataFile });
+        // One tree: a data file that cannot be used is a configuration error of the emulator.
+        expect(error).toBeInstanceOf(CredportConfigurationError);
+        expect(isCredportError(error)).toBe(true);
+        expect(error).toMatchObject({ code, path: dataFile, type: "configuration_error" });
         expect((error as Error).message).toMatch(message);
         expect((error as Error).message).toMatch(/^@credport\/emulator: .*left untouched/);
         expect(await readFile(dataFile, "utf8")).toBe(content);

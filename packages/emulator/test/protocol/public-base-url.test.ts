@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CredportConfigurationError } from "@credport/core";
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { createTestWallet } from "@credport/mock/wallet";
 import { setGlobalConfig } from "@openid4vc/oauth2";
@@ -155,9 +156,12 @@ describe("startEmulator({ publicBaseUrl }) behind a reverse proxy", () => {
       "https://tunnel.example/?x=1",
       "https://tunnel.example/#x",
     ]) {
-      await expect(startEmulator({ port: 0, publicBaseUrl })).rejects.toThrow(
-        /@credport\/emulator: publicBaseUrl/,
-      );
+      const error = await startEmulator({ port: 0, publicBaseUrl }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CredportConfigurationError);
+      expect(error).toMatchObject({
+        code: "invalid_option",
+        message: expect.stringMatching(/@credport\/emulator: publicBaseUrl/),
+      });
     }
   });
 });

@@ -1,3 +1,5 @@
+import { CredportConfigurationError } from "@credport/core";
+
 /**
  * Caps on everything the model keeps besides the records it is asked to create, so that a long test
  * run or a load test holds its memory steady. docs/api.md lists the same values.
@@ -52,16 +54,18 @@ export const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits> = Object.freeze({
 export function resolveLimits(overrides: Partial<ModelLimits> = {}): ModelLimits {
   for (const name of Object.keys(overrides)) {
     if (!(name in DEFAULT_MODEL_LIMITS)) {
-      throw new RangeError(
+      throw new CredportConfigurationError(
         `@credport/mock: limits.${name} is not a limit; known: ${Object.keys(DEFAULT_MODEL_LIMITS).join(", ")}.`,
+        { code: "invalid_option" },
       );
     }
   }
   const limits = { ...DEFAULT_MODEL_LIMITS, ...overrides };
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isSafeInteger(value) || value < 1) {
-      throw new RangeError(
+      throw new CredportConfigurationError(
         `@credport/mock: limits.${name} must be a positive integer; got ${String(value)}.`,
+        { code: "invalid_option" },
       );
     }
   }

@@ -1,4 +1,5 @@
 import type { LookupFunction } from "node:net";
+import { CredportConfigurationError } from "@credport/core";
 import { ChangeFeed } from "./change-feed.js";
 import { Clock } from "./clock.js";
 import { deepCopy } from "./deep-copy.js";
@@ -104,8 +105,9 @@ export class Model {
     this.limits = Object.freeze(resolveLimits(options.limits));
     this.profile = options.profile ?? "haip";
     if (!PROTOCOL_PROFILES.includes(this.profile))
-      throw new RangeError(
+      throw new CredportConfigurationError(
         `@credport/mock: profile must be one of ${PROTOCOL_PROFILES.join(", ")}: got ${String(options.profile)}`,
+        { code: "invalid_option" },
       );
     this.reset();
   }

@@ -1,3 +1,4 @@
+import type { CredportErrorCode } from "@credport/core";
 import { ModelError } from "./errors.js";
 
 /**
@@ -8,7 +9,7 @@ export interface Transition<S extends string, T extends string> {
   from: readonly S[];
   trigger: T;
   to?: S;
-  error?: { status: number; code: string };
+  error?: { status: number; code: CredportErrorCode };
 }
 
 /** Looks the trigger up in the table; unknown combinations are a 409 with `invalidCode`. */
@@ -16,7 +17,7 @@ export function nextState<S extends string, T extends string>(
   table: readonly Transition<S, T>[],
   from: S,
   trigger: T,
-  invalidCode: string,
+  invalidCode: CredportErrorCode,
   subject: string,
 ): S {
   const row = table.find((r) => r.trigger === trigger && r.from.includes(from));

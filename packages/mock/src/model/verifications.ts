@@ -1,7 +1,7 @@
 import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
 import { deepCopy } from "./deep-copy.js";
 import { Emitter } from "./emitter.js";
-import { ModelError, notFound } from "./errors.js";
+import { ModelError, notFound, validationError } from "./errors.js";
 import { ExpiryQueue } from "./expiry-queue.js";
 import { newId, randomToken } from "./ids.js";
 import { type JsonObject, parseInput } from "./input.js";
@@ -203,7 +203,7 @@ export class Verifications {
       `Verification ${id}`,
     );
     if (to === "failed" && !FAILURE_CODES.includes(data.failureCode as FailureCode)) {
-      throw new Error(
+      throw validationError(
         `presentation_failed needs a failure code, one of ${FAILURE_CODES.join(", ")}`,
       );
     }

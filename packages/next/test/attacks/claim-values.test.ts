@@ -27,7 +27,7 @@ async function finalize(
 describe("claim values", () => {
   it("preset_age_over_18 with age_over_18: false gives no session by default", async () => {
     const res = await finalize({ age_over_18: false });
-    expect(res).toMatchObject({ status: 409, code: "CLAIMS_NOT_ACCEPTED", session: false });
+    expect(res).toMatchObject({ status: 409, code: "claims_not_accepted", session: false });
     expect(res.message).toMatch(/age_over_18/);
   });
 

@@ -50,7 +50,7 @@ describe("cross-site requests", () => {
       path === "session" ? { verificationId: id2 } : {},
       headers,
     );
-    expect([res.status, res.body.code]).toEqual([403, "CROSS_SITE_REQUEST"]);
+    expect([res.status, res.body.code]).toEqual([403, "cross_site_request"]);
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(browser.jar).toEqual(before);
     expect(service.serviceCalls()).toBe(0);

@@ -33,14 +33,14 @@ describe("finalize replay", () => {
     expect(results.filter((r) => r.session)).toHaveLength(1);
     expect(results[0]).toEqual({ status: 200, code: undefined, session: true });
     for (const r of results.slice(1))
-      expect(r).toEqual({ status: 409, code: "VERIFICATION_ALREADY_FINALIZED", session: false });
+      expect(r).toEqual({ status: 409, code: "verification_already_finalized", session: false });
   });
 
   it("12 finalizes with the same pending cookie at once: one session", async () => {
     const { id, cookie } = await verifiedPending();
     const results = await Promise.all(Array.from({ length: 12 }, () => finalizeWith(cookie, id)));
     expect(results.filter((r) => r.session)).toHaveLength(1);
-    expect(results.filter((r) => r.code === "VERIFICATION_ALREADY_FINALIZED")).toHaveLength(11);
+    expect(results.filter((r) => r.code === "verification_already_finalized")).toHaveLength(11);
   });
 
   it("a finalize refused before the service said verified does not use up the verification", async () => {
@@ -48,7 +48,7 @@ describe("finalize replay", () => {
     const id = await browser.start();
     const early = await browser.send("POST", "session", { verificationId: id });
     expect(early.status).toBe(409);
-    expect(early.body.code).not.toBe("VERIFICATION_ALREADY_FINALIZED");
+    expect(early.body.code).not.toBe("verification_already_finalized");
     expect(browser.jar.has(SESSION_COOKIE)).toBe(false);
     service.verify(id);
     expect((await browser.send("POST", "session", { verificationId: id })).status).toBe(200);
@@ -74,13 +74,13 @@ describe("finalize replay", () => {
     expect((await finalizeWith(cookie, id, a)).session).toBe(true);
     expect(await finalizeWith(cookie, id, b)).toEqual({
       status: 409,
-      code: "VERIFICATION_ALREADY_FINALIZED",
+      code: "verification_already_finalized",
       session: false,
     });
     expect([...seen.keys()].some((k) => k.includes(id))).toBe(true);
   });
 
-  it("a stateStore that fails refuses the session (fails closed: 503 STATE_STORE_UNAVAILABLE, no cookie)", async () => {
+  it("a stateStore that fails refuses the session (fails closed: 503 state_store_unavailable, no cookie)", async () => {
     const down = async (): Promise<never> => {
       throw new Error("redis down");
     };
@@ -88,6 +88,6 @@ describe("finalize replay", () => {
     const h = createCredportHandlers(testConfig(service.project, { stateStore: broken }));
     const { id, cookie } = await verifiedPending(h);
     const res = await finalizeWith(cookie, id, h);
-    expect(res).toEqual({ status: 503, code: "STATE_STORE_UNAVAILABLE", session: false });
+    expect(res).toEqual({ status: 503, code: "state_store_unavailable", session: false });
   });
 });

@@ -56,7 +56,7 @@ async function finalizeWith(forge: (s: Scenario) => Promise<string> | string) {
     session: browser.jar.has("__Host-credport_session"),
   };
 }
-const refused = { status: 409, code: "VERIFICATION_NOT_VERIFIED", session: false };
+const refused = { status: 409, code: "verification_not_verified", session: false };
 
 /** The service's own key, over other content: what a confused or compromised path could replay. */
 const signedByService = (

@@ -1,5 +1,5 @@
 // Starting verifications is limited per browser and (behind a trusted proxy) per client address:
-// a flood is answered 429 RATE_LIMITED with Retry-After, before the service is asked.
+// a flood is answered 429 rate_limited with Retry-After, before the service is asked.
 import { createCredportHandlers, type StateStore } from "@credport/next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testConfig } from "../support/config.js";
@@ -14,13 +14,13 @@ const creations = () =>
     .length;
 
 describe("the rate limit on starting verifications", () => {
-  it("a browser gets 5 starts a minute, then 429 RATE_LIMITED with Retry-After, and the service is not asked", async () => {
+  it("a browser gets 5 starts a minute, then 429 rate_limited with Retry-After, and the service is not asked", async () => {
     const browser = new TestBrowser(createCredportHandlers(testConfig(service.project)));
     for (let i = 0; i < 5; i++) await browser.start();
     const before = creations();
     const refused = await browser.send("POST", "verifications", {});
     expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe("RATE_LIMITED");
+    expect(refused.body.code).toBe("rate_limited");
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -108,6 +108,6 @@ describe("the rate limit on starting verifications", () => {
       ),
     );
     const refused = await closed.send("POST", "verifications", {});
-    expect([refused.status, refused.body.code]).toEqual([503, "STATE_STORE_UNAVAILABLE"]);
+    expect([refused.status, refused.body.code]).toEqual([503, "state_store_unavailable"]);
   });
 });

@@ -137,7 +137,7 @@ describe("the request's own loopback Host", () => {
       origin: "https://evil.example",
     });
     const body = (await res.json()) as { code: string; message: string };
-    expect(body.code).toBe("CROSS_SITE_REQUEST");
+    expect(body.code).toBe("cross_site_request");
     expect(body.message).toContain("http://localhost:3000");
     expect(body.message).toContain("http://127.0.0.1:3000");
     expect(body.message).toContain("allowedOrigins");

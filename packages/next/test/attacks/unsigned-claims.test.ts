@@ -54,7 +54,7 @@ describe("claims from the unsigned part of the result", () => {
       return { ...rest, status: "verified", claims: { age_over_18: true } };
     });
     const res = await browser.send("POST", "session", { verificationId: id });
-    expect([res.status, res.body.code]).toEqual([409, "VERIFICATION_NOT_VERIFIED"]);
+    expect([res.status, res.body.code]).toEqual([409, "verification_not_verified"]);
     expect(browser.jar.has("__Host-credport_session")).toBe(false);
   });
 });

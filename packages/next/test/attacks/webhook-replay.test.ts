@@ -76,7 +76,7 @@ describe("webhook replays", () => {
         remembered.add(id);
         if (slow)
           throw new CredportError("credport: Redis did not answer within 500 ms.", {
-            code: "STATE_STORE_UNAVAILABLE",
+            code: "state_store_unavailable",
           });
         return first;
       },
@@ -91,7 +91,7 @@ describe("webhook replays", () => {
     const event = await aSignedEvent();
     const refused = await handlers.POST(delivery(event));
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toMatchObject({ code: "STATE_STORE_UNAVAILABLE" });
+    expect(await refused.json()).toMatchObject({ code: "state_store_unavailable" });
     slow = false;
     expect((await handlers.POST(delivery(event))).status).toBe(204);
     expect(seen).toHaveLength(1);

@@ -66,7 +66,7 @@ beforeAll(async () => {
     }
     if (req.url === "/api/credport/session") {
       const result = await credport.verifications.getResult(JSON.parse(body).verificationId);
-      if (result.status !== "verified") return json(409, { code: "VERIFICATION_NOT_VERIFIED" });
+      if (result.status !== "verified") return json(409, { code: "verification_not_verified" });
       sessions++;
       return json(200, { ok: true });
     }

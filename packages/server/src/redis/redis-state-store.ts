@@ -26,7 +26,7 @@ export interface RedisStateStoreOptions {
   prefix?: string | undefined;
   /**
    * How long one call waits for Redis, in ms. Default 500. node-redis queues commands while it
-   * reconnects; past this the call throws `STATE_STORE_UNAVAILABLE` instead of waiting.
+   * reconnects; past this the call throws `state_store_unavailable` instead of waiting.
    */
   timeoutMs?: number | undefined;
   /** Where connection errors are reported (at most one line per 10 s). Default `console.warn`. */
@@ -58,7 +58,7 @@ const PREFIX_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
  * A {@link StateStore} on Redis with the official client (`redis`, node-redis), shared by every
  * instance: remember-once is `SET key 1 NX PX ttl`, a counter is one Lua script (`INCR`, `PEXPIRE`
  * on the first hit, `PTTL`). Every key has a TTL. Each call waits at most `timeoutMs` (500 ms):
- * an unreachable Redis throws `STATE_STORE_UNAVAILABLE` quickly and the client reconnects in the
+ * an unreachable Redis throws `state_store_unavailable` quickly and the client reconnects in the
  * background, so the app recovers without a restart.
  *
  * @example
@@ -120,7 +120,7 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
         timeout,
       ]);
     } catch (error) {
-      if ((error as { code?: unknown })?.code === "STATE_STORE_UNAVAILABLE") throw error;
+      if ((error as { code?: unknown })?.code === "state_store_unavailable") throw error;
       throw stateStoreUnavailable("Redis refused or lost the command.", error);
     } finally {
       clearTimeout(timer);
@@ -163,7 +163,7 @@ const toMs = (seconds: number) => Math.max(1, Math.ceil(seconds * 1000));
 
 function stateStoreOptionError(message: string): CredportConfigurationError {
   return new CredportConfigurationError(`credport: createRedisStateStore: ${message}`, {
-    code: "INVALID_OPTION",
+    code: "invalid_option",
   });
 }
 

@@ -34,7 +34,7 @@ export interface StateCount {
 }
 
 /** The code of the error a store throws when its backend does not answer in time. */
-export const STATE_STORE_UNAVAILABLE = "STATE_STORE_UNAVAILABLE";
+export const STATE_STORE_UNAVAILABLE = "state_store_unavailable";
 
 /** The error a store throws when its backend is unreachable or slow; the cause is kept. */
 export function stateStoreUnavailable(message: string, cause?: unknown): CredportError {

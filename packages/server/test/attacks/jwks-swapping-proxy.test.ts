@@ -175,7 +175,7 @@ describe("a proxy that swaps the service's key set and re-signs results", () => 
       verificationId: "ver_1",
     }).catch((e) => e);
     expect(error).toBeInstanceOf(CredportConfigurationError);
-    expect(error.code).toBe("INVALID_JWKS");
+    expect(error.code).toBe("invalid_jwks");
     expect(error.message).toContain("CREDPORT_JWKS");
     expect(seen).toEqual([]);
   });

@@ -48,7 +48,7 @@ describe("a live key over plain http", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(CredportConfigurationError);
-    expect((error as CredportConfigurationError).code).toBe("INSECURE_BASE_URL");
+    expect((error as CredportConfigurationError).code).toBe("insecure_base_url");
     expect((error as Error).message).toMatch(/https/);
     expect((error as Error).message).toMatch(/sk_live_/);
     expect((error as Error).message).not.toContain(LIVE);
@@ -119,7 +119,7 @@ describe("a live result check over plain http", () => {
     vi.stubGlobal("fetch", fetch);
     const error = await check({ environment: "live" });
     expect(error).toBeInstanceOf(CredportConfigurationError);
-    expect(error.code).toBe("INSECURE_BASE_URL");
+    expect(error.code).toBe("insecure_base_url");
     expect(error.message).toMatch(/CREDPORT_JWKS/);
     expect(calls).toEqual([]);
   });
@@ -128,9 +128,9 @@ describe("a live result check over plain http", () => {
     const { calls, fetch } = recordingFetch();
     vi.stubGlobal("fetch", fetch);
     vi.stubEnv("CREDPORT_SECRET_KEY", undefined);
-    expect((await check({})).code).toBe("INSECURE_BASE_URL");
+    expect((await check({})).code).toBe("insecure_base_url");
     vi.stubEnv("CREDPORT_SECRET_KEY", LIVE);
-    expect((await check({})).code).toBe("INSECURE_BASE_URL");
+    expect((await check({})).code).toBe("insecure_base_url");
     expect(calls).toEqual([]);
   });
 

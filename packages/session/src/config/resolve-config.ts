@@ -188,7 +188,7 @@ export function resolveConfig(
   if (!baseUrl)
     throw configurationError(
       "no base URL. Pass { baseUrl } or set CREDPORT_BASE_URL.",
-      "MISSING_BASE_URL",
+      "missing_base_url",
     );
 
   const stores = stateStores(config);
@@ -199,11 +199,12 @@ export function resolveConfig(
     if (!secret)
       throw configurationError(
         "webhook is configured without a secret. Set CREDPORT_WEBHOOK_SECRET (or webhook.secret) to the endpoint's whsec_… secret.",
-        "MISSING_WEBHOOK_SECRET",
+        "missing_webhook_secret",
       );
     if (!WEBHOOK_SECRET_PATTERN.test(secret))
       throw configurationError(
         "the webhook secret must be the endpoint's whsec_ secret: whsec_ and at least 24 letters or digits, no whitespace.",
+        "webhook_secret_invalid",
       );
     webhook = {
       secret,

@@ -66,10 +66,10 @@ export interface CredportSessionConfig {
   /**
    * Where the helper remembers what must hold across instances: finalized verifications (for the
    * life of their pending binding, at most 10 minutes: a replayed finalize is
-   * `409 VERIFICATION_ALREADY_FINALIZED`), webhook event IDs (72 h) and rate-limit counters.
+   * `409 verification_already_finalized`), webhook event IDs (72 h) and rate-limit counters.
    * Default: Redis when `redis` or `CREDPORT_REDIS_URL` is set, else this process's memory
    * (bounded; right for ONE instance only). Unreachable: finalize answers
-   * `503 STATE_STORE_UNAVAILABLE`, a webhook 503 (the service delivers again).
+   * `503 state_store_unavailable`, a webhook 503 (the service delivers again).
    */
   stateStore?: StateStore | undefined;
   /**
@@ -79,7 +79,7 @@ export interface CredportSessionConfig {
   redis?: CredportRedisOptions | undefined;
   /**
    * Limits on starting verifications (`POST verifications`), answered
-   * `429 RATE_LIMITED` with `Retry-After`. Default: 10 per minute per address (with
+   * `429 rate_limited` with `Retry-After`. Default: 10 per minute per address (with
    * `trustProxy`), 5 per minute per browser; fails open when the store fails. `false`: none.
    */
   rateLimit?: RateLimitOptions | false | undefined;

@@ -14,7 +14,7 @@ export function sessionSecrets(option: string | string[] | undefined): string[] 
   if (secrets.length === 0) {
     throw configurationError(
       `no session secret. Set CREDPORT_SESSION_SECRET (or pass sessionSecret) to ${HOW}.`,
-      "MISSING_SESSION_SECRET",
+      "missing_session_secret",
     );
   }
   const name = (i: number) =>

@@ -2,7 +2,7 @@
 export function badHostResponse(label: string): Response {
   return Response.json(
     {
-      code: "INVALID_HOST",
+      code: "invalid_host",
       message: `${label}: the Host header must be a host name and an optional port.`,
     },
     { status: 400, headers: { "cache-control": "no-store" } },

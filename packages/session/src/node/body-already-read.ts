@@ -16,7 +16,7 @@ export function bodyAlreadyReadResponse(label: string, fix: string): Response {
   const message = `${label}: a body parser read the request body before the Credport routes. ${fix} The routes need the raw bytes (webhook signatures are over them), and a parsed body cannot be turned back into them.`;
   console.error(message);
   return Response.json(
-    { code: "BODY_ALREADY_READ", message },
+    { code: "body_already_read", message },
     { status: 500, headers: { "cache-control": "no-store" } },
   );
 }

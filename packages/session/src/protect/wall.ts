@@ -85,7 +85,7 @@ export function createWall(
   const refusalOf = (request: Request): Response => {
     if (!isPageLoad(request.headers))
       return Response.json(
-        { code: "VERIFIED_SESSION_REQUIRED", message: "No verified session." },
+        { code: "verified_session_required", message: "No verified session." },
         { status: 401, headers: { "cache-control": NO_STORE } },
       );
     const url = new URL(request.url);

@@ -74,7 +74,7 @@ export async function createVerification(
 }
 
 /**
- * Counts this start against the rate limits: `429 RATE_LIMITED` with `Retry-After` over a limit
+ * Counts this start against the rate limits: `429 rate_limited` with `Retry-After` over a limit
  * (before the service is asked, so that a flood costs it nothing). A failing store lets the start
  * through with a warning, or refuses it (503) with `onStoreFailure: "closed"`.
  */
@@ -96,7 +96,7 @@ async function rateLimited(
       console.error(`${config.label}: the rate limit's state store failed: ${reason}`);
       throw new RouteError(
         503,
-        "STATE_STORE_UNAVAILABLE",
+        "state_store_unavailable",
         `${config.label}: the state store (e.g. Redis) is unavailable; try again shortly.`,
       );
     }
@@ -109,7 +109,7 @@ async function rateLimited(
   const refusal = jsonResponse(
     429,
     {
-      code: "RATE_LIMITED",
+      code: "rate_limited",
       message: `${config.label}: too many verifications started; try again in ${verdict.retryAfterSeconds} s.`,
       details: { retryAfterSeconds: verdict.retryAfterSeconds },
     },

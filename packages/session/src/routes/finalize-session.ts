@@ -20,7 +20,7 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
   if (config.sessionMode === "manual")
     throw new RouteError(
       404,
-      "SESSION_MODE_MANUAL",
+      "session_mode_manual",
       "Sessions are finalized by the app (sessionMode: manual).",
     );
   requireSameOrigin(request, config);
@@ -28,7 +28,7 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? ""))
     throw new RouteError(
       415,
-      "UNSUPPORTED_MEDIA_TYPE",
+      "unsupported_media_type",
       "credport/session: send the body as application/json.",
     );
   const { verificationId } = parseFinalizeSessionBody(await readJson(request));
@@ -36,13 +36,13 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
 
   const signed = await signedResultFor(binding, config.resultCheck);
   if ("problem" in signed)
-    throw new RouteError(409, "VERIFICATION_NOT_VERIFIED", `No session: ${signed.problem}.`);
+    throw new RouteError(409, "verification_not_verified", `No session: ${signed.problem}.`);
   const unmet = await unmetClaimRequirement(
     signed.result.claims,
     binding.policyId,
     config.requireClaims,
   );
-  if (unmet) throw new RouteError(409, "CLAIMS_NOT_ACCEPTED", `No session: ${unmet}.`);
+  if (unmet) throw new RouteError(409, "claims_not_accepted", `No session: ${unmet}.`);
 
   // One session per verification: the pending cookie is cleared below, but a copy of it (curl, a
   // script racing itself) would finalize again until it expires, so the verification is
@@ -58,7 +58,7 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
   if (!first)
     throw new RouteError(
       409,
-      "VERIFICATION_ALREADY_FINALIZED",
+      "verification_already_finalized",
       "This verification already gave a session; start a new verification for another.",
     );
 

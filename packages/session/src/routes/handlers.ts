@@ -18,7 +18,7 @@ import { deliverWebhook } from "./webhook-delivery.js";
 type Handler = (request: Request) => Promise<Response>;
 type Route = (request: Request, path: string, config: ResolvedConfig) => Promise<Response>;
 
-const notFound = () => new RouteError(404, "NOT_FOUND", "No such Credport route.");
+const notFound = () => new RouteError(404, "route_not_found", "No such Credport route.");
 
 // Base URLs already reported unreachable: a stopped emulator is said once, not on every poll.
 const reportedUnreachable = new Set<string>();
@@ -57,7 +57,7 @@ function failureResponse(error: unknown, label: string): Response {
   }
   console.error(`${label}: a request failed:`, error);
   return errorResponse(
-    new RouteError(500, "INTERNAL_ERROR", `${label}: the request failed; see the server log.`),
+    new RouteError(500, "internal_error", `${label}: the request failed; see the server log.`),
   );
 }
 
@@ -70,7 +70,7 @@ function failureResponse(error: unknown, label: string): Response {
  *
  * Configuration is checked here: what is missing or wrong throws a `CredportConfigurationError`
  * naming what to set, except during `next build` (a secret that is not set yet is needed at run
- * time only) and in development (logged, and answered as `500 CONFIGURATION_ERROR` with the message).
+ * time only) and in development (logged, and answered as `500 configuration_error` with the message).
  */
 export function createCredportHandlers(
   options: CredportSessionConfig,
@@ -94,7 +94,7 @@ export function createCredportHandlers(
       if (resolved.problem) {
         if (!isDevelopment()) console.error(resolved.problem.message);
         return jsonResponse(500, {
-          code: "CONFIGURATION_ERROR",
+          code: "configuration_error",
           message: isDevelopment()
             ? resolved.problem.message
             : `${label} is not configured; see the server log.`,
@@ -147,7 +147,7 @@ export function createCredportHandler(
     if (handler) return handler(request);
     return new Response(
       JSON.stringify({
-        code: "METHOD_NOT_ALLOWED",
+        code: "method_not_allowed",
         message: `${request.method} is not allowed here.`,
       }),
       {

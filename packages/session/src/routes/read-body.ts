@@ -13,7 +13,7 @@ export async function readCappedText(request: Request, max = MAX_BODY_BYTES): Pr
   if (text === BODY_TOO_LARGE)
     throw new RouteError(
       413,
-      "PAYLOAD_TOO_LARGE",
+      "request_too_large",
       `credport/session: request bodies are limited to ${max} bytes.`,
     );
   return text;

@@ -28,7 +28,7 @@ export class RouteError extends Error {
   static crossSite(allowedOrigins: string[]): RouteError {
     return new RouteError(
       403,
-      "CROSS_SITE_REQUEST",
+      "cross_site_request",
       `Cross-site requests are refused: the request must come from ${allowedOrigins.join(", ")} (its Origin and Sec-Fetch-Site headers). Behind a proxy, set allowedOrigins to the public origin.`,
       { allowedOrigins },
     );

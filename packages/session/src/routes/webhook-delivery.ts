@@ -18,7 +18,7 @@ import { jsonResponse, RouteError } from "./route-error.js";
 export async function deliverWebhook(request: Request, config: ResolvedConfig): Promise<Response> {
   const webhook = config.webhook;
   if (!webhook)
-    throw new RouteError(404, "WEBHOOKS_NOT_CONFIGURED", "No webhook handler is configured.");
+    throw new RouteError(404, "webhooks_not_configured", "No webhook handler is configured.");
   const signature = request.headers.get(WEBHOOK_SIGNATURE_HEADER);
   if (!signature)
     throw new RouteError(

@@ -154,7 +154,7 @@ export function describeAdapterFlow(framework: string, start: StartApp): void {
             headers: { "webhook-signature": "v1,x" },
           });
           expect(answer.status).toBe(413);
-          expect(JSON.parse(answer.body).code).toBe("PAYLOAD_TOO_LARGE");
+          expect(JSON.parse(answer.body).code).toBe("request_too_large");
           await new Promise((resolve) => setTimeout(resolve, 50));
           expect(bytesRead() - start).toBeLessThan(1024 * 1024);
         });
@@ -171,7 +171,7 @@ export function describeAdapterFlow(framework: string, start: StartApp): void {
             "x-forwarded-host": "evil.test",
           },
         );
-        expect([forged.status, forged.json.code]).toEqual([403, "CROSS_SITE_REQUEST"]);
+        expect([forged.status, forged.json.code]).toEqual([403, "cross_site_request"]);
         expect(forged.json.message).toContain(origin);
       });
 

@@ -51,20 +51,20 @@ describe.each(frameworks)("$name", (framework) => {
       return { status: res.status, code: res.json.code, session: replay.hasSession() };
     };
 
-    it("12 finalizes with the same pending cookie, one after the other: one session, then 409 VERIFICATION_ALREADY_FINALIZED", async () => {
+    it("12 finalizes with the same pending cookie, one after the other: one session, then 409 verification_already_finalized", async () => {
       const { id, cookie } = await verifiedPending();
       const results = [];
       for (let i = 0; i < 12; i++) results.push(await finalizeWith(cookie, id));
       expect(results[0]).toEqual({ status: 200, code: undefined, session: true });
       for (const r of results.slice(1))
-        expect(r).toEqual({ status: 409, code: "VERIFICATION_ALREADY_FINALIZED", session: false });
+        expect(r).toEqual({ status: 409, code: "verification_already_finalized", session: false });
     });
 
     it("12 finalizes with the same pending cookie at once: one session", async () => {
       const { id, cookie } = await verifiedPending();
       const results = await Promise.all(Array.from({ length: 12 }, () => finalizeWith(cookie, id)));
       expect(results.filter((r) => r.session)).toHaveLength(1);
-      expect(results.filter((r) => r.code === "VERIFICATION_ALREADY_FINALIZED")).toHaveLength(11);
+      expect(results.filter((r) => r.code === "verification_already_finalized")).toHaveLength(11);
     });
 
     it("a finalize before the service said verified does not use the verification up", async () => {
@@ -72,7 +72,7 @@ describe.each(frameworks)("$name", (framework) => {
       const id = await browser.start();
       const early = await browser.finalize(id);
       expect(early.status).toBe(409);
-      expect(early.json.code).not.toBe("VERIFICATION_ALREADY_FINALIZED");
+      expect(early.json.code).not.toBe("verification_already_finalized");
       env.service.verify(id);
       expect((await browser.finalize(id)).status).toBe(200);
     });
@@ -170,7 +170,7 @@ describe.each(frameworks)("$name", (framework) => {
       env.service.tamper(undefined);
       return { status: res.status, code: res.json.code, session: browser.hasSession() };
     }
-    const refused = { status: 409, code: "VERIFICATION_NOT_VERIFIED", session: false };
+    const refused = { status: 409, code: "verification_not_verified", session: false };
 
     it("the genuine token passes (the harness works)", async () => {
       expect(await finalizeWith((s) => s.genuine)).toMatchObject({ status: 200, session: true });
@@ -245,7 +245,7 @@ describe.each(frameworks)("$name", (framework) => {
       const id = created.json.verificationId!;
       await minor.present(created.json.authorizationRequestUri as string);
       const done = await browser.finalize(id);
-      expect([done.status, done.json.code]).toEqual([409, "VERIFICATION_NOT_VERIFIED"]);
+      expect([done.status, done.json.code]).toEqual([409, "verification_not_verified"]);
       expect(browser.hasSession()).toBe(false);
       expect(await membersSeenBy(browser)).toBe("");
     });
@@ -258,12 +258,12 @@ describe.each(frameworks)("$name", (framework) => {
       expect(await membersSeenBy(browser)).toContain("age_over_18&#34;:true");
     });
 
-    it("a signed age_over_18: false that the service let through is refused by the app's requireClaims: 409 CLAIMS_NOT_ACCEPTED", async () => {
+    it("a signed age_over_18: false that the service let through is refused by the app's requireClaims: 409 claims_not_accepted", async () => {
       const browser = app.browser();
       const id = await browser.start();
       env.service.verify(id, { age_over_18: false });
       const done = await browser.finalize(id);
-      expect([done.status, done.json.code]).toEqual([409, "CLAIMS_NOT_ACCEPTED"]);
+      expect([done.status, done.json.code]).toEqual([409, "claims_not_accepted"]);
       expect(done.json.message).toMatch(/age_over_18/);
       expect(browser.hasSession()).toBe(false);
     });
@@ -305,7 +305,7 @@ describe.each(frameworks)("$name", (framework) => {
         return { ...rest, status: "verified", claims: { age_over_18: true } };
       });
       const done = await browser.finalize(id);
-      expect([done.status, done.json.code]).toEqual([409, "VERIFICATION_NOT_VERIFIED"]);
+      expect([done.status, done.json.code]).toEqual([409, "verification_not_verified"]);
       expect(browser.hasSession()).toBe(false);
     });
   });

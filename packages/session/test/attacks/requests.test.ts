@@ -36,7 +36,7 @@ describe.each(frameworks)("$name", (framework) => {
       ["POST", "session"],
       ["DELETE", "session"],
     ])(
-      "%s %s from another site: 403 CROSS_SITE_REQUEST, nothing set, the service not called",
+      "%s %s from another site: 403 cross_site_request, nothing set, the service not called",
       async (method, route) => {
         const browser = app.browser();
         const id = await browser.start();
@@ -56,7 +56,7 @@ describe.each(frameworks)("$name", (framework) => {
           );
           if (
             res.status !== 403 ||
-            res.json.code !== "CROSS_SITE_REQUEST" ||
+            res.json.code !== "cross_site_request" ||
             res.setCookies.length > 0 ||
             env.service.calls() > 0
           )
@@ -108,13 +108,13 @@ describe.each(frameworks)("$name", (framework) => {
       expect(res.sent).toBeLessThan(16 * MB);
     });
 
-    it("a body just over the cap (100 KB) reaches the helper's cap: 413 PAYLOAD_TOO_LARGE", async () => {
+    it("a body just over the cap (100 KB) reaches the helper's cap: 413 request_too_large", async () => {
       const res = await send(app.url, "/api/credport/session", {
         method: "POST",
         headers: { origin: app.url },
         body: JSON.stringify({ verificationId: "ver_x", pad: "x".repeat(100 * 1024) }),
       });
-      expect([res.status, res.json.code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
+      expect([res.status, res.json.code]).toEqual([413, "request_too_large"]);
     });
 
     it("a webhook without a signature: 400 webhook_signature_missing before the body is read", async () => {
@@ -143,12 +143,12 @@ describe.each(frameworks)("$name", (framework) => {
         (r) => r.method === "POST" && r.path === "/v1/verifications",
       ).length;
 
-    it("a browser gets 5 starts a minute, then 429 RATE_LIMITED with Retry-After, before the service is asked", async () => {
+    it("a browser gets 5 starts a minute, then 429 rate_limited with Retry-After, before the service is asked", async () => {
       const browser = app.browser();
       for (let i = 0; i < 5; i++) await browser.start();
       const before = creations();
       const refused = await browser.api("POST", "verifications", {});
-      expect([refused.status, refused.json.code]).toEqual([429, "RATE_LIMITED"]);
+      expect([refused.status, refused.json.code]).toEqual([429, "rate_limited"]);
       const retryAfter = Number(refused.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);

@@ -151,10 +151,10 @@ describe.each(frameworks)("$name", (framework) => {
     ["a prefetch (Sec-Purpose)", { "sec-fetch-dest": "document", "sec-purpose": "prefetch" }],
     ["an RSC request", { rsc: "1" }],
   ])(
-    "%s gets 401 VERIFIED_SESSION_REQUIRED, no-store, not a redirect a router would keep",
+    "%s gets 401 verified_session_required, no-store, not a redirect a router would keep",
     async (_, headers) => {
       const res = await send(app.url, "/members", { headers });
-      expect([res.status, res.json.code]).toEqual([401, "VERIFIED_SESSION_REQUIRED"]);
+      expect([res.status, res.json.code]).toEqual([401, "verified_session_required"]);
       expect(res.headers["cache-control"]).toBe("no-store");
       expect(res.location).toBeUndefined();
     },
