@@ -1,4 +1,4 @@
-import { CredportError } from "@credport/core";
+import { CredportError, type FailureCode } from "@credport/core";
 import type { StatusSnapshot } from "./snapshot.js";
 import { readStartAnswer, type StartedVerification } from "./start-answer.js";
 import type { StatusClient } from "./status-client.js";
@@ -34,12 +34,14 @@ export interface FlowState {
    */
   testWalletUrl?: string;
   expiresAt?: string;
-  failureCode?: string;
+  /** With `failed`: why (`presentation_invalid`, `claims_missing`, …). */
+  failureCode?: FailureCode;
   error?: CredportError;
 }
 
 export interface VerificationFlowOptions {
-  status: StatusClient;
+  /** The status client that follows the verification (`createStatusClient`). */
+  statusClient: StatusClient;
   /** The app's own endpoint that creates the verification (and sets the pending binding cookie). */
   startUrl: string;
   /** The app's own endpoint that turns a verified verification into a session (library mode). */
@@ -60,6 +62,7 @@ export interface VerificationFlow {
    */
   attach(verification: StartedVerification): void;
   getSnapshot(): FlowState;
+  /** Calls `listener` on every change of the state; returns the function that unsubscribes. */
   subscribe(listener: () => void): () => void;
   /** Forgets the current verification (stops following it) and goes back to idle. */
   reset(): void;
@@ -143,8 +146,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     };
 
     if (!coordination) {
-      const sub = options.status.subscribe(target, apply, { onTimeout, onError });
-      return () => sub.unsubscribe();
+      return options.statusClient.subscribe(target, apply, { onTimeout, onError });
     }
 
     const finalizedKey = `credport:finalized:${verification.verificationId}`;
@@ -160,7 +162,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
           release();
           return;
         }
-        const sub = options.status.subscribe(
+        stopLeading = options.statusClient.subscribe(
           target,
           (snapshot) => {
             apply(snapshot);
@@ -180,7 +182,6 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
             },
           },
         );
-        stopLeading = () => sub.unsubscribe();
       },
       onMessage(message) {
         const m = message as TabMessage;

@@ -22,7 +22,7 @@ const backend = {
 
 // The app's own backend: creates verifications with the secret key and finalizes sessions.
 service.server.use(
-  http.post(`${APP}/api/credport/start`, async ({ request }) => {
+  http.post(`${APP}/api/credport/verifications`, async ({ request }) => {
     backend.starts++;
     const { policyId, customerUserRef, metadata } = (await request.json()) as {
       policyId: string;
@@ -71,8 +71,8 @@ function tab(
     timing: FAST,
   });
   const flow = createVerificationFlow({
-    status,
-    startUrl: `${APP}/api/credport/start`,
+    statusClient: status,
+    startUrl: `${APP}/api/credport/verifications`,
     sessionUrl: `${APP}/api/credport/session`,
     coordination,
     ...extra,

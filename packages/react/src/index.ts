@@ -1,7 +1,6 @@
 // The rule every href of these components passes, for links the app renders itself.
-export { isWalletLink } from "@credport/browser";
+export { type FailureCode, type FlowPhase, isWalletLink } from "@credport/browser";
 export {
-  type CredportEndpoints,
   CredportProvider,
   type CredportProviderProps,
 } from "./credport-context.js";
@@ -27,7 +26,7 @@ export {
   useVerification,
 } from "./use-verification.js";
 export {
-  type SessionStatus,
+  type SessionPhase,
   type UseVerifiedSessionOptions,
   type UseVerifiedSessionResult,
   useVerifiedSession,

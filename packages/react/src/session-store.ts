@@ -1,13 +1,13 @@
 import { sessionWritten } from "./session-signal.js";
 
 /** `@credport/next`'s session route, when neither the options nor a provider name one. */
-export const DEFAULT_SESSION_ENDPOINT = "/api/credport/session";
+export const DEFAULT_SESSION_URL = "/api/credport/session";
 
 /** Whether this browser holds a verified session; `loading` until the backend has answered. */
-export type SessionStatus = "loading" | "verified" | "unverified";
+export type SessionPhase = "loading" | "verified" | "unverified";
 
 export interface SessionSnapshot {
-  status: SessionStatus;
+  phase: SessionPhase;
   /** ISO time the session ends, when verified (and the backend says). */
   expiresAt?: string | undefined;
 }
@@ -20,8 +20,8 @@ export interface SessionStore {
   set(snapshot: SessionSnapshot): void;
 }
 
-export const LOADING: SessionSnapshot = { status: "loading" };
-export const UNVERIFIED: SessionSnapshot = { status: "unverified" };
+export const LOADING: SessionSnapshot = { phase: "loading" };
+export const UNVERIFIED: SessionSnapshot = { phase: "unverified" };
 
 // One store per fetch and route: hooks, sign-out and the gate of one app see the same answer.
 const stores = new WeakMap<typeof fetch, Map<string, SessionStore>>();
@@ -69,7 +69,7 @@ function createSessionStore(http: typeof fetch, endpoint: string): SessionStore 
       const body = response.ok ? ((await response.json()) as Record<string, unknown>) : {};
       if (body.verified === true)
         next = {
-          status: "verified",
+          phase: "verified",
           expiresAt: typeof body.expiresAt === "string" ? body.expiresAt : undefined,
         };
     } catch {
