@@ -85,6 +85,10 @@ const flowError = (code: string, message: string, status?: number) =>
  * session, once across tabs.
  */
 export function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow {
+  // Checked now: an option under its old name (`status`) or a missing route would fail later, unnamed.
+  if (typeof options.statusClient?.subscribe !== "function")
+    throw flowError("invalid_flow_options", "statusClient (createStatusClient) is required");
+  if (!options.startUrl) throw flowError("invalid_flow_options", "startUrl is required");
   const mode = options.sessionMode ?? "library";
   const sessionUrl = options.sessionUrl;
   if (mode === "library" && !sessionUrl) {

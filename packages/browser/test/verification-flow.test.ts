@@ -96,6 +96,30 @@ const verify = (id: string) => {
   });
 };
 
+describe("options", () => {
+  it("an option under its 0.x name, or a missing route, is refused by name when the flow is created", () => {
+    const statusClient = createStatusClient({
+      publishableKey: service.project.publishableKey,
+      baseUrl: BASE_URL,
+    });
+    const refusal = (options: unknown) => {
+      try {
+        createVerificationFlow(options as VerificationFlowOptions);
+      } catch (error) {
+        return error as { code: string; message: string };
+      }
+      throw new Error("accepted");
+    };
+    expect(
+      refusal({ status: statusClient, startUrl: "/start", sessionMode: "manual" }),
+    ).toMatchObject({ code: "invalid_flow_options", message: expect.stringContaining("statusClient") });
+    expect(refusal({ statusClient, sessionMode: "manual" })).toMatchObject({
+      code: "invalid_flow_options",
+      message: expect.stringContaining("startUrl"),
+    });
+  });
+});
+
 describe("library-managed session", () => {
   it("starts through the app's backend, follows the status, and finalizes the session once", async () => {
     const flow = tab(fakeCoordination(new FakeLocks(), new FakeBroadcastBus()));
