@@ -25,7 +25,9 @@ export function snapshotFromWire(wire: Record<string, unknown>): StatusSnapshot 
   return {
     id: String(wire.id),
     status: wire.status as StatusSnapshot["status"],
-    ...(typeof wire.failure_code === "string" ? { failureCode: wire.failure_code as FailureCode } : {}),
+    ...(typeof wire.failure_code === "string"
+      ? { failureCode: wire.failure_code as FailureCode }
+      : {}),
     expiresAt: String(wire.expires_at),
   };
 }

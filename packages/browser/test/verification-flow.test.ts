@@ -112,7 +112,10 @@ describe("options", () => {
     };
     expect(
       refusal({ status: statusClient, startUrl: "/start", sessionMode: "manual" }),
-    ).toMatchObject({ code: "invalid_flow_options", message: expect.stringContaining("statusClient") });
+    ).toMatchObject({
+      code: "invalid_flow_options",
+      message: expect.stringContaining("statusClient"),
+    });
     expect(refusal({ statusClient, sessionMode: "manual" })).toMatchObject({
       code: "invalid_flow_options",
       message: expect.stringContaining("startUrl"),

@@ -113,7 +113,10 @@ describe("model inputs behind the control plane", () => {
       model.faults.inject({ kind: "server_error", method: 5 } as unknown as never),
     ).toThrow(expect.objectContaining({ code: "validation_error", details: { field: "method" } }));
     expect(() =>
-      model.faults.inject({ kind: "rate_limited", retryAfterSeconds: CRLF_HEADER } as unknown as never),
+      model.faults.inject({
+        kind: "rate_limited",
+        retryAfterSeconds: CRLF_HEADER,
+      } as unknown as never),
     ).toThrow(expect.objectContaining({ details: { field: "retryAfterSeconds" } }));
   });
 

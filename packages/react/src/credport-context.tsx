@@ -72,7 +72,9 @@ export function CredportProvider({
     }),
   );
   return (
-    <CredportContext.Provider value={{ statusClient, startUrl, sessionUrl, sessionMode, fetch, coordination }}>
+    <CredportContext.Provider
+      value={{ statusClient, startUrl, sessionUrl, sessionMode, fetch, coordination }}
+    >
       {children}
     </CredportContext.Provider>
   );
