@@ -1,6 +1,6 @@
 // contract.d.ts
 import * as z from 'zod/mini';
-import { F as FAILURE_CODES } from './failure-codes.js';
+export { F as FAILURE_CODES, a as FailureCode } from './failure-codes.js';
 declare function checkRequestConforms(method: string, path: string, request: {
     query?: Record<string, string>;
     body?: unknown;
@@ -581,7 +581,6 @@ type CreatedVerificationWire = z.output<typeof createdVerification>;
 type VerificationStatusWire = z.output<typeof verificationStatus>;
 type VerificationResultWire = z.output<typeof verificationResult>;
 type VerificationStatusValue = (typeof VERIFICATION_STATUSES)[number];
-type FailureCode = (typeof FAILURE_CODES)[number];
 declare const ISSUANCE_EVENT_TYPES: readonly ["issuance.ready_to_issue", "issuance.token_issued", "issuance.credential_issued", "issuance.canceled", "issuance.expired", "issuance.failed", "issuance.revoked"];
 declare const VERIFICATION_EVENT_TYPES: readonly ["verification.in_progress", "verification.verified", "verification.failed", "verification.expired", "verification.canceled"];
 declare const WEBHOOK_EVENT_TYPES: readonly ["issuance.ready_to_issue", "issuance.token_issued", "issuance.credential_issued", "issuance.canceled", "issuance.expired", "issuance.failed", "issuance.revoked", "verification.in_progress", "verification.verified", "verification.failed", "verification.expired", "verification.canceled"];
@@ -664,12 +663,13 @@ declare const verificationEvent: z.ZodMiniObject<{
 }, z.core.$strip>;
 type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
 type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FAILURE_CODES, FIELD_VALUES_LIMITS, type FailureCode, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
+export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FIELD_VALUES_LIMITS, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
 // failure-codes.d.ts
 declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "claims_not_satisfied", "credential_revoked", "credential_expired", "wallet_rejected"];
-export { FAILURE_CODES as F };
+type FailureCode = (typeof FAILURE_CODES)[number];
+export { FAILURE_CODES as F, type FailureCode as a };
 // index.d.ts
-export { F as FAILURE_CODES } from './failure-codes.js';
+export { F as FAILURE_CODES, a as FailureCode } from './failure-codes.js';
 export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './request-pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
@@ -743,9 +743,9 @@ declare class CredportConflictError extends CredportError {
 declare class CredportRateLimitError extends CredportError {
     static readonly type = "rate_limit_error";
     readonly type: "rate_limit_error";
-    readonly retryAfter: number | undefined;
+    readonly retryAfterSeconds: number | undefined;
     constructor(message: string, options: CredportErrorOptions & {
-        retryAfter?: number | undefined;
+        retryAfterSeconds?: number | undefined;
     });
 }
 declare class CredportAPIError extends CredportError {
@@ -786,7 +786,7 @@ interface WireError {
 declare function readWireError(body: unknown): WireError | undefined;
 declare function errorFromStatus(status: number, body: unknown, meta: {
     requestId?: string | undefined;
-    retryAfter?: number | undefined;
+    retryAfterSeconds?: number | undefined;
     operation: string;
 }): CredportError;
 declare function readEnv(name: string): string | undefined;

@@ -189,12 +189,12 @@ declare class ChangeFeed {
     subscribe(listener: () => void): () => void;
 }
 declare class Clock {
-    private offsetMs;
+    private aheadMs;
     private readonly listeners;
     now(): number;
     iso(at?: number): string;
     advance(ms: number): number;
-    get offset(): number;
+    get offsetMs(): number;
     restoreOffset(ms: number): void;
     reset(): void;
     onAdvance(listener: () => void): () => void;
@@ -241,7 +241,7 @@ interface FaultRule {
     kind: FaultKind;
     count?: number | undefined;
     rate?: number | undefined;
-    retryAfter?: number | undefined;
+    retryAfterSeconds?: number | undefined;
     delayMs?: number | undefined;
     method?: string | undefined;
     path?: string | undefined;
@@ -617,7 +617,10 @@ interface ModelOptions {
     allowLinkLocalWebhooks?: boolean | undefined;
     webhookLookup?: LookupFunction | undefined;
     limits?: Partial<ModelLimits> | undefined;
+    profile?: ProtocolProfile | undefined;
 }
+type ProtocolProfile = "haip" | "plain";
+declare const PROTOCOL_PROFILES: readonly ProtocolProfile[];
 interface LoggedRequest {
     method: string;
     path: string;
@@ -625,6 +628,7 @@ interface LoggedRequest {
 declare class Model {
     private readonly options;
     readonly limits: Readonly<ModelLimits>;
+    readonly profile: ProtocolProfile;
     clock: Clock;
     faults: Faults;
     realtime: Realtime;
@@ -716,10 +720,10 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, type ProjectKeys as n, type RouteContext as o, VERIFICATION_TRANSITIONS as p, type VerifierIdentity as q, requestTooLarge as r, createModel as s, signWebhookPayloadSync as t, verifierClientId as v };
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, PROTOCOL_PROFILES as n, type ProjectKeys as o, type ProtocolProfile as p, type RouteContext as q, requestTooLarge as r, VERIFICATION_TRANSITIONS as s, type VerifierIdentity as t, createModel as u, verifierClientId as v, signWebhookPayloadSync as w };
 // index.d.ts
 import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
-export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as ProjectKeys, R as Reply, o as RouteContext, S as Scope, p as VERIFICATION_TRANSITIONS, q as VerifierIdentity, s as createModel, t as signWebhookPayloadSync } from './incoming.js';
+export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as PROTOCOL_PROFILES, o as ProjectKeys, p as ProtocolProfile, R as Reply, q as RouteContext, S as Scope, s as VERIFICATION_TRANSITIONS, t as VerifierIdentity, u as createModel, w as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
