@@ -85,18 +85,15 @@ const flowError = (code: string, message: string, status?: number) =>
  * session, once across tabs.
  */
 export function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow {
-  // Checked now: an option under its old name (`status`) or a missing route would fail later, unnamed.
-  if (typeof options.statusClient?.subscribe !== "function")
-    throw flowError("invalid_flow_options", "statusClient (createStatusClient) is required");
-  if (!options.startUrl) throw flowError("invalid_flow_options", "startUrl is required");
   const mode = options.sessionMode ?? "library";
   const sessionUrl = options.sessionUrl;
-  if (mode === "library" && !sessionUrl) {
-    throw flowError(
-      "invalid_flow_options",
-      'sessionUrl is required when sessionMode is "library" (the default)',
-    );
-  }
+  // Checked now: the option under its 0.x name (`status`) would fail later, unnamed.
+  const missing = !options.statusClient
+    ? "statusClient"
+    : !sessionUrl && mode === "library"
+      ? 'sessionUrl (or sessionMode "manual")'
+      : "";
+  if (missing) throw flowError("invalid_flow_options", `${missing} is required`);
   const http = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const listeners = new Set<() => void>();
   let state: FlowState = IDLE;

@@ -97,7 +97,7 @@ const verify = (id: string) => {
 };
 
 describe("options", () => {
-  it("an option under its 0.x name, or a missing route, is refused by name when the flow is created", () => {
+  it("an option under its 0.x name, or a missing session route, is refused by name when the flow is created", () => {
     const statusClient = createStatusClient({
       publishableKey: service.project.publishableKey,
       baseUrl: BASE_URL,
@@ -114,11 +114,11 @@ describe("options", () => {
       refusal({ status: statusClient, startUrl: "/start", sessionMode: "manual" }),
     ).toMatchObject({
       code: "invalid_flow_options",
-      message: expect.stringContaining("statusClient"),
+      message: expect.stringContaining("statusClient is required"),
     });
-    expect(refusal({ statusClient, sessionMode: "manual" })).toMatchObject({
+    expect(refusal({ statusClient, startUrl: "/start" })).toMatchObject({
       code: "invalid_flow_options",
-      message: expect.stringContaining("startUrl"),
+      message: expect.stringContaining('sessionUrl (or sessionMode "manual") is required'),
     });
   });
 });
