@@ -1,10 +1,10 @@
 // index.d.ts
-import { CredportError } from '@credport/core';
-export { CredportConfigurationError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, KnownCredportError, isCredportError } from '@credport/core';
+import { FailureCode, CredportError } from '@credport/core';
+export { CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, FailureCode, KnownCredportError, isCredportError } from '@credport/core';
 interface StatusSnapshot {
     id: string;
     status: "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
-    failureCode?: string;
+    failureCode?: FailureCode;
     expiresAt: string;
 }
 interface StartedVerification {
@@ -52,11 +52,8 @@ interface SubscribeOptions {
     onError?: ((error: CredportError) => void) | undefined;
     onTimeout?: (() => void) | undefined;
 }
-interface Subscription {
-    unsubscribe(): void;
-}
 interface StatusClient {
-    subscribe(target: SubscribeTarget, onSnapshot: (snapshot: StatusSnapshot) => void, options?: SubscribeOptions): Subscription;
+    subscribe(target: SubscribeTarget, onSnapshot: (snapshot: StatusSnapshot) => void, options?: SubscribeOptions): () => void;
     read(target: StatusTarget): Promise<ReadResult>;
 }
 declare function createStatusClient(options: StatusClientOptions): StatusClient;
@@ -87,11 +84,11 @@ interface FlowState {
     authorizationRequestUri?: string;
     testWalletUrl?: string;
     expiresAt?: string;
-    failureCode?: string;
+    failureCode?: FailureCode;
     error?: CredportError;
 }
 interface VerificationFlowOptions {
-    status: StatusClient;
+    statusClient: StatusClient;
     startUrl: string;
     sessionUrl?: string | undefined;
     sessionMode?: "library" | "manual" | undefined;
@@ -107,4 +104,4 @@ interface VerificationFlow {
 }
 declare function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow;
 declare function isWalletLink(value: unknown): value is string;
-export { type ChannelLike, type Coordination, type FlowPhase, type FlowState, type LockManagerLike, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type Subscription, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow, isWalletLink };
+export { type ChannelLike, type Coordination, type FlowPhase, type FlowState, type LockManagerLike, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow, isWalletLink };

@@ -191,12 +191,12 @@ declare class ChangeFeed {
     subscribe(listener: () => void): () => void;
 }
 declare class Clock {
-    private offsetMs;
+    private aheadMs;
     private readonly listeners;
     now(): number;
     iso(at?: number): string;
     advance(ms: number): number;
-    get offset(): number;
+    get offsetMs(): number;
     restoreOffset(ms: number): void;
     reset(): void;
     onAdvance(listener: () => void): () => void;
@@ -241,7 +241,7 @@ interface FaultRule {
     kind: FaultKind;
     count?: number | undefined;
     rate?: number | undefined;
-    retryAfter?: number | undefined;
+    retryAfterSeconds?: number | undefined;
     delayMs?: number | undefined;
     method?: string | undefined;
     path?: string | undefined;

@@ -2,29 +2,25 @@
 import * as react from 'react';
 import { ReactNode } from 'react';
 import { Coordination } from '@credport/browser';
-interface CredportEndpoints {
-    start: string;
-    session?: string | undefined;
-}
 interface CredportProviderProps {
     publishableKey: string | undefined;
     baseUrl: string | undefined;
-    endpoints: CredportEndpoints;
+    startUrl: string;
+    sessionUrl?: string | undefined;
     sessionMode?: "library" | "manual" | undefined;
     fetch?: typeof fetch | undefined;
     coordination?: Coordination | undefined;
     children?: ReactNode;
 }
-declare function CredportProvider({ publishableKey, baseUrl, endpoints, sessionMode, fetch, coordination, children, }: CredportProviderProps): react.JSX.Element;
-export { type CredportEndpoints as C, CredportProvider as a, type CredportProviderProps as b };
+declare function CredportProvider({ publishableKey, baseUrl, startUrl, sessionUrl, sessionMode, fetch, coordination, children, }: CredportProviderProps): react.JSX.Element;
+export { CredportProvider as C, type CredportProviderProps as a };
 // index.d.ts
-import { FlowState, CredportError as CredportError$1 } from '@credport/browser';
-export { isWalletLink } from '@credport/browser';
-import { CredportError } from '@credport/core';
-export { CredportErrorCode } from '@credport/core';
-export { C as CredportEndpoints, a as CredportProvider, b as CredportProviderProps } from './credport-context.js';
+import { FlowState, FlowPhase, FailureCode, CredportError as CredportError$1 } from '@credport/browser';
+export { FailureCode, FlowPhase, isWalletLink } from '@credport/browser';
+export { C as CredportProvider, a as CredportProviderProps } from './credport-context.js';
 import * as react from 'react';
 import { SVGProps, ReactNode } from 'react';
+import { CredportError } from '@credport/core';
 interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
     value: string;
     label: string;
@@ -52,7 +48,7 @@ interface CredentialOfferQRCodeProps extends Omit<QRCodeProps, "value" | "label"
 }
 declare function CredentialOfferQRCode({ offer, label, linkText, linkClassName, testWalletLinkText, testWalletLinkClassName, ...props }: CredentialOfferQRCodeProps): react.JSX.Element;
 interface UseSignOutOptions {
-    endpoint?: string | undefined;
+    sessionUrl?: string | undefined;
     redirectTo?: string | undefined;
     fetch?: typeof fetch | undefined;
 }
@@ -81,25 +77,25 @@ interface UseVerificationOptions {
     onExpired?: ((state: FlowState) => void) | undefined;
 }
 interface UseVerificationResult {
-    status: FlowState["phase"];
+    phase: FlowPhase;
     verificationId?: string | undefined;
     authorizationRequestUri?: string | undefined;
     testWalletUrl?: string | undefined;
-    failureCode?: string | undefined;
+    failureCode?: FailureCode | undefined;
     error?: CredportError$1 | undefined;
-    timeRemaining?: number | undefined;
+    timeRemainingMs?: number | undefined;
     start(): Promise<FlowState>;
     retry(): Promise<FlowState>;
     reset(): void;
 }
 declare function useVerification(options: UseVerificationOptions): UseVerificationResult;
-type SessionStatus = "loading" | "verified" | "unverified";
+type SessionPhase = "loading" | "verified" | "unverified";
 interface UseVerifiedSessionOptions {
-    endpoint?: string | undefined;
+    sessionUrl?: string | undefined;
     fetch?: typeof fetch | undefined;
 }
 interface UseVerifiedSessionResult {
-    status: SessionStatus;
+    phase: SessionPhase;
     expiresAt?: string | undefined;
     refresh(): Promise<void>;
 }
@@ -139,11 +135,11 @@ interface VerificationGateProps extends UseVerificationOptions {
     className?: string | undefined;
 }
 declare function VerificationGate({ children, handoff, messages, className, autoStart, ...options }: VerificationGateProps): react.JSX.Element;
-export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, type SessionStatus, SignOutButton, type SignOutButtonProps, type TestWalletLinkOptions, type UseSignOutOptions, type UseSignOutResult, type UseVerificationOptions, type UseVerificationResult, type UseVerifiedSessionOptions, type UseVerifiedSessionResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useSignOut, useVerification, useVerifiedSession };
+export { CredentialOfferQRCode, type CredentialOfferQRCodeProps, QRCode, type QRCodeProps, type SessionPhase, SignOutButton, type SignOutButtonProps, type TestWalletLinkOptions, type UseSignOutOptions, type UseSignOutResult, type UseVerificationOptions, type UseVerificationResult, type UseVerifiedSessionOptions, type UseVerifiedSessionResult, VerificationGate, type VerificationGateProps, type VerificationMessages, VerificationQRCode, type VerificationQRCodeProps, type WalletHandoff, defaultVerificationMessages, useSignOut, useVerification, useVerifiedSession };
 // testing.d.ts
 import { Model } from '@credport/mock';
 import { PresentOptions } from '@credport/mock/wallet';
-import { b as CredportProviderProps } from './credport-context.js';
+import { a as CredportProviderProps } from './credport-context.js';
 import 'react';
 import '@credport/browser';
 interface CredportTestEnvironment {

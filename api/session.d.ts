@@ -89,9 +89,9 @@ interface CredportSessionConfig {
     jwks?: JsonWebKeySet | string | undefined;
     projectId?: string | undefined;
     policyId?: string | undefined;
-    resolvePolicy?: ((request: Request) => string | Promise<string>) | undefined;
+    getPolicyId?: ((request: Request) => string | Promise<string>) | undefined;
     getUserRef?: GetUserRef | undefined;
-    resolveMetadata?: ((request: Request) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>) | undefined;
+    getMetadata?: ((request: Request) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>) | undefined;
     requireClaims?: ClaimRequirements | undefined;
     sessionMode?: "library" | "manual" | undefined;
     keepClaims?: string[] | undefined;

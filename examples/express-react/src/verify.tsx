@@ -12,7 +12,8 @@ createRoot(root).render(
     <CredportProvider
       publishableKey={publishableKey}
       baseUrl={baseUrl}
-      endpoints={{ start: "/api/credport/verifications", session: "/api/credport/session" }}
+      startUrl="/api/credport/verifications"
+      sessionUrl="/api/credport/session"
     >
       {/* Once verified: back to ?redirect_url= (a path on this site), else /members. */}
       <VerificationGate policyId="preset_age_over_18" returnTo="/members" />

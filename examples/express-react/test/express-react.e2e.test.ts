@@ -108,7 +108,7 @@ for (const mode of ["start", "dev"] as const) {
         await wallet.close();
 
         await expect
-          .poll(() => tab.attribute(".credport-gate", "data-status"), { timeout: 20_000 })
+          .poll(() => tab.attribute(".credport-gate", "data-phase"), { timeout: 20_000 })
           .toBe("failed");
         expect(await tab.text(".credport-gate-retry")).toBe("Try again");
         expect(await sessionCookie(tab)).toBeUndefined();
@@ -133,7 +133,7 @@ for (const mode of ["start", "dev"] as const) {
         await wallet.close();
 
         await expect
-          .poll(() => tab.attribute(".credport-gate", "data-status"), { timeout: 20_000 })
+          .poll(() => tab.attribute(".credport-gate", "data-phase"), { timeout: 20_000 })
           .toBe("failed");
         expect(await tab.text(".credport-gate-status")).toMatch(/./);
         expect(await sessionCookie(tab)).toBeUndefined();

@@ -231,7 +231,7 @@ async function gateError(base: string): Promise<{ status: string; message: strin
   try {
     await page.goto(`${base}/verify`);
     const gate = page.locator(".credport-gate");
-    await expect.poll(() => gate.getAttribute("data-status"), { timeout: 60_000 }).toBe("error");
+    await expect.poll(() => gate.getAttribute("data-phase"), { timeout: 60_000 }).toBe("error");
     return {
       status: (await page.getByRole("status").textContent()) ?? "",
       message: await page.locator(".credport-gate-error-message").allTextContents(),

@@ -71,13 +71,13 @@ if (wants("latency")) {
     const target = newTarget();
     let changedAt = 0;
     await new Promise((resolve) => {
-      const sub = status.subscribe(target, (snapshot) => {
+      const unsubscribe = status.subscribe(target, (snapshot) => {
         if (snapshot.status === "pending") {
           changedAt = performance.now();
           emulator.model.verifications.applyTrigger(target.verificationId, "cancel");
         } else {
           latencies.push(performance.now() - changedAt);
-          sub.unsubscribe();
+          unsubscribe();
           resolve();
         }
       });

@@ -8,6 +8,7 @@ export {
   CredportInvalidTokenError,
   CredportKeyMismatchError,
   CredportMissingTokenError,
+  type FailureCode,
   isCredportError,
   type KnownCredportError,
 } from "@credport/core";
@@ -19,7 +20,6 @@ export {
   type StatusClientOptions,
   type SubscribeOptions,
   type SubscribeTarget,
-  type Subscription,
 } from "./status-client.js";
 export type { ReadResult, StatusTarget } from "./status-endpoint.js";
 export type { SubscriptionTiming } from "./subscription.js";

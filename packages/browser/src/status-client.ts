@@ -37,22 +37,18 @@ export interface SubscribeOptions {
   onTimeout?: (() => void) | undefined;
 }
 
-export interface Subscription {
-  /** Stops every timer and request; calling it again does nothing. */
-  unsubscribe(): void;
-}
-
 export interface StatusClient {
   /**
    * Follows a verification; `onSnapshot` runs on every change, a final status exactly once. An
    * exception thrown by a callback does not end the subscription: it is reported with the global
-   * `reportError` (the window's `error` event).
+   * `reportError` (the window's `error` event). Returns the function that unsubscribes: it stops
+   * every timer and request, and calling it again does nothing.
    */
   subscribe(
     target: SubscribeTarget,
     onSnapshot: (snapshot: StatusSnapshot) => void,
     options?: SubscribeOptions,
-  ): Subscription;
+  ): () => void;
   /** One status read: `{ data }` or `{ error }`, never a throw. */
   read(target: StatusTarget): Promise<ReadResult>;
 }
@@ -62,8 +58,10 @@ export interface StatusClient {
  * touches no `window` at import, and on the server its subscriptions are inert.
  *
  * @example
- * const status = createStatusClient({ publishableKey: "pk_test_…", baseUrl: "https://…" });
- * const sub = status.subscribe({ verificationId, clientToken, expiresAt }, (s) => render(s.status));
+ * const statusClient = createStatusClient({ publishableKey: "pk_test_…", baseUrl: "https://…" });
+ * const unsubscribe = statusClient.subscribe({ verificationId, clientToken, expiresAt }, (s) =>
+ *   render(s.status),
+ * );
  */
 export function createStatusClient(options: StatusClientOptions): StatusClient {
   parsePublishableKey(options.publishableKey);
@@ -77,8 +75,8 @@ export function createStatusClient(options: StatusClientOptions): StatusClient {
 
   return {
     subscribe(target, onSnapshot, subscribeOptions = {}) {
-      if (onServer) return { unsubscribe() {} };
-      const stop = startSubscription(
+      if (onServer) return () => {};
+      return startSubscription(
         config,
         target,
         { onSnapshot, onError: subscribeOptions.onError, onTimeout: subscribeOptions.onTimeout },
@@ -89,7 +87,6 @@ export function createStatusClient(options: StatusClientOptions): StatusClient {
           transport: options.transport ?? "auto",
         },
       );
-      return { unsubscribe: stop };
     },
     read: (target) => readStatusOnce(config, target),
   };

@@ -42,7 +42,7 @@ export async function errorFromResponse(
   return errorFromStatus(response.status, await response.json().catch(() => undefined), {
     operation,
     requestId: response.headers.get("x-request-id") ?? undefined,
-    retryAfter: parseRetryAfter(response.headers.get("retry-after")),
+    retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after")),
   });
 }
 
@@ -64,10 +64,10 @@ export async function readStatusOnce(
     });
     if (response.ok)
       return { data: snapshotFromWire((await response.json()) as Record<string, unknown>) };
-    const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+    const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"));
     return {
       error: await errorFromResponse(response, "status read"),
-      ...(retryAfter !== undefined ? { retryAfterMs: retryAfter * 1000 } : {}),
+      ...(retryAfterSeconds !== undefined ? { retryAfterMs: retryAfterSeconds * 1000 } : {}),
     };
   } catch (cause) {
     return {

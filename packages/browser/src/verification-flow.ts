@@ -1,4 +1,9 @@
-import { CredportConfigurationError, CredportError, type CredportErrorCode } from "@credport/core";
+import {
+  CredportConfigurationError,
+  CredportError,
+  type CredportErrorCode,
+  type FailureCode,
+} from "@credport/core";
 import type { StatusSnapshot } from "./snapshot.js";
 import { readStartAnswer, type StartedVerification } from "./start-answer.js";
 import type { StatusClient } from "./status-client.js";
@@ -34,12 +39,14 @@ export interface FlowState {
    */
   testWalletUrl?: string;
   expiresAt?: string;
-  failureCode?: string;
+  /** With `failed`: why (`presentation_invalid`, `claims_missing`, …). */
+  failureCode?: FailureCode;
   error?: CredportError;
 }
 
 export interface VerificationFlowOptions {
-  status: StatusClient;
+  /** The status client that follows the verification (`createStatusClient`). */
+  statusClient: StatusClient;
   /** The app's own endpoint that creates the verification (and sets the pending binding cookie). */
   startUrl: string;
   /** The app's own endpoint that turns a verified verification into a session (library mode). */
@@ -60,6 +67,7 @@ export interface VerificationFlow {
    */
   attach(verification: StartedVerification): void;
   getSnapshot(): FlowState;
+  /** Calls `listener` on every change of the state; returns the function that unsubscribes. */
   subscribe(listener: () => void): () => void;
   /** Forgets the current verification (stops following it) and goes back to idle. */
   reset(): void;
@@ -91,12 +99,16 @@ const backendCode = (code: unknown): CredportErrorCode =>
 export function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow {
   const mode = options.sessionMode ?? "library";
   const sessionUrl = options.sessionUrl;
-  if (mode === "library" && !sessionUrl) {
-    throw new CredportConfigurationError(
-      'credport: sessionUrl is required when sessionMode is "library" (the default)',
-      { code: "invalid_option" },
-    );
-  }
+  // Checked now: the option under its 0.x name (`status`) would fail later, unnamed.
+  const missing = !options.statusClient
+    ? "statusClient"
+    : !sessionUrl && mode === "library"
+      ? 'sessionUrl (or sessionMode "manual")'
+      : "";
+  if (missing)
+    throw new CredportConfigurationError(`credport: ${missing} is required`, {
+      code: "invalid_option",
+    });
   const http = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const listeners = new Set<() => void>();
   let state: FlowState = IDLE;
@@ -150,8 +162,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     };
 
     if (!coordination) {
-      const sub = options.status.subscribe(target, apply, { onTimeout, onError });
-      return () => sub.unsubscribe();
+      return options.statusClient.subscribe(target, apply, { onTimeout, onError });
     }
 
     const finalizedKey = `credport:finalized:${verification.verificationId}`;
@@ -167,7 +178,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
           release();
           return;
         }
-        const sub = options.status.subscribe(
+        stopLeading = options.statusClient.subscribe(
           target,
           (snapshot) => {
             apply(snapshot);
@@ -187,7 +198,6 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
             },
           },
         );
-        stopLeading = () => sub.unsubscribe();
       },
       onMessage(message) {
         const m = message as TabMessage;

@@ -62,9 +62,9 @@ beforeAll(async () => {
 });
 afterAll(() => hostile.close());
 
-const subscriptions: { unsubscribe(): void }[] = [];
+const subscriptions: (() => void)[] = [];
 afterEach(() => {
-  for (const sub of subscriptions.splice(0)) sub.unsubscribe();
+  for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
   for (const res of service.open) res.destroy();
   Object.assign(service, {
     status: "pending",
@@ -98,12 +98,12 @@ function follow(
     timing: { pollIntervalMs: 20, maxPollIntervalMs: 40, requestTimeoutMs: 500, ...timing },
   });
   const outcome = { timeouts: 0, errors: [] as unknown[] };
-  const sub = status.subscribe(
+  const unsubscribe = status.subscribe(
     { verificationId: "ver_1", clientToken: "ct_token_0123456789", expiresAt: service.expiresAt },
     onSnapshot,
     { onTimeout: () => outcome.timeouts++, onError: (e) => outcome.errors.push(e) },
   );
-  subscriptions.push(sub);
+  subscriptions.push(unsubscribe);
   return outcome;
 }
 
@@ -237,7 +237,7 @@ describe("starting a flow checks the start endpoint's answer", () => {
     "a start answer without a valid %s is a typed error naming it; nothing is read",
     async (field, answer) => {
       const flow = createVerificationFlow({
-        status: createStatusClient({ publishableKey: PK, baseUrl: hostile.url }),
+        statusClient: createStatusClient({ publishableKey: PK, baseUrl: hostile.url }),
         startUrl: `${hostile.url}/app/start`,
         sessionMode: "manual",
         coordination: fakeCoordination(new FakeLocks(), new FakeBroadcastBus()),
@@ -257,7 +257,7 @@ describe("starting a flow checks the start endpoint's answer", () => {
     const link = "http://127.0.0.1:4010/wallet?uri=openid4vp%3A%2F%2F";
     const started = async (answer: object) => {
       const flow = createVerificationFlow({
-        status: createStatusClient({ publishableKey: PK, baseUrl: hostile.url }),
+        statusClient: createStatusClient({ publishableKey: PK, baseUrl: hostile.url }),
         startUrl: `${hostile.url}/app/start`,
         sessionMode: "manual",
         coordination: fakeCoordination(new FakeLocks(), new FakeBroadcastBus()),
@@ -282,7 +282,7 @@ describe("starting a flow checks the start endpoint's answer", () => {
 
   it("attach() checks its argument the same way", async () => {
     const flow = createVerificationFlow({
-      status: createStatusClient({ publishableKey: PK, baseUrl: hostile.url }),
+      statusClient: createStatusClient({ publishableKey: PK, baseUrl: hostile.url }),
       startUrl: `${hostile.url}/app/start`,
       sessionMode: "manual",
       coordination: fakeCoordination(new FakeLocks(), new FakeBroadcastBus()),

@@ -12,12 +12,12 @@ it("imports without window and is inert on the server", async () => {
       baseUrl: BASE_URL,
       fetch: service.fetch,
     });
-    const sub = status.subscribe(service.createVerification(), () => {
+    const unsubscribe = status.subscribe(service.createVerification(), () => {
       throw new Error("no snapshot on the server");
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(service.requests).toHaveLength(0);
-    sub.unsubscribe();
+    unsubscribe();
   } finally {
     service.server.close();
   }

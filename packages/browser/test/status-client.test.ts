@@ -11,10 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { BASE_URL, FakeVisibility, mockService, waitFor } from "./support.js";
 
 const service = mockService();
-const subscriptions: { unsubscribe(): void }[] = [];
+const subscriptions: (() => void)[] = [];
 beforeAll(() => service.server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
-  for (const sub of subscriptions.splice(0)) sub.unsubscribe();
+  for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
   service.model.realtime.setAvailable(true);
   service.model.faults.clear();
   service.requests.length = 0;
@@ -35,9 +35,9 @@ function client(extra: Partial<Parameters<typeof createStatusClient>[0]> = {}) {
   return {
     read: status.read,
     subscribe: (...args: Parameters<typeof status.subscribe>) => {
-      const sub = status.subscribe(...args);
-      subscriptions.push(sub);
-      return sub;
+      const unsubscribe = status.subscribe(...args);
+      subscriptions.push(unsubscribe);
+      return unsubscribe;
     },
   };
 }
@@ -180,7 +180,7 @@ describe("subscribe", () => {
     const target = service.createVerification();
     service.model.faults.inject({
       kind: "rate_limited",
-      retryAfter: 1,
+      retryAfterSeconds: 1,
       count: 1,
       path: "/v1/verifications",
     });
@@ -248,12 +248,12 @@ describe("subscribe", () => {
     expect(beforeCeiling).toBeLessThan(60);
   });
 
-  it("unsubscribe stops everything and can be called twice", async () => {
+  it("the function subscribe returns stops everything and can be called twice", async () => {
     const target = service.createVerification();
-    const sub = client({ transport: "polling" }).subscribe(target, () => {});
+    const unsubscribe = client({ transport: "polling" }).subscribe(target, () => {});
     await waitFor(() => statusRequests() >= 1);
-    sub.unsubscribe();
-    sub.unsubscribe();
+    unsubscribe();
+    unsubscribe();
     const count = statusRequests();
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(statusRequests()).toBe(count);

@@ -23,7 +23,7 @@ const backend = {
 
 // The app's own backend: creates verifications with the secret key and finalizes sessions.
 service.server.use(
-  http.post(`${APP}/api/credport/start`, async ({ request }) => {
+  http.post(`${APP}/api/credport/verifications`, async ({ request }) => {
     backend.starts++;
     const { policyId, customerUserRef, metadata } = (await request.json()) as {
       policyId: string;
@@ -75,8 +75,8 @@ function tab(
     timing: FAST,
   });
   const flow = createVerificationFlow({
-    status,
-    startUrl: `${APP}/api/credport/start`,
+    statusClient: status,
+    startUrl: `${APP}/api/credport/verifications`,
     sessionUrl: `${APP}/api/credport/session`,
     coordination,
     ...extra,
@@ -99,6 +99,33 @@ const verify = (id: string) => {
     claims: { age_over_18: true },
   });
 };
+
+describe("options", () => {
+  it("an option under its 0.x name, or a missing session route, is refused by name when the flow is created", () => {
+    const statusClient = createStatusClient({
+      publishableKey: service.project.publishableKey,
+      baseUrl: BASE_URL,
+    });
+    const refusal = (options: unknown) => {
+      try {
+        createVerificationFlow(options as VerificationFlowOptions);
+      } catch (error) {
+        return error as { code: string; message: string };
+      }
+      throw new Error("accepted");
+    };
+    expect(
+      refusal({ status: statusClient, startUrl: "/start", sessionMode: "manual" }),
+    ).toMatchObject({
+      code: "invalid_option",
+      message: expect.stringContaining("statusClient is required"),
+    });
+    expect(refusal({ statusClient, startUrl: "/start" })).toMatchObject({
+      code: "invalid_option",
+      message: expect.stringContaining('sessionUrl (or sessionMode "manual") is required'),
+    });
+  });
+});
 
 describe("library-managed session", () => {
   it("starts through the app's backend, follows the status, and finalizes the session once", async () => {
@@ -194,10 +221,18 @@ describe("library-managed session", () => {
       baseUrl: BASE_URL,
       fetch: service.fetch,
     });
-    expect(() => createVerificationFlow({ status, startUrl: `${APP}/api/credport/start` })).toThrow(
-      CredportConfigurationError,
-    );
-    expect(() => createVerificationFlow({ status, startUrl: `${APP}/api/credport/start` })).toThrow(
+    expect(() =>
+      createVerificationFlow({
+        statusClient: status,
+        startUrl: `${APP}/api/credport/verifications`,
+      }),
+    ).toThrow(CredportConfigurationError);
+    expect(() =>
+      createVerificationFlow({
+        statusClient: status,
+        startUrl: `${APP}/api/credport/verifications`,
+      }),
+    ).toThrow(
       expect.objectContaining({
         code: "invalid_option",
         message: expect.stringMatching(/sessionUrl/),

@@ -46,7 +46,7 @@ const complete = {
 /** A flow whose start endpoint answers `answer`; the status service is never reached. */
 const flowAnswering = (answer: object) =>
   createVerificationFlow({
-    status: createStatusClient({
+    statusClient: createStatusClient({
       publishableKey: `pk_test_${"p".repeat(24)}`,
       baseUrl: "http://127.0.0.1:9",
       fetch: () => Promise.reject(new Error("no status read expected")),

@@ -148,17 +148,17 @@ export class CredportConflictError extends CredportError {
   static override readonly type = "conflict_error";
   declare readonly type: "conflict_error";
 }
-/** 429 that could not be absorbed by retries. `retryAfter` is in seconds when the service said. */
+/** 429 that could not be absorbed by retries. `retryAfterSeconds`: the service's `Retry-After`, when it sent one. */
 export class CredportRateLimitError extends CredportError {
   static override readonly type = "rate_limit_error";
   declare readonly type: "rate_limit_error";
-  readonly retryAfter: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     message: string,
-    options: CredportErrorOptions & { retryAfter?: number | undefined },
+    options: CredportErrorOptions & { retryAfterSeconds?: number | undefined },
   ) {
     super(message, options);
-    this.retryAfter = options.retryAfter;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 /** 5xx (or 408) after the retries ran out, or another unexpected status. */
@@ -193,7 +193,7 @@ export class CredportSignatureVerificationError extends CredportError {
 
 /**
  * Every Credport error, as a union on `type`: after {@link isCredportError}, `switch (error.type)`
- * narrows to the class (`case "rate_limit_error": error.retryAfter`).
+ * narrows to the class (`case "rate_limit_error": error.retryAfterSeconds`).
  */
 export type KnownCredportError =
   | (CredportError & { readonly type: "credport_error" })
@@ -219,7 +219,7 @@ export type KnownCredportError =
  * @example
  * try { await credport.issuance.createOffer(input); }
  * catch (error) {
- *   if (isCredportError(error) && error.type === "rate_limit_error") retryIn(error.retryAfter);
+ *   if (isCredportError(error) && error.type === "rate_limit_error") retryIn(error.retryAfterSeconds);
  * }
  */
 export function isCredportError(value: unknown): value is KnownCredportError {

@@ -45,7 +45,11 @@ const BY_CODE = {
 export function errorFromStatus(
   status: number,
   body: unknown,
-  meta: { requestId?: string | undefined; retryAfter?: number | undefined; operation: string },
+  meta: {
+    requestId?: string | undefined;
+    retryAfterSeconds?: number | undefined;
+    operation: string;
+  },
 ): CredportError {
   const wire = readWireError(body);
   if (!wire) {
@@ -73,6 +77,9 @@ export function errorFromStatus(
   if (status === 404) return new CredportNotFoundError(message, options);
   if (status === 409) return new CredportConflictError(message, options);
   if (status === 429)
-    return new CredportRateLimitError(message, { ...options, retryAfter: meta.retryAfter });
+    return new CredportRateLimitError(message, {
+      ...options,
+      retryAfterSeconds: meta.retryAfterSeconds,
+    });
   return new CredportAPIError(message, options);
 }

@@ -68,13 +68,13 @@ describe("errors across module formats", () => {
     const caught: unknown = new cjs.CredportRateLimitError("credport: slow down", {
       code: "rate_limited",
       status: 429,
-      retryAfter: 3,
+      retryAfterSeconds: 3,
     });
     if (!esm.isCredportError(caught)) throw new Error("not recognized");
     switch (caught.type) {
       case "rate_limit_error":
         expectTypeOf(caught).toEqualTypeOf<esm.CredportRateLimitError>();
-        expect(caught.retryAfter).toBe(3);
+        expect(caught.retryAfterSeconds).toBe(3);
         break;
       case "timeout_error":
         expectTypeOf(caught).toEqualTypeOf<esm.CredportTimeoutError>();

@@ -233,7 +233,7 @@ describe("retries", () => {
       pipeline({ backoff: { initialDelayMs: 100, maxDelayMs: 200 }, maxRetries: 1 }).request(get),
     );
     expect(error).toBeInstanceOf(CredportRateLimitError);
-    expect(error.retryAfter).toBeUndefined();
+    expect(error.retryAfterSeconds).toBeUndefined();
     expect(hostile.requests[1]!.at - hostile.requests[0]!.at).toBeGreaterThanOrEqual(90);
   });
 

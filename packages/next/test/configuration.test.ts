@@ -126,6 +126,19 @@ describe("fail fast on configuration", () => {
   it("policy: the server decides", () => {
     expect(
       failure(() => createCredportHandlers({ ...complete, policyId: undefined })).message,
-    ).toMatch(/policyId or resolvePolicy/);
+    ).toMatch(/policyId or getPolicyId/);
+  });
+
+  it("an option under its old name is refused with its new one, not ignored", () => {
+    for (const [old, renamed] of [
+      ["resolvePolicy", "getPolicyId"],
+      ["resolveMetadata", "getMetadata"],
+    ] as const) {
+      const error = failure(() =>
+        createCredportHandlers({ ...complete, [old]: () => undefined } as typeof complete),
+      );
+      expect(error).toBeInstanceOf(CredportConfigurationError);
+      expect(error.message).toContain(`${old} is now ${renamed}`);
+    }
   });
 });

@@ -2,13 +2,6 @@ import { type Coordination, createStatusClient, type StatusClient } from "@credp
 import { CredportConfigurationError, type CredportErrorCode } from "@credport/core";
 import { createContext, type ReactNode, useContext, useState } from "react";
 
-export interface CredportEndpoints {
-  /** Your backend's route that creates a verification (and sets the pending binding cookie). */
-  start: string;
-  /** Your backend's route that finalizes the session; required unless sessionMode is "manual". */
-  session?: string | undefined;
-}
-
 export interface CredportProviderProps {
   /**
    * `pk_test_…` or `pk_live_…`, e.g. `process.env.NEXT_PUBLIC_CREDPORT_PUBLISHABLE_KEY`. A missing
@@ -17,7 +10,17 @@ export interface CredportProviderProps {
   publishableKey: string | undefined;
   /** The service's base URL, e.g. `process.env.NEXT_PUBLIC_CREDPORT_BASE_URL`. */
   baseUrl: string | undefined;
-  endpoints: CredportEndpoints;
+  /**
+   * Your backend's route that creates a verification (and sets the pending binding cookie):
+   * `/api/credport/verifications` with `@credport/next` or `@credport/session` at their defaults.
+   */
+  startUrl: string;
+  /**
+   * Your backend's session route: `POST` finalizes the session (required unless `sessionMode` is
+   * "manual"), `GET` reads it (`useVerifiedSession`), `DELETE` signs out (`useSignOut`);
+   * `/api/credport/session` at the defaults.
+   */
+  sessionUrl?: string | undefined;
   sessionMode?: "library" | "manual" | undefined;
   /** A Fetch implementation for status reads and your endpoints (tests pass one from `@credport/react/testing`). */
   fetch?: typeof fetch | undefined;
@@ -27,8 +30,9 @@ export interface CredportProviderProps {
 }
 
 export interface CredportContextValue {
-  status: StatusClient;
-  endpoints: CredportEndpoints;
+  statusClient: StatusClient;
+  startUrl: string;
+  sessionUrl?: string | undefined;
   sessionMode: "library" | "manual";
   fetch?: typeof fetch | undefined;
   coordination?: Coordination | undefined;
@@ -53,13 +57,14 @@ function required(
 export function CredportProvider({
   publishableKey,
   baseUrl,
-  endpoints,
+  startUrl,
+  sessionUrl,
   sessionMode = "library",
   fetch,
   coordination,
   children,
 }: CredportProviderProps) {
-  const [status] = useState(() =>
+  const [statusClient] = useState(() =>
     createStatusClient({
       publishableKey: required(
         publishableKey,
@@ -72,7 +77,9 @@ export function CredportProvider({
     }),
   );
   return (
-    <CredportContext.Provider value={{ status, endpoints, sessionMode, fetch, coordination }}>
+    <CredportContext.Provider
+      value={{ statusClient, startUrl, sessionUrl, sessionMode, fetch, coordination }}
+    >
       {children}
     </CredportContext.Provider>
   );

@@ -1,10 +1,9 @@
 /** Every error code of the Credport packages, for `error.code` of the hooks' errors. */
 
 // The rule every href of these components passes, for links the app renders itself.
-export { isWalletLink } from "@credport/browser";
+export { type FailureCode, type FlowPhase, isWalletLink } from "@credport/browser";
 export type { CredportErrorCode } from "@credport/core";
 export {
-  type CredportEndpoints,
   CredportProvider,
   type CredportProviderProps,
 } from "./credport-context.js";
@@ -30,7 +29,7 @@ export {
   useVerification,
 } from "./use-verification.js";
 export {
-  type SessionStatus,
+  type SessionPhase,
   type UseVerifiedSessionOptions,
   type UseVerifiedSessionResult,
   useVerifiedSession,

@@ -6,4 +6,4 @@ export const globalFetch: typeof fetch = (...args) => globalThis.fetch(...args);
  * stores listen once one exists. A set of callbacks rather than the store itself, so that
  * `useVerification` stays small in apps that never ask whether they are verified.
  */
-export const sessionWritten = new Set<(http: typeof fetch, endpoint: string) => void>();
+export const sessionWritten = new Set<(http: typeof fetch, sessionUrl: string) => void>();

@@ -1,13 +1,13 @@
 import { sessionWritten } from "./session-signal.js";
 
 /** `@credport/next`'s session route, when neither the options nor a provider name one. */
-export const DEFAULT_SESSION_ENDPOINT = "/api/credport/session";
+export const DEFAULT_SESSION_URL = "/api/credport/session";
 
 /** Whether this browser holds a verified session; `loading` until the backend has answered. */
-export type SessionStatus = "loading" | "verified" | "unverified";
+export type SessionPhase = "loading" | "verified" | "unverified";
 
 export interface SessionSnapshot {
-  status: SessionStatus;
+  phase: SessionPhase;
   /** ISO time the session ends, when verified (and the backend says). */
   expiresAt?: string | undefined;
 }
@@ -20,25 +20,25 @@ export interface SessionStore {
   set(snapshot: SessionSnapshot): void;
 }
 
-export const LOADING: SessionSnapshot = { status: "loading" };
-export const UNVERIFIED: SessionSnapshot = { status: "unverified" };
+export const LOADING: SessionSnapshot = { phase: "loading" };
+export const UNVERIFIED: SessionSnapshot = { phase: "unverified" };
 
 // One store per fetch and route: hooks, sign-out and the gate of one app see the same answer.
 const stores = new WeakMap<typeof fetch, Map<string, SessionStore>>();
 // A finalized verification reads again the store of its fetch and route, if there is one.
-const onWritten = (http: typeof fetch, endpoint: string) =>
-  void stores.get(http)?.get(endpoint)?.refresh();
+const onWritten = (http: typeof fetch, sessionUrl: string) =>
+  void stores.get(http)?.get(sessionUrl)?.refresh();
 
-export function sessionStore(http: typeof fetch, endpoint: string): SessionStore {
+export function sessionStore(http: typeof fetch, sessionUrl: string): SessionStore {
   sessionWritten.add(onWritten);
-  const byEndpoint = stores.get(http) ?? new Map<string, SessionStore>();
-  stores.set(http, byEndpoint);
-  const store = byEndpoint.get(endpoint) ?? createSessionStore(http, endpoint);
-  byEndpoint.set(endpoint, store);
+  const bySessionUrl = stores.get(http) ?? new Map<string, SessionStore>();
+  stores.set(http, bySessionUrl);
+  const store = bySessionUrl.get(sessionUrl) ?? createSessionStore(http, sessionUrl);
+  bySessionUrl.set(sessionUrl, store);
   return store;
 }
 
-function createSessionStore(http: typeof fetch, endpoint: string): SessionStore {
+function createSessionStore(http: typeof fetch, sessionUrl: string): SessionStore {
   const listeners = new Set<() => void>();
   let snapshot = LOADING;
   let version = 0;
@@ -60,7 +60,7 @@ function createSessionStore(http: typeof fetch, endpoint: string): SessionStore 
     const at = ++version;
     let next = UNVERIFIED;
     try {
-      const response = await http(endpoint, {
+      const response = await http(sessionUrl, {
         method: "GET",
         credentials: "same-origin",
         headers: { accept: "application/json" },
@@ -69,7 +69,7 @@ function createSessionStore(http: typeof fetch, endpoint: string): SessionStore 
       const body = response.ok ? ((await response.json()) as Record<string, unknown>) : {};
       if (body.verified === true)
         next = {
-          status: "verified",
+          phase: "verified",
           expiresAt: typeof body.expiresAt === "string" ? body.expiresAt : undefined,
         };
     } catch {

@@ -3,14 +3,14 @@ import { type ReactNode, useCallback, useContext, useState } from "react";
 import { CredportContext } from "./credport-context.js";
 import { safeReturnPath } from "./return-path.js";
 import { globalFetch } from "./session-signal.js";
-import { DEFAULT_SESSION_ENDPOINT, sessionStore, UNVERIFIED } from "./session-store.js";
+import { DEFAULT_SESSION_URL, sessionStore, UNVERIFIED } from "./session-store.js";
 
 export interface UseSignOutOptions {
   /**
    * Your backend's session route, answering `DELETE` by clearing the session cookie. Defaults to the
-   * provider's `endpoints.session`, else `/api/credport/session` (`@credport/next`'s).
+   * provider's `sessionUrl`, else `/api/credport/session` (`@credport/next`'s).
    */
-  endpoint?: string | undefined;
+  sessionUrl?: string | undefined;
   /** Where to go once signed out: a path on this site (default `/`); anything else gives `/`. */
   redirectTo?: string | undefined;
   /** A Fetch implementation (defaults to the provider's, else the global one). */
@@ -44,13 +44,13 @@ export function useSignOut(options: UseSignOutOptions = {}): UseSignOutResult {
   const [state, setState] = useState<{ pending: boolean; error?: CredportError }>({
     pending: false,
   });
-  const endpoint = options.endpoint ?? context?.endpoints.session ?? DEFAULT_SESSION_ENDPOINT;
+  const sessionUrl = options.sessionUrl ?? context?.sessionUrl ?? DEFAULT_SESSION_URL;
   const http = options.fetch ?? context?.fetch ?? globalFetch;
   const redirectTo = safeReturnPath(options.redirectTo) ?? "/";
   const signOut = useCallback(async () => {
     setState({ pending: true });
     try {
-      const response = await http(endpoint, {
+      const response = await http(sessionUrl, {
         method: "DELETE",
         credentials: "same-origin",
         headers: { accept: "application/json" },
@@ -59,7 +59,7 @@ export function useSignOut(options: UseSignOutOptions = {}): UseSignOutResult {
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { code?: unknown };
         throw new CredportError(
-          `credport: signing out failed: ${endpoint} answered ${response.status}; the session is still there.`,
+          `credport: signing out failed: ${sessionUrl} answered ${response.status}; the session is still there.`,
           {
             // The route's own code as sent; `unexpected_status` when its body has none.
             code:
@@ -74,15 +74,15 @@ export function useSignOut(options: UseSignOutOptions = {}): UseSignOutResult {
       const e =
         error instanceof CredportError
           ? error
-          : new CredportError(`credport: signing out failed: ${endpoint} could not be reached.`, {
+          : new CredportError(`credport: signing out failed: ${sessionUrl} could not be reached.`, {
               code: "sign_out_failed",
             });
       setState({ pending: false, error: e });
       throw e;
     }
-    sessionStore(http, endpoint).set(UNVERIFIED);
+    sessionStore(http, sessionUrl).set(UNVERIFIED);
     location.replace(redirectTo);
-  }, [http, endpoint, redirectTo]);
+  }, [http, sessionUrl, redirectTo]);
   return { signOut, pending: state.pending, error: state.error };
 }
 
@@ -96,7 +96,7 @@ export interface SignOutButtonProps extends UseSignOutOptions {
 
 /**
  * A "Sign out" button: `useSignOut` in a `<button type="button">`, disabled while it runs, with
- * the `credport-sign-out` class (plus yours) and `data-status="pending"` or `"error"` for styles. Works with or without `<CredportProvider>`.
+ * the `credport-sign-out` class (plus yours) and `data-phase="pending"` or `"error"` for styles. Works with or without `<CredportProvider>`.
  *
  * @example
  * <SignOutButton redirectTo="/" className="button" />
@@ -108,7 +108,7 @@ export function SignOutButton({ children, className, onError, ...options }: Sign
       type="button"
       className={className ? `credport-sign-out ${className}` : "credport-sign-out"}
       disabled={pending}
-      data-status={pending ? "pending" : error ? "error" : undefined}
+      data-phase={pending ? "pending" : error ? "error" : undefined}
       onClick={() => void signOut().catch((e: CredportError) => onError?.(e))}
     >
       {children ?? "Sign out"}

@@ -10,7 +10,7 @@ import { createTestWallet, type PresentOptions } from "@credport/mock/wallet";
 import type { CredportProviderProps } from "./credport-context.js";
 
 const APP_ORIGIN = "https://app.credport.test";
-const START = "/api/credport/start";
+const START = "/api/credport/verifications";
 const SESSION = "/api/credport/session";
 /** `@credport/next`'s default session lifetime (sessionMaxAgeSeconds). */
 const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -140,7 +140,8 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
       coordination: singleTabCoordination(),
       publishableKey: keys.publishableKey,
       baseUrl: DEFAULT_MOCK_BASE_URL,
-      endpoints: { start: START, session: SESSION },
+      startUrl: START,
+      sessionUrl: SESSION,
       fetch: testFetch,
     },
     finalizedSessions: () => finalized,

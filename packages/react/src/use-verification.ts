@@ -1,6 +1,8 @@
 import {
   type CredportError,
   createVerificationFlow,
+  type FailureCode,
+  type FlowPhase,
   type FlowState,
   type StartParams,
   type VerificationFlow,
@@ -33,7 +35,11 @@ export interface UseVerificationOptions {
 }
 
 export interface UseVerificationResult {
-  status: FlowState["phase"];
+  /**
+   * Where the flow is: `idle`, `starting`, the service's `pending`/`in_progress`, `finalizing`
+   * (writing the session), then `verified`, `failed`, `expired`, `canceled`, `timeout` or `error`.
+   */
+  phase: FlowPhase;
   verificationId?: string | undefined;
   /** `openid4vp://…` for a QR code (desktop) or a wallet link (mobile). */
   authorizationRequestUri?: string | undefined;
@@ -43,13 +49,13 @@ export interface UseVerificationResult {
    */
   testWalletUrl?: string | undefined;
   /** With `failed`: `presentation_invalid`, `claims_missing`, `claims_not_satisfied`, `credential_revoked`, `credential_expired`, `wallet_rejected`. */
-  failureCode?: string | undefined;
+  failureCode?: FailureCode | undefined;
   error?: CredportError | undefined;
   /**
    * Milliseconds until the verification expires, while it is open; `undefined` before the first
    * effect (time is read only in effects, so server and prerendered HTML never depend on the clock).
    */
-  timeRemaining?: number | undefined;
+  timeRemainingMs?: number | undefined;
   start(): Promise<FlowState>;
   /** Starts again after a final state. */
   retry(): Promise<FlowState>;
@@ -75,12 +81,13 @@ function returnPath(returnTo: string | false | undefined): string | undefined {
 
 /** A verification for this component: state from `@credport/browser`'s flow, nothing more. */
 export function useVerification(options: UseVerificationOptions): UseVerificationResult {
-  const { status, endpoints, sessionMode, fetch, coordination } = useCredportContext();
+  const { statusClient, startUrl, sessionUrl, sessionMode, fetch, coordination } =
+    useCredportContext();
   const [flow] = useState<VerificationFlow>(() =>
     createVerificationFlow({
-      status,
-      startUrl: endpoints.start,
-      sessionUrl: endpoints.session,
+      statusClient,
+      startUrl,
+      sessionUrl,
       sessionMode,
       fetch,
       coordination,
@@ -125,22 +132,22 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     if (!callback) return;
     fired.current = key;
     // The session is written now (library mode): useVerifiedSession of this app reads it again.
-    if (state.phase === "verified" && sessionMode === "library" && endpoints.session)
-      for (const written of sessionWritten) written(fetch ?? globalFetch, endpoints.session);
+    if (state.phase === "verified" && sessionMode === "library" && sessionUrl)
+      for (const written of sessionWritten) written(fetch ?? globalFetch, sessionUrl);
     latest.current[callback]?.(state);
     const path = state.phase === "verified" ? returnPath(latest.current.returnTo) : undefined;
     if (path !== undefined) (latest.current.navigate ?? ((p) => location.replace(p)))(path);
-  }, [state, sessionMode, endpoints.session, fetch]);
+  }, [state, sessionMode, sessionUrl, fetch]);
 
-  const timeRemaining = useTimeRemaining(state);
+  const timeRemainingMs = useTimeRemaining(state);
   return {
-    status: state.phase,
+    phase: state.phase,
     verificationId: state.verificationId,
     authorizationRequestUri: state.authorizationRequestUri,
     testWalletUrl: state.testWalletUrl,
     failureCode: state.failureCode,
     error: state.error,
-    timeRemaining,
+    timeRemainingMs,
     start,
     retry,
     reset,

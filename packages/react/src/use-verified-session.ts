@@ -1,30 +1,25 @@
 import { useContext, useSyncExternalStore } from "react";
 import { CredportContext } from "./credport-context.js";
 import { globalFetch } from "./session-signal.js";
-import {
-  DEFAULT_SESSION_ENDPOINT,
-  LOADING,
-  type SessionStatus,
-  sessionStore,
-} from "./session-store.js";
+import { DEFAULT_SESSION_URL, LOADING, type SessionPhase, sessionStore } from "./session-store.js";
 
-export type { SessionStatus };
+export type { SessionPhase };
 
 export interface UseVerifiedSessionOptions {
   /**
    * Your backend's session route, answering `GET` with `{ verified: boolean, expiresAt? }`
-   * (`@credport/next`'s does). Defaults to the provider's `endpoints.session`, else
+   * (`@credport/next`'s does). Defaults to the provider's `sessionUrl`, else
    * `/api/credport/session`.
    */
-  endpoint?: string | undefined;
+  sessionUrl?: string | undefined;
   /** A Fetch implementation (defaults to the provider's, else the global one). */
   fetch?: typeof fetch | undefined;
 }
 
 export interface UseVerifiedSessionResult {
   /** `loading` on the server and until the backend answered; then `verified` or `unverified`. */
-  status: SessionStatus;
-  /** ISO time the session ends, when verified; the status turns `unverified` then. */
+  phase: SessionPhase;
+  /** ISO time the session ends, when verified; the phase turns `unverified` then. */
   expiresAt?: string | undefined;
   /** Asks the backend again, e.g. after finalizing the session yourself (`sessionMode: "manual"`). */
   refresh(): Promise<void>;
@@ -39,8 +34,8 @@ const serverSnapshot = () => LOADING;
  * of this app finalizes, and `unverified` after `useSignOut`. Works with or without a provider.
  *
  * @example
- * const { status } = useVerifiedSession();
- * return status === "verified" ? <SignOutButton /> : <a href="/verify">Verify your age</a>;
+ * const { phase } = useVerifiedSession();
+ * return phase === "verified" ? <SignOutButton /> : <a href="/verify">Verify your age</a>;
  */
 export function useVerifiedSession(
   options: UseVerifiedSessionOptions = {},
@@ -48,7 +43,7 @@ export function useVerifiedSession(
   const context = useContext(CredportContext);
   const store = sessionStore(
     options.fetch ?? context?.fetch ?? globalFetch,
-    options.endpoint ?? context?.endpoints.session ?? DEFAULT_SESSION_ENDPOINT,
+    options.sessionUrl ?? context?.sessionUrl ?? DEFAULT_SESSION_URL,
   );
   const snapshot = useSyncExternalStore(store.subscribe, store.get, serverSnapshot);
   return { ...snapshot, refresh: store.refresh };

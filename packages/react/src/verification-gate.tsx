@@ -43,7 +43,7 @@ function showsErrorMessages(): boolean {
  * A whole verification screen: starts on mount (`autoStart={false}` to wait for `start`), shows
  * the QR code or the wallet link, the time left, a readable message for every state and
  * `failureCode`, and a retry button. No styles of its own: the root has the `credport-gate` class
- * and `data-status`, each part a `credport-gate-…` class (`status`, `qr`, `wallet-link`,
+ * and `data-phase` (the `phase` of `useVerification`), each part a `credport-gate-…` class (`status`, `qr`, `wallet-link`,
  * `test-wallet-link`, `show-qr`, `countdown`, `retry`). In the emulator's test environments it
  * adds "Open in test wallet", a link to the emulator's wallet page for the request. Status changes are announced (`role="status"`); the countdown
  * is a silent `role="timer"`.
@@ -64,35 +64,35 @@ export function VerificationGate({
   const v = useVerification({ ...options, autoStart });
   const onThisDevice = useWalletOnThisDevice(handoff);
   const [qrAsked, setQrAsked] = useState(false);
-  if (v.status === "verified" && children !== undefined) return <>{children}</>;
+  if (v.phase === "verified" && children !== undefined) return <>{children}</>;
 
   const t = { ...defaultVerificationMessages, ...messages };
   const showQr = !onThisDevice || qrAsked;
-  const pending = v.status === "pending" && v.authorizationRequestUri;
+  const pending = v.phase === "pending" && v.authorizationRequestUri;
   const walletLink = isWalletLink(pending);
   const testWalletLink = pending && isWalletLink(v.testWalletUrl);
   const text =
-    v.status === "idle" || v.status === "starting"
+    v.phase === "idle" || v.phase === "starting"
       ? t.starting
-      : v.status === "pending"
+      : v.phase === "pending"
         ? showQr
           ? t.scan
           : t.openWallet
-        : v.status === "failed"
+        : v.phase === "failed"
           ? t[FAILURE_CODES.find((code) => code === v.failureCode) ?? "failed"]
           : v.error?.code === "rate_limited"
             ? t.rateLimited
-            : t[v.status];
+            : t[v.phase];
   return (
     <div
       className={className ? `credport-gate ${className}` : "credport-gate"}
-      data-status={v.status}
+      data-phase={v.phase}
     >
       <p className="credport-gate-status" role="status">
         {text}
-        {v.status === "error" && v.error ? <code> ({v.error.code})</code> : null}
+        {v.phase === "error" && v.error ? <code> ({v.error.code})</code> : null}
       </p>
-      {v.status === "error" && v.error && showsErrorMessages() ? (
+      {v.phase === "error" && v.error && showsErrorMessages() ? (
         <p className="credport-gate-error-message">
           <code>{v.error.message.replace(/^credport: (?=credport)/, "")}</code>
         </p>
@@ -128,12 +128,12 @@ export function VerificationGate({
           {t.showQrCode}
         </button>
       ) : null}
-      {v.timeRemaining !== undefined ? (
+      {v.timeRemainingMs !== undefined ? (
         <p className="credport-gate-countdown" role="timer">
-          {t.expiresIn.replace("{time}", formatTimeLeft(v.timeRemaining))}
+          {t.expiresIn.replace("{time}", formatTimeLeft(v.timeRemainingMs))}
         </p>
       ) : null}
-      {ENDED.includes(v.status) ? (
+      {ENDED.includes(v.phase) ? (
         <button
           type="button"
           className="credport-gate-retry"

@@ -14,7 +14,7 @@ const FIX = "credport/next: no base URL. Pass { baseUrl } or set CREDPORT_BASE_U
 function renderMisconfigured() {
   const env = createCredportTestEnvironment();
   const broken: typeof fetch = async (input, init) =>
-    String(input).endsWith("/api/credport/start")
+    String(input).endsWith("/api/credport/verifications")
       ? Response.json({ code: "configuration_error", message: FIX }, { status: 500 })
       : env.fetch(input, init);
   return render(
@@ -55,7 +55,7 @@ describe("<VerificationGate> on a start refused for too many attempts", () => {
     vi.stubEnv("NODE_ENV", "production");
     const env = createCredportTestEnvironment();
     const limited: typeof fetch = async (input, init) =>
-      String(input).endsWith("/api/credport/start")
+      String(input).endsWith("/api/credport/verifications")
         ? Response.json(
             { code: "rate_limited", message: "Too many verifications started." },
             { status: 429, headers: { "retry-after": "42" } },
@@ -79,7 +79,7 @@ describe("<VerificationGate> links", () => {
     const env = createCredportTestEnvironment();
     const withLink: typeof fetch = async (input, init) => {
       const answer = await env.fetch(input, init);
-      if (!String(input).endsWith("/api/credport/start")) return answer;
+      if (!String(input).endsWith("/api/credport/verifications")) return answer;
       const body = (await answer.json()) as { authorizationRequestUri: string };
       return Response.json({ ...body, testWalletUrl: "http://127.0.0.1:4010/wallet?uri=x" });
     };

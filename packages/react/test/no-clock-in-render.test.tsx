@@ -8,12 +8,13 @@ afterEach(() => vi.restoreAllMocks());
 const props = {
   publishableKey: `pk_test_${"a".repeat(24)}`,
   baseUrl: "https://api.credport.test",
-  endpoints: { start: "/s", session: "/f" },
+  startUrl: "/s",
+  sessionUrl: "/f",
 };
 
 function Countdown() {
   const v = useVerification({ policyId: "preset_age_over_18", autoStart: true });
-  return <p>{v.timeRemaining ?? "…"}</p>;
+  return <p>{v.timeRemainingMs ?? "…"}</p>;
 }
 
 // Next.js 16 with `cacheComponents` prerenders client components and fails `next build` when one

@@ -58,7 +58,7 @@ export const harness = {
       h(CredportProvider, {
         publishableKey: "pk_test_${"p".repeat(24)}",
         baseUrl: "https://api.credport.test",
-        endpoints: { start: "/start" },
+        startUrl: "/start",
         sessionMode: "manual",
         fetch: gateFetch(answer),
       }, h(VerificationGate, { policyId: "preset_age_over_18", handoff: "link", returnTo: false })),
@@ -150,7 +150,7 @@ describe.each(SCRIPT_URLS)("with React 18.3, %j never becomes an href", (url) =>
 
   it("<VerificationGate>: the start answer is refused, with no link", async () => {
     const container = harness.gate({ ...complete, authorizationRequestUri: url });
-    await waitFor(() => container.querySelector('[data-status="error"]') !== null);
+    await waitFor(() => container.querySelector('[data-phase="error"]') !== null);
     expect(container.textContent).toContain("invalid_start_response");
     expect(linkSchemes(container)).toEqual([]);
   });
@@ -161,7 +161,7 @@ it("with React 18.3, wallet hand-off links still render", async () => {
   expect(linkSchemes(offer)).toEqual(["openid-credential-offer:", "http:"]);
   for (const scheme of HANDOFF_SCHEMES) {
     const container = harness.gate({ ...complete, authorizationRequestUri: `${scheme}//w/?x` });
-    await waitFor(() => container.querySelector('[data-status="pending"]') !== null);
+    await waitFor(() => container.querySelector('[data-phase="pending"]') !== null);
     expect(linkSchemes(container)).toEqual([scheme]);
   }
 });

@@ -13,7 +13,7 @@ afterEach(() => {
 
 function Verify(props: { returnTo?: string | false; navigate: (path: string) => void }) {
   const v = useVerification({ policyId: "preset_age_over_18", autoStart: true, ...props });
-  return <p data-testid="status">{v.status}</p>;
+  return <p data-testid="status">{v.phase}</p>;
 }
 
 async function verifyOn(url: string, props: Parameters<typeof Verify>[0]) {

@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 
 function Wall() {
   const v = useVerification({ policyId: "preset_age_over_18", autoStart: true });
-  return <p>status: {v.status}</p>;
+  return <p>status: {v.phase}</p>;
 }
 
 it("renders on the server without window, in the idle state", () => {
@@ -14,7 +14,8 @@ it("renders on the server without window, in the idle state", () => {
     <CredportProvider
       publishableKey={`pk_test_${"a".repeat(24)}`}
       baseUrl="https://api.credport.test"
-      endpoints={{ start: "/s", session: "/f" }}
+      startUrl="/s"
+      sessionUrl="/f"
     >
       <Wall />
     </CredportProvider>,
@@ -28,7 +29,8 @@ it("a missing publishable key or base URL fails at once, naming what to set", ()
       <CredportProvider
         publishableKey={publishableKey}
         baseUrl={baseUrl}
-        endpoints={{ start: "/s", session: "/f" }}
+        startUrl="/s"
+        sessionUrl="/f"
       >
         <Wall />
       </CredportProvider>,

@@ -19,11 +19,11 @@ function VerifyAge(props: {
   const v = useVerification({ policyId: props.policyId ?? "preset_age_over_18", ...props });
   return (
     <div>
-      <p data-testid="status">{v.status}</p>
+      <p data-testid="status">{v.phase}</p>
       {v.failureCode ? <p data-testid="failure">{v.failureCode}</p> : null}
       {v.error ? <p data-testid="error">{v.error.code}</p> : null}
-      {v.timeRemaining !== undefined ? (
-        <p data-testid="remaining">{Math.round(v.timeRemaining / 60000)}</p>
+      {v.timeRemainingMs !== undefined ? (
+        <p data-testid="remaining">{Math.round(v.timeRemainingMs / 60000)}</p>
       ) : null}
       {v.authorizationRequestUri ? (
         <VerificationQRCode authorizationRequestUri={v.authorizationRequestUri} className="qr" />
@@ -44,8 +44,8 @@ function VerifyAge(props: {
 /** Records every status it renders with. */
 function Recorder({ seen }: { seen: string[] }) {
   const v = useVerification({ policyId: "preset_age_over_18", autoStart: true });
-  if (seen.at(-1) !== v.status) seen.push(v.status);
-  return <p data-testid="status">{v.status}</p>;
+  if (seen.at(-1) !== v.phase) seen.push(v.phase);
+  return <p data-testid="status">{v.phase}</p>;
 }
 
 function renderWith(env: CredportTestEnvironment, ui: React.ReactNode, strict = false) {

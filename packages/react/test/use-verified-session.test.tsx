@@ -10,12 +10,12 @@ afterEach(() => {
 });
 
 function Header() {
-  const { status } = useVerifiedSession();
+  const { phase } = useVerifiedSession();
   const { signOut } = useSignOut({ redirectTo: "/" });
   return (
     <header>
-      <p data-testid="session">{status}</p>
-      {status === "verified" ? (
+      <p data-testid="session">{phase}</p>
+      {phase === "verified" ? (
         <button type="button" onClick={() => void signOut()}>
           Sign out
         </button>
@@ -26,13 +26,13 @@ function Header() {
 
 function Verify() {
   const v = useVerification({ policyId: "preset_age_over_18", autoStart: true, returnTo: false });
-  return <p data-testid="flow">{v.status}</p>;
+  return <p data-testid="flow">{v.phase}</p>;
 }
 
 function Probe(props: { fetch?: typeof fetch; seen?: { refresh?: () => Promise<void> } }) {
   const s = useVerifiedSession({ fetch: props.fetch });
   if (props.seen) props.seen.refresh = s.refresh;
-  return <p data-testid="session">{s.status}</p>;
+  return <p data-testid="session">{s.phase}</p>;
 }
 
 const session = () => screen.getByTestId("session").textContent;

@@ -71,7 +71,7 @@ describe("<VerificationGate>", () => {
       const first = env.latestVerification()!.id;
       await act(() => env.present(how));
       await waitFor(() => expect(status().textContent).toBe(text));
-      expect(root(view).dataset.status).toBe("failed");
+      expect(root(view).dataset.phase).toBe("failed");
       expect(screen.queryByRole("img")).toBeNull();
       fireEvent.click(screen.getByRole("button", { name: "Try again" }));
       await waitFor(() => expect(env.latestVerification()!.id).not.toBe(first));
@@ -96,7 +96,7 @@ describe("<VerificationGate>", () => {
         "Your credential does not meet the requirements of this check.",
       ),
     );
-    expect(root(view).dataset.status).toBe("failed");
+    expect(root(view).dataset.phase).toBe("failed");
     expect(env.finalizedSessions()).toBe(0);
   });
 
@@ -105,9 +105,9 @@ describe("<VerificationGate>", () => {
     await pending(env);
     act(() => void env.model.clock.advance(15 * 60 * 1000 + 1));
     await waitFor(() => expect(status().textContent).toBe("This request has expired."));
-    expect(root(view).dataset.status).toBe("expired");
+    expect(root(view).dataset.phase).toBe("expired");
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
-    await waitFor(() => expect(root(view).dataset.status).toBe("pending"));
+    await waitFor(() => expect(root(view).dataset.phase).toBe("pending"));
     act(() => void env.model.verifications.applyTrigger(env.latestVerification()!.id, "cancel"));
     await waitFor(() => expect(status().textContent).toBe("This verification was canceled."));
     screen.getByRole("button", { name: "Try again" });
@@ -131,7 +131,7 @@ describe("<VerificationGate>", () => {
       messages: { error: "Oups.", retry: "Encore" },
     });
     await waitFor(() => expect(status().textContent).toBe("Oups. (invalid_policy)"));
-    expect(root(view).dataset.status).toBe("error");
+    expect(root(view).dataset.phase).toBe("error");
     screen.getByRole("button", { name: "Encore" });
   });
 
@@ -177,7 +177,7 @@ describe("<VerificationGate>", () => {
       `http://127.0.0.1:4010/wallet?uri=${encodeURIComponent(uri)}`;
     const withLink: typeof fetch = async (input, init) => {
       const answer = await env.fetch(input, init);
-      if (!String(input).endsWith("/api/credport/start")) return answer;
+      if (!String(input).endsWith("/api/credport/verifications")) return answer;
       const body = (await answer.json()) as { authorizationRequestUri: string };
       return Response.json({ ...body, testWalletUrl: walletPage(body.authorizationRequestUri) });
     };
@@ -204,7 +204,7 @@ describe("<VerificationGate>", () => {
     expect(screen.queryByRole("link", { name: "Open in test wallet" })).toBeNull();
   });
 
-  it("brings no styles: classes and data-status only", async () => {
+  it("brings no styles: classes and data-phase only", async () => {
     const { env, view } = renderGate({ className: "mine" });
     await pending(env);
     expect(root(view).className).toBe("credport-gate mine");

@@ -131,7 +131,13 @@ function injectFaults(emulator, total) {
   const rate = 1 - (1 - total) ** (1 / FAULT_KINDS.length);
   for (const path of ["/v1/openid4vc/issuance/offer", "/v1/issuer/credential-definitions/"]) {
     for (const kind of FAULT_KINDS) {
-      emulator.model.faults.inject({ kind, rate, path, retryAfter: 0, delayMs: DELAY_FAULT_MS });
+      emulator.model.faults.inject({
+        kind,
+        rate,
+        path,
+        retryAfterSeconds: 0,
+        delayMs: DELAY_FAULT_MS,
+      });
     }
   }
 }

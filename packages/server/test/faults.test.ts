@@ -31,7 +31,7 @@ describe.each(SERVICES)("writes under faults ($name)", (transport) => {
       ["rate_limited", 0.08],
       ["drop_after_write", 0.1],
     ] as const) {
-      service.model.faults.inject({ kind, rate, path, retryAfter: 0 });
+      service.model.faults.inject({ kind, rate, path, retryAfterSeconds: 0 });
     }
   };
 

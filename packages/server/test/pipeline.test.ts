@@ -166,11 +166,11 @@ describe.each(SERVICES)("request pipeline ($name)", (transport) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
   });
 
-  it("honours Retry-After within the cap; beyond it, a rate-limit error carrying retryAfter, without retrying", async () => {
+  it("honours Retry-After within the cap; beyond it, a rate-limit error carrying retryAfterSeconds, without retrying", async () => {
     const { credport, requests } = client({ backoff: { initialDelayMs: 1, maxDelayMs: 1500 } });
     service.model.faults.inject({
       kind: "rate_limited",
-      retryAfter: 1,
+      retryAfterSeconds: 1,
       count: 1,
       path: "/v1/policies",
     });
@@ -180,13 +180,13 @@ describe.each(SERVICES)("request pipeline ($name)", (transport) => {
     expect(requests).toHaveLength(2);
     service.model.faults.inject({
       kind: "rate_limited",
-      retryAfter: 60,
+      retryAfterSeconds: 60,
       count: 1,
       path: "/v1/policies",
     });
     const error = await credport.policies.list().catch((e) => e);
     expect(error).toBeInstanceOf(CredportRateLimitError);
-    expect(error.retryAfter).toBe(60);
+    expect(error.retryAfterSeconds).toBe(60);
     expect(requests).toHaveLength(3);
   });
 
@@ -200,7 +200,7 @@ describe.each(SERVICES)("request pipeline ($name)", (transport) => {
     // The default cap (5 s) holds: a Retry-After of 60 s is not waited for.
     service.model.faults.inject({
       kind: "rate_limited",
-      retryAfter: 60,
+      retryAfterSeconds: 60,
       count: 1,
       path: "/v1/policies",
     });

@@ -14,9 +14,9 @@ const REFUSED: [string, unknown, string][] = [
   ["/clock/advance", { ms: 1000, seconds: 1 }, "seconds"],
   ["/faults", { kind: "server_error", method: 5 }, "method"],
   ["/faults", { kind: "server_error", method: "FETCH" }, "method"],
-  ["/faults", { kind: "rate_limited", retryAfter: CRLF_HEADER }, "retryAfter"],
-  ["/faults", { kind: "rate_limited", retryAfter: 1.5 }, "retryAfter"],
-  ["/faults", { kind: "rate_limited", retryAfter: -1 }, "retryAfter"],
+  ["/faults", { kind: "rate_limited", retryAfterSeconds: CRLF_HEADER }, "retryAfterSeconds"],
+  ["/faults", { kind: "rate_limited", retryAfterSeconds: 1.5 }, "retryAfterSeconds"],
+  ["/faults", { kind: "rate_limited", retryAfterSeconds: -1 }, "retryAfterSeconds"],
   ["/faults", { kind: "delay", delayMs: 1e9 }, "delayMs"],
   ["/faults", { kind: "server_error", path: 5 }, "path"],
   ["/faults", { kind: "server_error", path: "v1/policies" }, "path"],
@@ -113,8 +113,11 @@ describe("model inputs behind the control plane", () => {
       model.faults.inject({ kind: "server_error", method: 5 } as unknown as never),
     ).toThrow(expect.objectContaining({ code: "validation_error", details: { field: "method" } }));
     expect(() =>
-      model.faults.inject({ kind: "rate_limited", retryAfter: CRLF_HEADER } as unknown as never),
-    ).toThrow(expect.objectContaining({ details: { field: "retryAfter" } }));
+      model.faults.inject({
+        kind: "rate_limited",
+        retryAfterSeconds: CRLF_HEADER,
+      } as unknown as never),
+    ).toThrow(expect.objectContaining({ details: { field: "retryAfterSeconds" } }));
   });
 
   it("clock.advance refuses a move past 9999-01-01 and leaves the clock where it was", () => {

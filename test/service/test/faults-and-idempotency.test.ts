@@ -114,7 +114,11 @@ describe.each(TRANSPORTS)("idempotency and faults ($name)", (transport) => {
   });
 
   it("rate_limited answers 429 with Retry-After", async () => {
-    service.model.faults.inject({ kind: "rate_limited", retryAfter: 7, path: "/v1/policies" });
+    service.model.faults.inject({
+      kind: "rate_limited",
+      retryAfterSeconds: 7,
+      path: "/v1/policies",
+    });
     expect((await service.call("POST", OFFER, { body })).status).toBe(201);
     const res = await service.call("GET", "/v1/policies");
     expect([res.status, res.body.code, res.headers.get("retry-after")]).toEqual([

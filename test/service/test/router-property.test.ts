@@ -44,7 +44,7 @@ const FIELDS = [
   "kind",
   "count",
   "rate",
-  "retryAfter",
+  "retryAfterSeconds",
   "delayMs",
   "method",
   "path",

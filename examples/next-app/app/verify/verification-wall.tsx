@@ -11,11 +11,11 @@ function Wall({ returnTo }: { returnTo: string }) {
     returnTo,
     navigate: router.replace,
   });
-  const open = v.status === "pending" || v.status === "in_progress";
+  const open = v.phase === "pending" || v.phase === "in_progress";
   return (
     <section className="card">
       <p className="status-line">
-        Status: <output id="status">{v.status}</output>
+        Status: <output id="status">{v.phase}</output>
       </p>
       {v.failureCode ? (
         <p id="failure" className="notice">
@@ -42,7 +42,7 @@ function Wall({ returnTo }: { returnTo: string }) {
           </a>
         </div>
       ) : null}
-      {v.status === "failed" || v.status === "expired" || v.status === "error" ? (
+      {v.phase === "failed" || v.phase === "expired" || v.phase === "error" ? (
         <button type="button" onClick={() => void v.retry()}>
           Try again
         </button>
@@ -65,7 +65,8 @@ export function VerificationWall({
     <CredportProvider
       publishableKey={publishableKey}
       baseUrl={baseUrl}
-      endpoints={{ start: "/api/credport/verifications", session: "/api/credport/session" }}
+      startUrl="/api/credport/verifications"
+      sessionUrl="/api/credport/session"
     >
       <Wall returnTo={returnTo} />
     </CredportProvider>

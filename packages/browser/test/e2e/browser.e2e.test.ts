@@ -37,7 +37,7 @@ beforeAll(async () => {
   pageServer = createServer((req, res) => {
     if (req.url === "/app.js")
       return res.writeHead(200, { "content-type": "text/javascript" }).end(script);
-    if (req.url === "/api/credport/start" && req.method === "POST") {
+    if (req.url === "/api/credport/verifications" && req.method === "POST") {
       starts++;
       const { authorizationRequestUri: _, ...created } = newVerification();
       return res
@@ -111,8 +111,8 @@ async function attachFlowIn(tab: Tab, target: Target) {
       const w = window as unknown as PageWindow;
       const status = w.credport.createStatusClient({ publishableKey, baseUrl });
       const flow = w.credport.createVerificationFlow({
-        status,
-        startUrl: "/api/credport/start",
+        statusClient: status,
+        startUrl: "/api/credport/verifications",
         sessionUrl: "/api/credport/session",
       });
       flow.attach(target);
@@ -243,8 +243,8 @@ describeEngines(
         async ({ publishableKey, baseUrl }) => {
           const { credport } = window as unknown as PageWindow;
           const flow = credport.createVerificationFlow({
-            status: credport.createStatusClient({ publishableKey, baseUrl }),
-            startUrl: "/api/credport/start",
+            statusClient: credport.createStatusClient({ publishableKey, baseUrl }),
+            startUrl: "/api/credport/verifications",
             sessionUrl: "/api/credport/session",
           });
           const error = await flow.start({ policyId: "preset_age_over_18" }).catch((e) => e.code);
@@ -262,8 +262,8 @@ describeEngines(
         async ({ publishableKey, baseUrl }) => {
           const w = window as unknown as PageWindow;
           const flow = w.credport.createVerificationFlow({
-            status: w.credport.createStatusClient({ publishableKey, baseUrl }),
-            startUrl: "/api/credport/start",
+            statusClient: w.credport.createStatusClient({ publishableKey, baseUrl }),
+            startUrl: "/api/credport/verifications",
             sessionMode: "manual",
           });
           w.flow = flow;

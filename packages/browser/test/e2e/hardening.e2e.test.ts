@@ -303,7 +303,7 @@ describeEngines("the browser status client against a hostile service", (engine) 
           credport: typeof import("@credport/browser");
         };
         const flow = credport.createVerificationFlow({
-          status: credport.createStatusClient({ publishableKey, baseUrl }),
+          statusClient: credport.createStatusClient({ publishableKey, baseUrl }),
           startUrl: "/api/start",
           sessionMode: "manual",
         });

@@ -11,3 +11,6 @@ export const FAILURE_CODES = [
   "credential_expired",
   "wallet_rejected",
 ] as const;
+
+/** A failed verification's `failure_code`: one of {@link FAILURE_CODES}. */
+export type FailureCode = (typeof FAILURE_CODES)[number];

@@ -214,15 +214,15 @@ function judge<T>(
     };
   }
   // Retry-After counts on 429 and 503 only; a value beyond the cap is not waited for.
-  const retryAfter =
+  const retryAfterSeconds =
     status === 429 || status === 503 ? parseRetryAfter(headers.get("retry-after")) : undefined;
-  const tooLong = retryAfter !== undefined && retryAfter * 1000 > context.maxWaitMs;
+  const tooLong = retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > context.maxWaitMs;
   return {
-    error: errorFromStatus(status, body, { requestId, retryAfter, operation }),
+    error: errorFromStatus(status, body, { requestId, retryAfterSeconds, operation }),
     retry: isRetryableStatus(status) && !tooLong,
     // 408, 429 and 503 say the request was not processed; other 5xx may come after the write.
     mayHaveBeenApplied: status >= 500 && status !== 503,
-    ...(retryAfter !== undefined ? { waitMs: retryAfter * 1000 } : {}),
+    ...(retryAfterSeconds !== undefined ? { waitMs: retryAfterSeconds * 1000 } : {}),
   };
 }
 

@@ -24,7 +24,7 @@ const FAULT_LABELS: Record<(typeof FAULT_KINDS)[number], string> = {
 /** What the control plane can do, as buttons: realtime, clock, faults, reset. */
 export function controlsCard(ctx: DashboardContext): SafeHtml {
   const { model } = ctx;
-  const offsetMinutes = Math.round(model.clock.offset / 60000);
+  const offsetMinutes = Math.round(model.clock.offsetMs / 60000);
   return html`<section class="card" aria-labelledby="controls-title">
   <div class="card-head"><div><h2 id="controls-title">Controls</h2><p>What the control plane under <code>/__emulator/</code> does, one click away.</p></div></div>
   <div>

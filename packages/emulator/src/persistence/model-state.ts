@@ -20,7 +20,7 @@ export async function saveModel(model: Model): Promise<SavedModel> {
   // From here on synchronous: every record is read at the same moment.
   const snapshot = model.snapshot();
   return structuredClone({
-    clockOffsetMs: model.clock.offset,
+    clockOffsetMs: model.clock.offsetMs,
     projects: [...model.keys.projects],
     keys: [...model.keys.keys.values()],
     definitions: snapshot.definitions.owned,

@@ -15,7 +15,7 @@ export function faultAnswer(fault: FaultRule): Reply | undefined {
     case "rate_limited":
       return errorReply(
         new ModelError(429, "rate_limited", "Too many requests; retry later.", undefined, {
-          "retry-after": String(fault.retryAfter ?? 1),
+          "retry-after": String(fault.retryAfterSeconds ?? 1),
         }),
       );
     case "bad_gateway_html":

@@ -12,11 +12,11 @@ export const CLOCK_MAX = Date.UTC(9999, 0, 1);
  * became due (expiries), so tests never wait for real time.
  */
 export class Clock {
-  private offsetMs = 0;
+  private aheadMs = 0;
   private readonly listeners = new Emitter();
 
   now(): number {
-    return Date.now() + this.offsetMs;
+    return Date.now() + this.aheadMs;
   }
 
   iso(at: number = this.now()): string {
@@ -38,23 +38,23 @@ export class Clock {
         { field: "ms" },
       );
     }
-    this.offsetMs += ms;
+    this.aheadMs += ms;
     this.listeners.emit();
     return this.now();
   }
 
-  /** How far the clock was moved ahead of real time, in ms. */
-  get offset(): number {
-    return this.offsetMs;
+  /** How far the clock was moved ahead of real time, in milliseconds. */
+  get offsetMs(): number {
+    return this.aheadMs;
   }
 
   /** Puts back an offset saved by the emulator's data file (no expiries run here). */
   restoreOffset(ms: number): void {
-    this.offsetMs = ms;
+    this.aheadMs = ms;
   }
 
   reset(): void {
-    this.offsetMs = 0;
+    this.aheadMs = 0;
   }
 
   /** Called after every advance; the model sweeps expiries here. */

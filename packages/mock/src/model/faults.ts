@@ -28,7 +28,11 @@ export const faultRuleSchema = z.strictObject({
   kind: z.enum(FAULT_KINDS, { error: `must be one of ${FAULT_KINDS.join(", ")}` }),
   count: integer(1, 1_000_000, "must be an integer from 1 to 1,000,000").optional(),
   rate: number(0, 1, "must be a number from 0 to 1").optional(),
-  retryAfter: integer(0, 86_400, "must be a whole number of seconds from 0 to 86,400").optional(),
+  retryAfterSeconds: integer(
+    0,
+    86_400,
+    "must be a whole number of seconds from 0 to 86,400",
+  ).optional(),
   delayMs: integer(0, 60_000, "must be a whole number of milliseconds from 0 to 60,000").optional(),
   method: z
     .string({ error: METHOD_RULE })
@@ -49,7 +53,7 @@ export interface FaultRule {
   /** Probability (0..1) that a matching request fails. */
   rate?: number | undefined;
   /** Whole seconds (0 to 86,400), for rate_limited. */
-  retryAfter?: number | undefined;
+  retryAfterSeconds?: number | undefined;
   /** Milliseconds (0 to 60,000) the request waits before it is handled, for delay. */
   delayMs?: number | undefined;
   /** An HTTP method, any case. */

@@ -1,5 +1,5 @@
 // Issue 12, item 6: the browser does not choose the verification's metadata (it comes back in
-// signed webhooks); the server does, with resolveMetadata.
+// signed webhooks); the server does, with getMetadata.
 import { createCredportHandlers } from "@credport/next";
 import { describe, expect, it } from "vitest";
 import { testConfig } from "../support/config.js";
@@ -24,10 +24,10 @@ describe("verification metadata", () => {
     expect(record.customerUserRef).toBeNull();
   });
 
-  it("resolveMetadata(request) sets it on the server", async () => {
+  it("getMetadata(request) sets it on the server", async () => {
     const handlers = createCredportHandlers(
       testConfig(service.project, {
-        resolveMetadata: (request) => ({ source: new URL(request.url).pathname }),
+        getMetadata: (request) => ({ source: new URL(request.url).pathname }),
       }),
     );
     const browser = new TestBrowser(handlers);

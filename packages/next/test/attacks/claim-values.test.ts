@@ -31,10 +31,10 @@ describe("claim values", () => {
     expect(res.message).toMatch(/age_over_18/);
   });
 
-  it("the same preset chosen by resolvePolicy gets the same default", async () => {
+  it("the same preset chosen by getPolicyId gets the same default", async () => {
     const res = await finalize(
       { age_over_18: false },
-      { policyId: undefined, resolvePolicy: () => "preset_age_over_18" },
+      { policyId: undefined, getPolicyId: () => "preset_age_over_18" },
     );
     expect(res).toMatchObject({ status: 409, session: false });
   });

@@ -75,7 +75,7 @@ describe("validation errors", () => {
 
   it("server-side values the client refuses locally are 400 naming the field, not 502", async () => {
     const h = createCredportHandlers(
-      testConfig(service.project, { resolveMetadata: () => ({ count: 5 as unknown as string }) }),
+      testConfig(service.project, { getMetadata: () => ({ count: 5 as unknown as string }) }),
     );
     const res = await new TestBrowser(h).send("POST", "verifications", {});
     expect(res.status).toBe(400);

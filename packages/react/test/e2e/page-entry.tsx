@@ -13,7 +13,7 @@ function AgeGate() {
   const v = useVerification({ policyId: "preset_age_over_18", autoStart: true });
   return (
     <main>
-      <p id="status">{v.status}</p>
+      <p id="status">{v.phase}</p>
       {v.authorizationRequestUri ? (
         <a id="wallet-link" href={v.authorizationRequestUri}>
           <VerificationQRCode
@@ -56,7 +56,8 @@ createRoot(document.getElementById("root")!).render(
   <CredportProvider
     publishableKey={config.publishableKey}
     baseUrl={config.baseUrl}
-    endpoints={{ start: "/api/credport/start", session: "/api/credport/session" }}
+    startUrl="/api/credport/verifications"
+    sessionUrl="/api/credport/session"
   >
     {location.pathname === "/components" ? <Components offer={config.offer} /> : <AgeGate />}
   </CredportProvider>,

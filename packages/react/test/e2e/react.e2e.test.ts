@@ -54,7 +54,7 @@ beforeAll(async () => {
       return res.writeHead(200, { "content-type": "text/javascript" }).end(axeSource);
     if (req.url === "/app.js")
       return res.writeHead(200, { "content-type": "text/javascript" }).end(script);
-    if (req.url === "/api/credport/start") {
+    if (req.url === "/api/credport/verifications") {
       const v = await credport.verifications.create({ policyId: JSON.parse(body).policyId });
       return json(200, {
         verificationId: v.id,

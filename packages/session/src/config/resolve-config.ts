@@ -169,17 +169,26 @@ function rateLimitRules(config: CredportSessionConfig): ResolvedRateLimit | unde
   };
 }
 
+/** Options renamed in 0.x: under the old name they would be ignored without a word. */
+const RENAMED_OPTIONS: Record<string, string> = {
+  resolvePolicy: "getPolicyId",
+  resolveMetadata: "getMetadata",
+};
+
 /** Every option checked and defaulted, or a CredportConfigurationError saying what to set. */
 export function resolveConfig(
   config: CredportSessionConfig,
   label = SESSION_LABEL,
 ): ResolvedConfig {
-  if (!config.policyId && !config.resolvePolicy) {
+  for (const [old, renamed] of Object.entries(RENAMED_OPTIONS))
+    if (Object.hasOwn(config, old))
+      throw configurationError(`${old} is now ${renamed}: rename the option.`);
+  if (!config.policyId && !config.getPolicyId) {
     throw configurationError(
-      "set policyId or resolvePolicy: the server decides what a verification asks for.",
+      "set policyId or getPolicyId: the server decides what a verification asks for.",
     );
   }
-  if (!config.resolvePolicy && config.policyId !== undefined) checkPolicyId(config.policyId);
+  if (!config.getPolicyId && config.policyId !== undefined) checkPolicyId(config.policyId);
   const keyring = sessionKeyring(config.sessionSecret);
   const credport = serverClient(config);
   const jwks = pinnedJwks(config.jwks);
@@ -250,10 +259,10 @@ export function resolveConfig(
           : undefined,
     },
     policyFor: async (request) =>
-      config.resolvePolicy ? config.resolvePolicy(request) : config.policyId!,
+      config.getPolicyId ? config.getPolicyId(request) : config.policyId!,
     bindsUsers: config.getUserRef !== undefined,
     userRefFor: async (request) => (await config.getUserRef?.(request)) || undefined,
-    metadataFor: async (request) => (await config.resolveMetadata?.(request)) ?? undefined,
+    metadataFor: async (request) => (await config.getMetadata?.(request)) ?? undefined,
     requireClaims: config.requireClaims,
     webhook,
   };

@@ -28,7 +28,7 @@ export interface CredportSessionConfig {
   /** The policy every verification runs against… */
   policyId?: string | undefined;
   /** …or a function of the request that picks it. The browser never chooses. */
-  resolvePolicy?: ((request: Request) => string | Promise<string>) | undefined;
+  getPolicyId?: ((request: Request) => string | Promise<string>) | undefined;
   /**
    * Your signed-in user's reference. When set, a verification is bound to the user who started
    * it, and the session to the user who finalized it: pass the same function to
@@ -37,7 +37,7 @@ export interface CredportSessionConfig {
    */
   getUserRef?: GetUserRef | undefined;
   /** The verification's metadata (it comes back in webhooks), decided on the server. The browser's is ignored. */
-  resolveMetadata?:
+  getMetadata?:
     | ((
         request: Request,
       ) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>)

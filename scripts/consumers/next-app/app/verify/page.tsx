@@ -12,7 +12,7 @@ function Wall() {
     <VerificationQRCode authorizationRequestUri={v.authorizationRequestUri} />
   ) : (
     <p>
-      {v.status} {v.timeRemaining}
+      {v.phase} {v.timeRemainingMs}
     </p>
   );
 }
@@ -22,7 +22,8 @@ export default function Verify() {
     <CredportProvider
       publishableKey="pk_test_000000000000000000000000"
       baseUrl="https://api.example.test"
-      endpoints={{ start: "/api/credport/verifications", session: "/api/credport/session" }}
+      startUrl="/api/credport/verifications"
+      sessionUrl="/api/credport/session"
     >
       <Wall />
       <VerificationGate policyId="preset_age_over_18" />
