@@ -76,8 +76,12 @@ function codesAtSites(): Map<string, string[]> {
         add(match[1]!, file);
       }
     // Anything spelled like a constant is a code someone meant to add: it must be in the union.
-    for (const match of text.matchAll(/["'\x60]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'\x60]/g))
+    // (Comments name constants in backticks: `FAILURE_CODES`.)
+    for (const match of text.matchAll(/["'\x60]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'\x60]/g)) {
+      const line = text.slice(text.lastIndexOf("\n", match.index) + 1, match.index).trim();
+      if (/^(\*|\/\/|\/\*)/.test(line)) continue;
       if (!NOT_A_CODE.test(match[1]!)) add(match[1]!, file);
+    }
   }
   return found;
 }
