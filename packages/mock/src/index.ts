@@ -7,6 +7,7 @@ export {
   type RouterOutcome,
 } from "./http/router.js";
 export { DEFINITION_LIFECYCLE } from "./model/definition-lifecycle.js";
+export type { AttestationTrust, ResolvedAttestationTrust } from "./model/attestation-trust.js";
 export { ModelError } from "./model/errors.js";
 export type { FaultKind, FaultRule } from "./model/faults.js";
 export { ISSUANCE_TRANSITIONS } from "./model/issuance-transitions.js";

@@ -148,7 +148,9 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
     });
     const credentialOffer = await client.resolveCredentialOffer(offer.offerUri!);
     const issuerMetadata = await client.resolveIssuerMetadata(credentialOffer.credential_issuer);
-    const dpop = { signer: { method: "jwk" as const, alg: "ES256", publicJwk: dpopKey.publicJwk } };
+    const dpop = {
+      signer: { method: "jwk" as const, alg: "ES256", publicJwk: dpopKey.publicJwk as Jwk },
+    };
     const authorization = await client.createAuthorizationRequestUrlFromOffer({
       credentialOffer,
       issuerMetadata,
@@ -189,7 +191,7 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
       issuerMetadata,
       credentialConfigurationId: "credport.identity.v1",
       nonce: c_nonce,
-      signer: { method: "jwk", alg: "ES256", publicJwk: holder.publicJwk },
+      signer: { method: "jwk", alg: "ES256", publicJwk: holder.publicJwk as Jwk },
     });
     const issued = await client.retrieveCredentials({
       issuerMetadata,
