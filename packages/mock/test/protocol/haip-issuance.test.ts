@@ -548,3 +548,52 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
     expect(offer.issuerState).toBeUndefined();
   });
 });
+
+describe("HAIP issuance limits (emulator)", () => {
+  it("a full jti store refuses new DPoP proofs instead of forgetting live ones (limits.dpopProofs, per issuer)", async () => {
+    const emulator = await startEmulator({
+      port: 0,
+      model: createModel({ limits: { dpopProofs: 2 } }),
+    });
+    try {
+      const offer = await fetch(`${emulator.url}/v1/openid4vc/issuance/offer`, {
+        method: "POST",
+        headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
+        body: JSON.stringify({
+          credentialDefinitionId: "credport.identity.v1",
+          claims: { given_name: "A", family_name: "B", birthdate: "1815-12-10", age_over_18: true },
+        }),
+      }).then((r) => r.json() as Promise<{ offerUri: string }>);
+      const offerUrl = new URL(offer.offerUri).searchParams.get("credential_offer_uri")!;
+      const issuer = ((await send(offerUrl)).body.credential_issuer as string).replace(/\/$/, "");
+      const { privateKey, publicKey } = await generateKeyPair("ES256");
+      const jwk = ecPublicJwk(await exportJWK(publicKey));
+      const tokenRequest = async (nonce?: string) =>
+        send(`${issuer}/token`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            dpop: await new SignJWT({
+              jti: randomBytes(16).toString("base64url"),
+              iat: Math.floor(Date.now() / 1000),
+              htm: "POST",
+              htu: `${issuer}/token`,
+              ...(nonce ? { nonce } : {}),
+            })
+              .setProtectedHeader({ alg: "ES256", typ: "dpop+jwt", jwk })
+              .sign(privateKey),
+          },
+          body: "grant_type=authorization_code&code=nope&client_id=w",
+        });
+      const nonce = (await tokenRequest()).headers.get("dpop-nonce")!;
+      // Two proofs fill the store (each refused afterwards for its unknown code, but remembered).
+      expect((await tokenRequest(nonce)).body.error).toBe("invalid_grant");
+      expect((await tokenRequest(nonce)).body.error).toBe("invalid_grant");
+      const third = await tokenRequest(nonce);
+      expect(third.body.error).toBe("invalid_dpop_proof");
+      expect(third.body.error_description).toMatch(/dpopProofs/);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
