@@ -1,13 +1,7 @@
-import {
-  compactVerify,
-  decodeJwt,
-  decodeProtectedHeader,
-  importJWK,
-  type JWK,
-  jwtVerify,
-} from "jose";
+import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
 import type { Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
+import { signedByOneOf } from "./attestation-signature.js";
 import { oauthError } from "./oauth-error.js";
 import { FRESHNESS_SECONDS, walletNowSeconds } from "./proof.js";
 
@@ -108,16 +102,4 @@ export async function checkClientAttestation(
         : "This issuer has seen too many proofs in the last 10 minutes (limits.dpopProofs); retry shortly.",
     );
   return { ok: true, attestedClientId: claims.sub };
-}
-
-async function signedByOneOf(jwt: string, keys: readonly JWK[]): Promise<boolean> {
-  for (const key of keys) {
-    try {
-      await compactVerify(jwt, await importJWK(key, "ES256"));
-      return true;
-    } catch {
-      // Not this one.
-    }
-  }
-  return false;
 }

@@ -5,6 +5,7 @@ import type { Model } from "../model/model.js";
 import { readCredentialRequest } from "./credential-request.js";
 import type { AccessTokenGrant } from "../model/protocol-state.js";
 import { checkDpopProof } from "./dpop.js";
+import { checkKeyAttestation } from "./key-attestation.js";
 import { bearerChallenge, dpopChallenge, oauthError, type Refusal } from "./oauth-error.js";
 import { verifyProofJwt, walletNowSeconds } from "./proof.js";
 import { disclosureFrame, sdJwtVc } from "./sd-jwt.js";
@@ -16,7 +17,8 @@ const CREDENTIAL_LIFETIME_S = 365 * 24 * 60 * 60;
  * The credential endpoint (OpenID4VCI 1.0 §8). In this order: the access token (see
  * {@link authorize}: Bearer under `plain`, DPoP-bound with a DPoP proof under `haip`), a
  * well-formed request (else `invalid_credential_request` and friends, nothing
- * changed), a proof that verifies (else `invalid_proof`, nothing changed: OpenID4VCI 1.0 §8.3.1.2
+ * changed), a proof that verifies, with under `haip` its key attestation when it carries one (or
+ * the model requires one) (else `invalid_proof`, nothing changed: OpenID4VCI 1.0 §8.3.1.2
  * lets the wallet send a corrected request, so the access token stays good until it expires), and
  * a c_nonce we handed out, unused and fresh (else `invalid_nonce` with a fresh `c_nonce` beside it,
  * nothing else changed, so the wallet can sign again at once).
@@ -48,6 +50,18 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
       error: "invalid_proof",
       description: `The proof was refused: ${proof.reason}. Send a corrected request with the same access token.`,
     });
+  if (ctx.model.profile === "haip") {
+    const keyRefusal = proof.keyAttestation
+      ? await checkKeyAttestation(proof.keyAttestation, proof.holderJwk, ctx.model.attestations)
+      : ctx.model.attestations.required
+        ? "this issuer requires a key attestation (key_attestation header)"
+        : undefined;
+    if (keyRefusal)
+      return refuse({
+        error: "invalid_proof",
+        description: `The proof was refused: ${keyRefusal}. Send a corrected request with the same access token.`,
+      });
+  }
   if (!ctx.model.protocol.consumeNonce(tenant, proof.nonce))
     return refuse(
       {
