@@ -35,7 +35,9 @@ it("--help lists every option with its default", async () => {
 it("an unknown --profile: one line naming the option and the profiles, a non-zero exit", async () => {
   const cli = spawnCli(["--port", "0", "--profile", "haip2"]);
   expect(await cli.exited).not.toBe(0);
-  expect(cli.err.split("\n")[0]).toBe("credport-emulator: --profile must be one of haip, plain: got haip2");
+  expect(cli.err.split("\n")[0]).toBe(
+    "credport-emulator: --profile must be one of haip, plain: got haip2",
+  );
 });
 
 it("prints the profile it runs: HAIP by default, plain on request", async () => {

@@ -13,12 +13,12 @@ import { ExpiryQueue } from "./expiry-queue.js";
 import { newId, randomDigits, randomToken } from "./ids.js";
 import { clone, isObject, type Json, type JsonObject, parseInput } from "./input.js";
 import type { IssuanceRecord } from "./issuance-record.js";
-import { issuerStateOf } from "./issuer-state.js";
 import {
   ISSUANCE_TRANSITIONS,
   type IssuanceStatus,
   type IssuanceTrigger,
 } from "./issuance-transitions.js";
+import { issuerStateOf } from "./issuer-state.js";
 import { requireScope, type SecretAuth, type Tenant } from "./keys.js";
 import type { Page } from "./pagination.js";
 import { RecordStore } from "./record-store.js";

@@ -82,7 +82,10 @@ export class ProtocolState {
   /** Unused authorization codes by issuer. */
   private readonly codes = new Map<string, Map<string, AuthorizationCodeGrant>>();
   /** DPoP server nonces by issuer: the current one and the one before it. */
-  private readonly dpopNonces = new Map<string, { current: string; previous?: string; since: number }>();
+  private readonly dpopNonces = new Map<
+    string,
+    { current: string; previous?: string; since: number }
+  >();
   /** Proof `jti`s seen by issuer (DPoP proofs, client attestation PoPs). */
   private readonly proofJtis = new Map<string, RememberOnce>();
 

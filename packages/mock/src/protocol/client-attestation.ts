@@ -94,7 +94,10 @@ export async function checkClientAttestation(
     return refuse("The wallet attestation PoP's iat is not fresh.");
   if (typeof popClaims.jti !== "string" || popClaims.jti === "")
     return refuse("The wallet attestation PoP needs a jti.");
-  const claimed = model.protocol.claimProofJti(tenant, `attestation-pop:${claims.sub}:${popClaims.jti}`);
+  const claimed = model.protocol.claimProofJti(
+    tenant,
+    `attestation-pop:${claims.sub}:${popClaims.jti}`,
+  );
   if (claimed !== "new")
     return refuse(
       claimed === "replayed"

@@ -2,8 +2,8 @@ import { json } from "../http/responses.js";
 import type { RouteContext } from "../http/route.js";
 import { sameTenant, type Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
-import { readCredentialRequest } from "./credential-request.js";
 import type { AccessTokenGrant } from "../model/protocol-state.js";
+import { readCredentialRequest } from "./credential-request.js";
 import { checkDpopProof } from "./dpop.js";
 import { checkKeyAttestation } from "./key-attestation.js";
 import { bearerChallenge, dpopChallenge, oauthError, type Refusal } from "./oauth-error.js";
@@ -100,7 +100,10 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
 }
 
 type Authorized =
-  | { grant: AccessTokenGrant; issuance: NonNullable<ReturnType<Model["issuance"]["findForProtocol"]>> }
+  | {
+      grant: AccessTokenGrant;
+      issuance: NonNullable<ReturnType<Model["issuance"]["findForProtocol"]>>;
+    }
   | { answer: ReturnType<typeof oauthError> };
 
 /**

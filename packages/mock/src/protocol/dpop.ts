@@ -62,11 +62,14 @@ export async function checkDpopProof(
   let jkt: string;
   try {
     const protectedHeader = decodeProtectedHeader(header);
-    if (protectedHeader.typ !== "dpop+jwt") return invalid("The DPoP proof's typ must be dpop+jwt.");
+    if (protectedHeader.typ !== "dpop+jwt")
+      return invalid("The DPoP proof's typ must be dpop+jwt.");
     if (protectedHeader.alg !== "ES256")
-      return invalid("The DPoP proof must be signed with ES256 (dpop_signing_alg_values_supported).");
+      return invalid(
+        "The DPoP proof must be signed with ES256 (dpop_signing_alg_values_supported).",
+      );
     const jwk = protectedHeader.jwk;
-    if (!jwk || jwk.kty !== "EC" || jwk.crv !== "P-256" || "d" in jwk)
+    if (jwk?.kty !== "EC" || jwk.crv !== "P-256" || "d" in jwk)
       return invalid("The DPoP proof's jwk header must be a public EC P-256 key.");
     const key = await importJWK(jwk, "ES256");
     ({ payload } = await jwtVerify(header, key, {

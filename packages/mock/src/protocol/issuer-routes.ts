@@ -2,9 +2,9 @@ import { json } from "../http/responses.js";
 import type { Answer, Route, RouteContext } from "../http/route.js";
 import type { IssuanceStatus } from "../model/issuance-transitions.js";
 import { tenantOfIssuerKey } from "../model/issuer-key.js";
+import { issuerStateOf } from "../model/issuer-state.js";
 import type { Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
-import { issuerStateOf } from "../model/issuer-state.js";
 import { handleAuthorizationRequest } from "./authorization-endpoint.js";
 import { handleCredentialRequest } from "./credential-endpoint.js";
 import { authorizationServerMetadata, issuerMetadata } from "./issuer-metadata.js";
@@ -81,7 +81,9 @@ export function issuerRoutes(): Route<Model>[] {
               // HAIP wallets start with the authorization code grant. Not for an offer with a
               // tx_code: the code would redeem it without the transaction code.
               ...(ctx.model.profile === "haip" && !issuance.txCode
-                ? { authorization_code: { issuer_state: issuerStateOf(issuance.preAuthorizedCode) } }
+                ? {
+                    authorization_code: { issuer_state: issuerStateOf(issuance.preAuthorizedCode) },
+                  }
                 : {}),
               [PRE_AUTHORIZED_GRANT]: {
                 "pre-authorized_code": issuance.preAuthorizedCode,

@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, type JWK } from "jose";
-import { signedByOneOf } from "./attestation-signature.js";
 import type { ResolvedAttestationTrust } from "../model/attestation-trust.js";
+import { signedByOneOf } from "./attestation-signature.js";
 import { walletNowSeconds } from "./proof.js";
 
 /**

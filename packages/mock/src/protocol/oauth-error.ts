@@ -52,15 +52,11 @@ export function dpopChallenge(
   const challenge = error
     ? `DPoP error="${error}", error_description="${safe}", algs="${DPOP_ALGS.join(" ")}"`
     : `DPoP algs="${DPOP_ALGS.join(" ")}"`;
-  return json(
-    401,
-    error ? { error, error_description: safe } : { error_description: safe },
-    {
-      "cache-control": "no-store",
-      "www-authenticate": challenge,
-      ...(nonce ? { "dpop-nonce": nonce } : {}),
-    },
-  );
+  return json(401, error ? { error, error_description: safe } : { error_description: safe }, {
+    "cache-control": "no-store",
+    "www-authenticate": challenge,
+    ...(nonce ? { "dpop-nonce": nonce } : {}),
+  });
 }
 
 /**

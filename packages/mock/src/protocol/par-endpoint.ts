@@ -73,7 +73,9 @@ export async function handlePushedAuthorizationRequest(ctx: RouteContext<Model>,
   if (method !== "S256")
     return bad("code_challenge_method must be S256 (HAIP 1.0: plain is refused).");
   if (!CODE_CHALLENGE.test(challenge))
-    return bad("code_challenge must be the base64url SHA-256 of the code_verifier (43 characters).");
+    return bad(
+      "code_challenge must be the base64url SHA-256 of the code_verifier (43 characters).",
+    );
 
   const issuerState = params.get("issuer_state");
   if (!issuerState)

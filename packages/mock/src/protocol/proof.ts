@@ -56,7 +56,12 @@ export async function verifyProofJwt(
       return { ok: false, reason: "the proof carries no c_nonce" };
     const keyAttestation =
       typeof header.key_attestation === "string" ? { keyAttestation: header.key_attestation } : {};
-    return { ok: true, holderJwk: ecPublicJwk(header.jwk), nonce: payload.nonce, ...keyAttestation };
+    return {
+      ok: true,
+      holderJwk: ecPublicJwk(header.jwk),
+      nonce: payload.nonce,
+      ...keyAttestation,
+    };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : "invalid proof" };
   }

@@ -41,7 +41,8 @@ export async function handleTokenRequest(ctx: RouteContext<Model>, tenant: Tenan
   if (!form.ok) return refuse(form.refusal);
   const params = form.params;
   const grantType = params.get("grant_type");
-  if (!grantType) return refuse({ error: "invalid_request", description: "grant_type is required." });
+  if (!grantType)
+    return refuse({ error: "invalid_request", description: "grant_type is required." });
 
   let jkt: string | undefined;
   let attestedClientId: string | undefined;
@@ -115,7 +116,9 @@ function preAuthorizedCodeGrant(
 ): Granted {
   const code = params.get("pre-authorized_code");
   if (!code)
-    return { refusal: { error: "invalid_request", description: "pre-authorized_code is required." } };
+    return {
+      refusal: { error: "invalid_request", description: "pre-authorized_code is required." },
+    };
   const issuance = ctx.model.issuance.findByPreAuthorizedCode(code);
   if (!issuance || !sameTenant(issuance.tenant, tenant) || issuance.status !== "ready_to_issue")
     return {
@@ -176,9 +179,11 @@ function authorizationCodeGrant(
   )
     return invalidGrant("The code_verifier does not match the code_challenge (S256).");
   if (grant.jkt !== undefined && grant.jkt !== client.jkt)
-    return invalidGrant("The DPoP proof is signed by another key than the one the code is bound to.");
+    return invalidGrant(
+      "The DPoP proof is signed by another key than the one the code is bound to.",
+    );
   const issuance = ctx.model.issuance.findForProtocol(grant.issuanceId);
-  if (!issuance || issuance.status !== "ready_to_issue")
+  if (issuance?.status !== "ready_to_issue")
     return invalidGrant(`The offer is ${issuance?.status ?? "gone"}.`);
   return { issuance, detailsRequested: grant.detailsRequested };
 }

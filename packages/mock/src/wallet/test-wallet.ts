@@ -203,7 +203,9 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     const grant = grants[PRE_AUTHORIZED_GRANT] ?? {};
     const authorizationCode = grants.authorization_code;
     if (!grants[PRE_AUTHORIZED_GRANT] && !authorizationCode)
-      throw new Error("test wallet: the offer has neither a pre-authorized nor an authorization code grant");
+      throw new Error(
+        "test wallet: the offer has neither a pre-authorized nor an authorization code grant",
+      );
     const configuration = supported[configurationId] as ConfigurationMetadata;
     return {
       issuer,
@@ -293,10 +295,12 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     const askedForNonce = async (r: Response) =>
       (r.headers.get("www-authenticate") ?? "").includes("use_dpop_nonce") ||
       (r.status === 400 &&
-        ((await r
-          .clone()
-          .json()
-          .catch(() => ({}))) as { error?: unknown }).error === "use_dpop_nonce");
+        (
+          (await r
+            .clone()
+            .json()
+            .catch(() => ({}))) as { error?: unknown }
+        ).error === "use_dpop_nonce");
     if (dpop && (await askedForNonce(response))) response = await attempt();
     return response;
   }

@@ -222,9 +222,8 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
       id: created.id!,
       issuer: issuerOf(fetched),
       issuerState: grants.authorization_code?.issuer_state,
-      preAuthorizedCode: grants["urn:ietf:params:oauth:grant-type:pre-authorized_code"]![
-        "pre-authorized_code"
-      ]!,
+      preAuthorizedCode:
+        grants["urn:ietf:params:oauth:grant-type:pre-authorized_code"]!["pre-authorized_code"]!,
     };
   }
 
@@ -308,7 +307,7 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
   ) {
     const nonce = proof.nonce ?? (await dpopNonce(issuer, key));
     const htu = `${issuer}/token`;
-    return form(issuer + "/token", values, {
+    return form(`${issuer}/token`, values, {
       dpop: await dpopProof(key, { htm: "POST", htu, ...proof, nonce }),
     });
   }
@@ -458,7 +457,11 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
       proofs: { jwt: [proofJwt] },
     });
     const credential = (headers: Record<string, string>) =>
-      send(htu, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+      send(htu, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
 
     const bearer = await credential({ authorization: `Bearer ${accessToken}` });
     expect(bearer.status).toBe(401);
@@ -553,10 +556,7 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
     const holder = await newKey();
     const cNonce = (await send(`${a.issuer}/nonce`, { method: "POST" })).body.c_nonce as string;
     const now = Math.floor(Date.now() / 1000);
-    const keyAttestation = async (
-      by: { privateJwk: JWK },
-      claims: Record<string, unknown> = {},
-    ) =>
+    const keyAttestation = async (by: { privateJwk: JWK }, claims: Record<string, unknown> = {}) =>
       new SignJWT({ iat: now, exp: now + 3600, attested_keys: [holder.publicJwk], ...claims })
         .setProtectedHeader({ alg: "ES256", typ: "key-attestation+jwt" })
         .sign(await importJWK(by.privateJwk, "ES256"));
