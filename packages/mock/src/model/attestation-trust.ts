@@ -1,7 +1,7 @@
 import type { JWK } from "jose";
 
 /**
- * Which wallet attestations (OAuth-Client-Attestation, HAIP 1.0 §4.3) and key attestations
+ * Which wallet attestations (OAuth-Client-Attestation, HAIP 1.0) and key attestations
  * (OpenID4VCI 1.0 Appendix D) the issuer trusts, under the `haip` profile.
  */
 export interface AttestationTrust {

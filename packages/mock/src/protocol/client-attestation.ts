@@ -23,7 +23,7 @@ export const invalidClient = (description: string) =>
 
 /**
  * Attestation-based client authentication (draft-ietf-oauth-attestation-based-client-auth, as
- * HAIP 1.0 §4.3 profiles it): the `OAuth-Client-Attestation` JWT, by the wallet provider, names the
+ * HAIP 1.0 profiles it): the `OAuth-Client-Attestation` JWT, by the wallet provider, names the
  * client (`sub`) and its instance key (`cnf.jwk`); the `OAuth-Client-Attestation-PoP` JWT, signed
  * by that key, is for this issuer (`aud`), fresh (`iat`, real time) and used once (`jti`).
  * Neither header: fine unless the model requires attestations. A signature by none of the

@@ -15,7 +15,7 @@ import {
 /**
  * Credential issuer metadata (OpenID4VCI 1.0 §12.2): one configuration per definition the tenant
  * can issue, all of them. No `batch_credential_issuance`: one proof, one credential. Under `haip`,
- * each configuration has a `scope` (its ID: what a wallet asks for at PAR, HAIP 1.0 §4.1), and
+ * each configuration has a `scope` (its ID: what a wallet asks for at PAR, HAIP 1.0), and
  * `key_attestations_required` when the model requires attestations.
  */
 export function issuerMetadata(model: Model, baseUrl: string, tenant: Tenant) {
@@ -56,7 +56,7 @@ export function issuerMetadata(model: Model, baseUrl: string, tenant: Tenant) {
 /**
  * The issuer is its own authorization server (RFC 8414). Under `plain`, for the pre-authorized
  * code grant only: with no authorization endpoint there is no response type to offer, and the
- * REQUIRED `response_types_supported` (§2) is an empty list. Under `haip` (HAIP 1.0 §4), also the
+ * REQUIRED `response_types_supported` (§2) is an empty list. Under `haip` (HAIP 1.0), also the
  * authorization code grant, through PAR only, with PKCE S256, DPoP, and `iss` in the authorization
  * response; wallet attestation is the client authentication it names (`attest_jwt_client_auth`).
  */

@@ -20,7 +20,7 @@ const UNSAFE_SCHEMES = ["javascript:", "data:", "vbscript:", "file:"];
  * when presented (binds the code to its key; else `invalid_dpop_proof` / `use_dpop_nonce`), client
  * authentication by wallet attestation when presented (else `401 invalid_client`), then
  * the request: `response_type=code`, `client_id`, an absolute `redirect_uri`, a PKCE S256
- * challenge (`plain` refused, HAIP 1.0 §4.1), the offer's `issuer_state`, and `scope`,
+ * challenge (`plain` refused, HAIP 1.0), the offer's `issuer_state`, and `scope`,
  * `authorization_details` and `resource` when sent, each for this offer. Answers `201` with a
  * one-minute, one-time `request_uri`. Nothing here changes the issuance.
  */
