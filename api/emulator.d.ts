@@ -1,7 +1,7 @@
 // cli.d.ts
 #!/usr/bin/env node
 // index.d.ts
-import { Model } from '@credport/mock';
+import { Model, ProtocolProfile } from '@credport/mock';
 type AllowedHosts = readonly string[] | true;
 interface EmulatorOptions {
     port?: number | undefined;
@@ -13,6 +13,7 @@ interface EmulatorOptions {
     allowedHosts?: AllowedHosts | undefined;
     allowLinkLocalWebhooks?: boolean | undefined;
     forwardWebhooksTo?: string | undefined;
+    profile?: ProtocolProfile | undefined;
 }
 interface Emulator {
     url: string;

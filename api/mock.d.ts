@@ -1,7 +1,7 @@
 // engine.d.ts
 import { z } from 'zod';
-import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
-export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
+import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming-bRbhI-4L.js';
+export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming-bRbhI-4L.js';
 export { T as TAMPERS } from './tamper.js';
 import '@credport/core/contract';
 import 'node:net';
@@ -30,7 +30,7 @@ declare function randomToken(length: number): string;
 declare function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
 declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
 export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, webhookBody };
-// incoming.d.ts
+// incoming-bRbhI-4L.d.ts
 import { FieldValue, FailureCode } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
@@ -182,6 +182,14 @@ interface IssuanceRecord {
     txCode?: string;
     txCodeAttempts: number;
     statusListIndex: number;
+}
+interface AttestationTrust {
+    trustedKeys?: readonly JWK[] | undefined;
+    required?: boolean | undefined;
+}
+interface ResolvedAttestationTrust {
+    trustedKeys: readonly JWK[];
+    required: boolean;
 }
 declare class ChangeFeed {
     private readonly listeners;
@@ -398,6 +406,7 @@ declare class Issuance {
     readonly records: IssuanceRecord[];
     private readonly expiries;
     private readonly byPreAuthorizedCode;
+    private readonly byIssuerState;
     private readonly statusLists;
     constructor(clock: {
         now(): number;
@@ -413,6 +422,7 @@ declare class Issuance {
     revoke(auth: SecretAuth, id: string): IssuanceRecord;
     findForProtocol(id: string): IssuanceRecord | undefined;
     findByPreAuthorizedCode(code: string): IssuanceRecord | undefined;
+    findByIssuerState(issuerState: string): IssuanceRecord | undefined;
     rejectTxCode(id: string): number;
     applyTrigger(id: string, trigger: Exclude<IssuanceTrigger, "revoke">): IssuanceRecord;
     get nextExpiry(): number;
@@ -445,6 +455,8 @@ interface ModelLimits {
     requestBodyBytes: number;
     protocolNonces: number;
     accessTokens: number;
+    authorizationRequests: number;
+    dpopProofs: number;
 }
 declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 declare class Policies {
@@ -474,7 +486,19 @@ interface AccessTokenGrant {
     issuanceId: string;
     expiresAt: number;
     credentialIdentifiers?: string[];
+    jkt?: string;
 }
+interface PushedAuthorization {
+    issuanceId: string;
+    clientId: string;
+    redirectUri: string;
+    codeChallenge: string;
+    state?: string;
+    jkt?: string;
+    detailsRequested: boolean;
+    expiresAt: number;
+}
+type AuthorizationCodeGrant = Omit<PushedAuthorization, "state">;
 declare class ProtocolState {
     private readonly now;
     private readonly limits;
@@ -482,7 +506,11 @@ declare class ProtocolState {
     private readonly verifiers;
     private readonly accessTokens;
     private readonly nonces;
-    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">);
+    private readonly pushed;
+    private readonly codes;
+    private readonly dpopNonces;
+    private readonly proofJtis;
+    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">);
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
     exportKeys(): Promise<{
         issuers: {
@@ -509,6 +537,7 @@ declare class ProtocolState {
     issueAccessToken(tenant: Tenant, issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
+        jkt?: string;
     }): {
         token: string;
         expiresIn: number;
@@ -516,6 +545,16 @@ declare class ProtocolState {
     accessToken(tenant: Tenant, token: string): AccessTokenGrant | undefined;
     issueNonce(tenant: Tenant): string;
     consumeNonce(tenant: Tenant, nonce: string): boolean;
+    pushAuthorization(tenant: Tenant, request: Omit<PushedAuthorization, "expiresAt">): {
+        requestUri: string;
+        expiresIn: number;
+    };
+    takePushedAuthorization(tenant: Tenant, requestUri: string): PushedAuthorization | undefined;
+    issueAuthorizationCode(tenant: Tenant, grant: Omit<AuthorizationCodeGrant, "expiresAt">): string;
+    takeAuthorizationCode(tenant: Tenant, code: string): AuthorizationCodeGrant | undefined;
+    dpopNonce(tenant: Tenant): string;
+    dpopNonceGood(tenant: Tenant, nonce: unknown): boolean;
+    claimProofJti(tenant: Tenant, jti: string): "new" | "replayed" | "full";
 }
 declare class Realtime {
     private readonly maxStreams;
@@ -617,7 +656,11 @@ interface ModelOptions {
     allowLinkLocalWebhooks?: boolean | undefined;
     webhookLookup?: LookupFunction | undefined;
     limits?: Partial<ModelLimits> | undefined;
+    profile?: ProtocolProfile | undefined;
+    attestations?: AttestationTrust | undefined;
 }
+type ProtocolProfile = "haip" | "plain";
+declare const PROTOCOL_PROFILES: readonly ProtocolProfile[];
 interface LoggedRequest {
     method: string;
     path: string;
@@ -625,6 +668,8 @@ interface LoggedRequest {
 declare class Model {
     private readonly options;
     readonly limits: Readonly<ModelLimits>;
+    readonly profile: ProtocolProfile;
+    readonly attestations: ResolvedAttestationTrust;
     clock: Clock;
     faults: Faults;
     realtime: Realtime;
@@ -716,10 +761,10 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, type ProjectKeys as n, type RouteContext as o, VERIFICATION_TRANSITIONS as p, type VerifierIdentity as q, requestTooLarge as r, createModel as s, signWebhookPayloadSync as t, verifierClientId as v };
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, type AttestationTrust as f, DEFAULT_MODEL_LIMITS as g, DEFINITION_LIFECYCLE as h, type EventStream as i, type FaultRule as j, ISSUANCE_TRANSITIONS as k, type ModelLimits as l, type ModelNotice as m, type ModelOptions as n, PROTOCOL_PROFILES as o, type ProjectKeys as p, type ProtocolProfile as q, requestTooLarge as r, type ResolvedAttestationTrust as s, type RouteContext as t, VERIFICATION_TRANSITIONS as u, verifierClientId as v, type VerifierIdentity as w, createModel as x, signWebhookPayloadSync as y };
 // index.d.ts
-import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
-export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as ProjectKeys, R as Reply, o as RouteContext, S as Scope, p as VERIFICATION_TRANSITIONS, q as VerifierIdentity, s as createModel, t as signWebhookPayloadSync } from './incoming.js';
+import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming-bRbhI-4L.js';
+export { f as AttestationTrust, g as DEFAULT_MODEL_LIMITS, h as DEFINITION_LIFECYCLE, E as Environment, i as EventStream, F as FaultKind, j as FaultRule, k as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, l as ModelLimits, m as ModelNotice, n as ModelOptions, o as PROTOCOL_PROFILES, p as ProjectKeys, q as ProtocolProfile, R as Reply, s as ResolvedAttestationTrust, t as RouteContext, S as Scope, u as VERIFICATION_TRANSITIONS, w as VerifierIdentity, x as createModel, y as signWebhookPayloadSync } from './incoming-bRbhI-4L.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
@@ -796,6 +841,10 @@ interface PresentOptions {
     refuse?: boolean;
     credential?: HeldCredential;
 }
+interface AcceptOfferOptions {
+    txCode?: string | undefined;
+    flow?: "authorization_code" | "pre-authorized_code" | undefined;
+}
 interface TestWalletOptions {
     fetch?: typeof fetch;
     now?: () => number;
@@ -806,10 +855,8 @@ interface TestWallet {
     readonly credentials: readonly HeldCredential[];
     inspectOffer(offerUri: string): Promise<OfferPreview>;
     inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
-    acceptOffer(offerUri: string, options?: {
-        txCode?: string | undefined;
-    }): Promise<HeldCredential>;
+    acceptOffer(offerUri: string, options?: AcceptOfferOptions): Promise<HeldCredential>;
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
-export { type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };
+export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };
