@@ -604,6 +604,39 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
     expect(good.status, good.text).toBe(200);
   });
 
+  it("with the emulator's clock moved ahead, DPoP proofs and attestations signed on real time still pass", async () => {
+    emulator.model.clock.advance(6 * 60 * 1000);
+    const key = await newKey();
+    const a = await authorized();
+    const token = await tokenRequest(a.issuer, codeGrant(a), key);
+    expect(token.status, token.text).toBe(200);
+    const offer = await fetchOffer();
+    const instanceKey = await newKey();
+    const pop = await new SignJWT({
+      aud: offer.issuer,
+      jti: b64url(randomBytes(16)),
+      iat: Math.floor(Date.now() / 1000),
+    })
+      .setProtectedHeader({ alg: "ES256", typ: "oauth-client-attestation-pop+jwt" })
+      .sign(await importJWK(instanceKey.privateJwk, "ES256"));
+    const par = await form(
+      `${offer.issuer}/par`,
+      {
+        response_type: "code",
+        client_id: CLIENT_ID,
+        redirect_uri: REDIRECT_URI,
+        code_challenge: s256(b64url(randomBytes(32))),
+        code_challenge_method: "S256",
+        issuer_state: offer.issuerState!,
+      },
+      {
+        "oauth-client-attestation": await walletAttestation(instanceKey.publicJwk),
+        "oauth-client-attestation-pop": pop,
+      },
+    );
+    expect(par.status, par.text).toBe(201);
+  });
+
   it("an offer with a transaction code offers no authorization code grant (the code would bypass it)", async () => {
     const offer = await fetchOffer({ txCode: { length: 6 } });
     expect(offer.issuerState).toBeUndefined();
