@@ -81,6 +81,11 @@ export class ProtocolState {
   private readonly pushed = new Map<string, Map<string, PushedAuthorization>>();
   /** Unused authorization codes by issuer. */
   private readonly codes = new Map<string, Map<string, AuthorizationCodeGrant>>();
+  /** Used authorization codes by issuer, with the token issued for each, while it may live. */
+  private readonly spentCodes = new Map<
+    string,
+    Map<string, { token?: string; expiresAt: number }>
+  >();
   /** DPoP server nonces by issuer: the current one and the one before it. */
   private readonly dpopNonces = new Map<
     string,
@@ -264,9 +269,35 @@ export class ProtocolState {
     return code;
   }
 
-  /** The grant behind an authorization code, taken: whatever the token request's fate, it is spent. */
-  takeAuthorizationCode(tenant: Tenant, code: string): AuthorizationCodeGrant | undefined {
-    return take(this.codes, tenant, code, this.now());
+  /**
+   * The grant behind an authorization code, taken: whatever the token request's fate, it is spent.
+   * A code used before is `"reused"`, and the token issued with it, if any, is revoked (RFC 6749
+   * §4.1.2: a second use means someone else holds the code).
+   */
+  takeAuthorizationCode(
+    tenant: Tenant,
+    code: string,
+  ): AuthorizationCodeGrant | "reused" | undefined {
+    const now = this.now();
+    const spent = storeOf(this.spentCodes, tenant);
+    const earlier = spent.get(code);
+    if (earlier && earlier.expiresAt > now) {
+      if (earlier.token) this.accessTokens.get(issuerKey(tenant))?.delete(earlier.token);
+      delete earlier.token;
+      return "reused";
+    }
+    const grant = take(this.codes, tenant, code, now);
+    if (grant) {
+      makeRoom(spent, this.limits.authorizationRequests, now, (s) => s.expiresAt);
+      spent.set(code, { expiresAt: now + ACCESS_TOKEN_TTL_MS });
+    }
+    return grant;
+  }
+
+  /** Remembers the access token issued for a code, so that a reuse of the code can revoke it. */
+  recordCodeToken(tenant: Tenant, code: string, token: string): void {
+    const spent = this.spentCodes.get(issuerKey(tenant))?.get(code);
+    if (spent) spent.token = token;
   }
 
   /**

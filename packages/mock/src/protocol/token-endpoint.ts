@@ -28,7 +28,8 @@ type Refuse = (refusal: Refusal) => ReturnType<typeof oauthError>;
  * before anything else, then the wallet attestation when presented: the token is DPoP-bound
  * (`token_type: DPoP`) and every answer carries the current `DPoP-Nonce`. Every refusal before the
  * code or tx_code comparison leaves the offer untouched; a wrong tx_code counts an attempt (the
- * third fails the issuance); an authorization code is spent by its first use, right or wrong.
+ * third fails the issuance); an authorization code is spent by its first use, right or wrong, and
+ * its second use revokes the token the first one got.
  */
 export async function handleTokenRequest(ctx: RouteContext<Model>, tenant: Tenant) {
   const form = await readFormBody(ctx.request);
@@ -75,7 +76,7 @@ export async function handleTokenRequest(ctx: RouteContext<Model>, tenant: Tenan
             },
           };
   if ("refusal" in granted) return refuse(granted.refusal);
-  const { issuance, detailsRequested } = granted;
+  const { issuance, detailsRequested, code } = granted;
 
   ctx.model.issuance.applyTrigger(issuance.id, "token_accepted");
   const credentialIdentifiers = detailsRequested ? [issuance.id] : undefined;
@@ -84,6 +85,7 @@ export async function handleTokenRequest(ctx: RouteContext<Model>, tenant: Tenan
     ...(credentialIdentifiers ? { credentialIdentifiers } : {}),
     ...(jkt ? { jkt } : {}),
   });
+  if (code) ctx.model.protocol.recordCodeToken(tenant, code, token);
   return json(
     200,
     {
@@ -106,7 +108,9 @@ export async function handleTokenRequest(ctx: RouteContext<Model>, tenant: Tenan
   );
 }
 
-type Granted = { issuance: IssuanceRecord; detailsRequested: boolean } | { refusal: Refusal };
+type Granted =
+  | { issuance: IssuanceRecord; detailsRequested: boolean; code?: string }
+  | { refusal: Refusal };
 
 /** The pre-authorized code grant (OpenID4VCI 1.0 §6.1), with its tx_code. */
 function preAuthorizedCodeGrant(
@@ -167,6 +171,10 @@ function authorizationCodeGrant(
   if (!clientId)
     return { refusal: { error: "invalid_request", description: "client_id is required." } };
   const grant = ctx.model.protocol.takeAuthorizationCode(tenant, code);
+  if (grant === "reused")
+    return invalidGrant(
+      "The authorization code was used before; the access token issued with it is revoked.",
+    );
   if (!grant) return invalidGrant("The authorization code is unknown, used or expired.");
   if (grant.clientId !== clientId) return invalidGrant("The code was issued to another client_id.");
   if (params.get("redirect_uri") !== grant.redirectUri)
@@ -185,7 +193,7 @@ function authorizationCodeGrant(
   const issuance = ctx.model.issuance.findForProtocol(grant.issuanceId);
   if (issuance?.status !== "ready_to_issue")
     return invalidGrant(`The offer is ${issuance?.status ?? "gone"}.`);
-  return { issuance, detailsRequested: grant.detailsRequested };
+  return { issuance, detailsRequested: grant.detailsRequested, code };
 }
 
 /** OpenID4VCI 1.0 §6.3: a tx_code missing when the offer asks for one, or sent when it does not. */

@@ -208,6 +208,42 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
     );
   });
 
+  it("the pre-authorized code grant with a tx_code, with DPoP, through the same client", async () => {
+    const offer = await newOffer({ txCode: { length: 6 } });
+    const dpopKey = await newKey();
+    const holder = await newKey();
+    const client = new Openid4vciClient({ callbacks });
+    const credentialOffer = await client.resolveCredentialOffer(offer.offerUri!);
+    const issuerMetadata = await client.resolveIssuerMetadata(credentialOffer.credential_issuer);
+    const dpop = {
+      signer: { method: "jwk" as const, alg: "ES256", publicJwk: dpopKey.publicJwk as Jwk },
+    };
+    const token = await client.retrievePreAuthorizedCodeAccessTokenFromOffer({
+      credentialOffer,
+      issuerMetadata,
+      txCode: offer.txCode!,
+      dpop,
+    });
+    expect(token.accessTokenResponse.token_type).toBe("DPoP");
+    const { c_nonce } = await client.requestNonce({ issuerMetadata });
+    const proof = await client.createCredentialRequestJwtProof({
+      issuerMetadata,
+      credentialConfigurationId: "credport.identity.v1",
+      nonce: c_nonce,
+      signer: { method: "jwk", alg: "ES256", publicJwk: holder.publicJwk as Jwk },
+    });
+    await client.retrieveCredentials({
+      issuerMetadata,
+      accessToken: token.accessTokenResponse.access_token,
+      credentialConfigurationId: "credport.identity.v1",
+      proofs: { jwt: [proof.jwt] },
+      dpop: token.dpop ?? dpop,
+    });
+    expect((await service("GET", `/v1/openid4vc/issuance/${offer.id}`)).status).toBe(
+      "credential_issued",
+    );
+  });
+
   // ---- Each rule broken once, by hand ----
 
   const issuerOf = (offer: Record<string, unknown>) =>
@@ -360,7 +396,7 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
     expect(none.body.error_description).toMatch(/code_challenge/);
   });
 
-  it("the token endpoint refuses a missing or wrong PKCE verifier (invalid_grant), then a reused code", async () => {
+  it("the token endpoint refuses a missing or wrong PKCE verifier (invalid_grant), then a reused code, revoking its token", async () => {
     const key = await newKey();
     const missing = await authorized();
     const noVerifier = await tokenRequest(
@@ -386,6 +422,28 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
     const again = await tokenRequest(good.issuer, codeGrant(good), key);
     expect(again.status).toBe(400);
     expect(again.body.error).toBe("invalid_grant");
+    // RFC 6749 §4.1.2: the code was stolen or replayed; the token issued with it is revoked.
+    const accessToken = first.body.access_token as string;
+    const htu = `${good.issuer}/credential`;
+    const revoked = await send(htu, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `DPoP ${accessToken}`,
+        dpop: await dpopProof(key, {
+          htm: "POST",
+          htu,
+          nonce: again.headers.get("dpop-nonce")!,
+          ath: b64url(createHash("sha256").update(accessToken).digest()),
+        }),
+      },
+      body: JSON.stringify({
+        credential_configuration_id: "credport.identity.v1",
+        proofs: { jwt: ["x"] },
+      }),
+    });
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get("www-authenticate")).toMatch(/^DPoP error="invalid_token"/);
   });
 
   it("a token request without DPoP is invalid_dpop_proof; without a nonce, use_dpop_nonce with DPoP-Nonce", async () => {
