@@ -85,7 +85,7 @@ export interface AcceptOfferOptions {
 export interface TestWalletOptions {
   /** A Fetch implementation, so that the wallet can run through msw too. Defaults to the global one. */
   fetch?: typeof fetch;
-  /** The holder's clock in ms, for key-binding `iat` and proof `iat` (default: Date.now). */
+  /** The holder's clock in ms, for key-binding, proof and DPoP `iat` (default: Date.now). */
   now?: () => number;
   /**
    * The identity credential (`credport.identity.v1`) the wallet obtains, when a verification asks
@@ -151,15 +151,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     url: string,
     init: RequestInit = {},
   ): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
-    const response = await http(url, init);
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      body = {};
-    }
-    return { ok: response.ok, status: response.status, body };
+    return readAnswer(await http(url, init));
   }
 
   async function expectOk(url: string, init: RequestInit = {}) {
@@ -305,15 +297,10 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     return response;
   }
 
+  /** The JSON body of a 2xx answer; any other answer throws, naming `what` answered and why. */
   async function answer(response: Response, what: string) {
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      body = {};
-    }
-    if (!response.ok)
+    const { ok, body } = await readAnswer(response);
+    if (!ok)
       throw new Error(
         `test wallet: ${what} answered ${response.status} ${body.error ?? ""}: ${body.error_description ?? ""}`,
       );
@@ -360,11 +347,11 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     authorizationUrl.searchParams.set("request_uri", String(pushed.request_uri));
     const redirect = await http(authorizationUrl.href, { redirect: "manual" });
     const location = redirect.headers.get("location");
-    if (!location)
-      await answer(redirect, "the authorization endpoint").then(() => {
-        throw new Error("test wallet: the authorization endpoint did not redirect");
-      });
-    const back = new URL(location!);
+    if (!location) {
+      await answer(redirect, "the authorization endpoint"); // throws with the refusal
+      throw new Error("test wallet: the authorization endpoint did not redirect");
+    }
+    const back = new URL(location);
     // A careful wallet checks the answer is for its request, from this issuer (RFC 9207).
     if (back.searchParams.get("state") !== state)
       throw new Error("test wallet: the authorization response's state is not the request's");
@@ -467,14 +454,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
         },
         dpopBound ? { accessToken } : undefined,
       );
-      const text = await response.text();
-      let body: Record<string, unknown> = {};
-      try {
-        body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-      } catch {
-        body = {};
-      }
-      return { ok: response.ok, status: response.status, body };
+      return readAnswer(response);
     };
     let issued = await requestCredential();
     if (issued.body.error === "invalid_nonce") issued = await requestCredential();
@@ -590,6 +570,20 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   }
 
   return { publicJwk, credentials, inspectOffer, inspectRequest, acceptOffer, present };
+}
+
+/** An answer's status and JSON body (`{}` when there is none, or it is not JSON). */
+async function readAnswer(
+  response: Response,
+): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    body = {};
+  }
+  return { ok: response.ok, status: response.status, body };
 }
 
 interface ConfigurationMetadata {
