@@ -1,7 +1,7 @@
 // engine.d.ts
 import { z } from 'zod';
-import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming-bRbhI-4L.js';
-export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming-bRbhI-4L.js';
+import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
+export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
 export { T as TAMPERS } from './tamper.js';
 import '@credport/core/contract';
 import 'node:net';
@@ -30,7 +30,7 @@ declare function randomToken(length: number): string;
 declare function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
 declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
 export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, webhookBody };
-// incoming-bRbhI-4L.d.ts
+// incoming.d.ts
 import { FieldValue, FailureCode } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
@@ -508,6 +508,7 @@ declare class ProtocolState {
     private readonly nonces;
     private readonly pushed;
     private readonly codes;
+    private readonly spentCodes;
     private readonly dpopNonces;
     private readonly proofJtis;
     constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">);
@@ -551,7 +552,8 @@ declare class ProtocolState {
     };
     takePushedAuthorization(tenant: Tenant, requestUri: string): PushedAuthorization | undefined;
     issueAuthorizationCode(tenant: Tenant, grant: Omit<AuthorizationCodeGrant, "expiresAt">): string;
-    takeAuthorizationCode(tenant: Tenant, code: string): AuthorizationCodeGrant | undefined;
+    takeAuthorizationCode(tenant: Tenant, code: string): AuthorizationCodeGrant | "reused" | undefined;
+    recordCodeToken(tenant: Tenant, code: string, token: string): void;
     dpopNonce(tenant: Tenant): string;
     dpopNonceGood(tenant: Tenant, nonce: unknown): boolean;
     claimProofJti(tenant: Tenant, jti: string): "new" | "replayed" | "full";
@@ -763,8 +765,8 @@ interface Incoming {
 declare const requestTooLarge: (maxBytes: number) => ModelError;
 export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, type AttestationTrust as f, DEFAULT_MODEL_LIMITS as g, DEFINITION_LIFECYCLE as h, type EventStream as i, type FaultRule as j, ISSUANCE_TRANSITIONS as k, type ModelLimits as l, type ModelNotice as m, type ModelOptions as n, PROTOCOL_PROFILES as o, type ProjectKeys as p, type ProtocolProfile as q, requestTooLarge as r, type ResolvedAttestationTrust as s, type RouteContext as t, VERIFICATION_TRANSITIONS as u, verifierClientId as v, type VerifierIdentity as w, createModel as x, signWebhookPayloadSync as y };
 // index.d.ts
-import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming-bRbhI-4L.js';
-export { f as AttestationTrust, g as DEFAULT_MODEL_LIMITS, h as DEFINITION_LIFECYCLE, E as Environment, i as EventStream, F as FaultKind, j as FaultRule, k as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, l as ModelLimits, m as ModelNotice, n as ModelOptions, o as PROTOCOL_PROFILES, p as ProjectKeys, q as ProtocolProfile, R as Reply, s as ResolvedAttestationTrust, t as RouteContext, S as Scope, u as VERIFICATION_TRANSITIONS, w as VerifierIdentity, x as createModel, y as signWebhookPayloadSync } from './incoming-bRbhI-4L.js';
+import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
+export { f as AttestationTrust, g as DEFAULT_MODEL_LIMITS, h as DEFINITION_LIFECYCLE, E as Environment, i as EventStream, F as FaultKind, j as FaultRule, k as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, l as ModelLimits, m as ModelNotice, n as ModelOptions, o as PROTOCOL_PROFILES, p as ProjectKeys, q as ProtocolProfile, R as Reply, s as ResolvedAttestationTrust, t as RouteContext, S as Scope, u as VERIFICATION_TRANSITIONS, w as VerifierIdentity, x as createModel, y as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
