@@ -8,6 +8,7 @@ export {
   type RouterOptions,
   type RouterOutcome,
 } from "./http/router.js";
+export type { AttestationTrust, ResolvedAttestationTrust } from "./model/attestation-trust.js";
 export { DEFINITION_LIFECYCLE } from "./model/definition-lifecycle.js";
 export { ModelError } from "./model/errors.js";
 export type { FaultKind, FaultRule } from "./model/faults.js";

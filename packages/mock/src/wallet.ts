@@ -1,5 +1,6 @@
 export { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./wallet/test-identity.js";
 export {
+  type AcceptOfferOptions,
   type ClaimPath,
   createTestWallet,
   type HeldCredential,

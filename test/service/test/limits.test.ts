@@ -19,6 +19,8 @@ describe("documented limits", () => {
       requestBodyBytes: 4 * 2 ** 20,
       protocolNonces: 10_000,
       accessTokens: 10_000,
+      authorizationRequests: 10_000,
+      dpopProofs: 100_000,
     });
     expect(createModel().limits).toEqual(DEFAULT_MODEL_LIMITS);
   });

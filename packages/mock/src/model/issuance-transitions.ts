@@ -23,7 +23,9 @@ const ENDED: IssuanceStatus[] = ["credential_issued", "canceled", "expired", "fa
 
 /**
  * Issuance transitions, row by row as in api-decisions.md ("Issuance"). Creation (→ offer_created)
- * happens in `Issuance.createOffer`. Every row that changes the status also sends a webhook.
+ * happens in `Issuance.createOffer`. `token_accepted` is the token endpoint accepting either grant:
+ * the pre-authorized code, or (haip) an authorization code; PAR and the authorization endpoint
+ * change no state, so both flows pass through the same states with the same webhooks. Every row that changes the status also sends a webhook.
  * A wrong tx_code is counted by the model; the third one fires `tx_code_exhausted`. A refused
  * proof changes nothing: the wallet may send a corrected credential request with the same access
  * token until it expires (OpenID4VCI 1.0 §8.3.1.2), so there is no row for it.

@@ -18,6 +18,7 @@ import {
   type IssuanceStatus,
   type IssuanceTrigger,
 } from "./issuance-transitions.js";
+import { issuerStateOf } from "./issuer-state.js";
 import { requireScope, type SecretAuth, type Tenant } from "./keys.js";
 import type { Page } from "./pagination.js";
 import { RecordStore } from "./record-store.js";
@@ -37,6 +38,7 @@ export class Issuance {
   readonly records: IssuanceRecord[] = this.store.all;
   private readonly expiries = new ExpiryQueue();
   private readonly byPreAuthorizedCode = new Map<string, IssuanceRecord>();
+  private readonly byIssuerState = new Map<string, IssuanceRecord>();
   private readonly statusLists = new StatusListAllocation();
 
   constructor(
@@ -85,6 +87,7 @@ export class Issuance {
     };
     this.store.add(record);
     this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
+    this.byIssuerState.set(issuerStateOf(record.preAuthorizedCode), record);
     this.expiries.add(record.id, now + OFFER_LIFETIME_MS);
     return {
       record: deepCopy(record),
@@ -141,6 +144,12 @@ export class Issuance {
 
   findByPreAuthorizedCode(code: string): IssuanceRecord | undefined {
     const record = this.byPreAuthorizedCode.get(code);
+    return record ? deepCopy(record) : undefined;
+  }
+
+  /** The offer whose authorization code grant carries this `issuer_state` ({@link issuerStateOf}). */
+  findByIssuerState(issuerState: string): IssuanceRecord | undefined {
+    const record = this.byIssuerState.get(issuerState);
     return record ? deepCopy(record) : undefined;
   }
 
@@ -227,6 +236,7 @@ export class Issuance {
       const record = deepCopy(saved);
       this.store.add(record);
       this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
+      this.byIssuerState.set(issuerStateOf(record.preAuthorizedCode), record);
       this.statusLists.restore(record.tenant, record.statusListIndex);
       if (OPEN.includes(record.status)) this.expiries.add(record.id, Date.parse(record.expiresAt));
     }

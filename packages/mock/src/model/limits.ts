@@ -34,6 +34,19 @@ export interface ModelLimits {
    * request of a dropped token is `401 invalid_token`.
    */
   accessTokens: number;
+  /**
+   * Pushed authorization requests, and authorization codes, kept per issuer (each a one-minute,
+   * one-time value; `haip` profile). Expired ones go first, then the oldest: a dropped request URI
+   * is `400 invalid_request` at the authorization endpoint, a dropped code `400 invalid_grant`.
+   */
+  authorizationRequests: number;
+  /**
+   * DPoP proof and client attestation PoP `jti`s remembered per issuer, each for ten minutes (the
+   * window their `iat` is accepted in), so that none is accepted twice. When the store is full of
+   * live ones, a new proof is refused (`invalid_dpop_proof`, `invalid_client`) instead of a live
+   * one being forgotten, which would let it be replayed.
+   */
+  dpopProofs: number;
 }
 
 export const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits> = Object.freeze({
@@ -48,6 +61,8 @@ export const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits> = Object.freeze({
   requestBodyBytes: 4 * 2 ** 20,
   protocolNonces: 10_000,
   accessTokens: 10_000,
+  authorizationRequests: 10_000,
+  dpopProofs: 100_000,
 });
 
 /** The defaults with the caller's overrides; each must be a positive integer. */

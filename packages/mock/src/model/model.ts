@@ -1,5 +1,10 @@
 import type { LookupFunction } from "node:net";
 import { CredportConfigurationError } from "@credport/core";
+import {
+  type AttestationTrust,
+  type ResolvedAttestationTrust,
+  resolveAttestationTrust,
+} from "./attestation-trust.js";
 import { ChangeFeed } from "./change-feed.js";
 import { Clock } from "./clock.js";
 import { deepCopy } from "./deep-copy.js";
@@ -45,6 +50,11 @@ export interface ModelOptions {
    * requirements (a `did:jwk` client ID, plain `direct_post`), for wallets that lack HAIP.
    */
   profile?: ProtocolProfile | undefined;
+  /**
+   * The wallet providers whose wallet and key attestations the issuer trusts, and whether it
+   * requires them (`haip` profile; default: none trusted, none required). See {@link AttestationTrust}.
+   */
+  attestations?: AttestationTrust | undefined;
 }
 
 /** The protocol profile of a model: see {@link ModelOptions.profile}. */
@@ -73,6 +83,8 @@ export class Model {
   readonly limits: Readonly<ModelLimits>;
   /** The protocol profile its wallet-facing endpoints follow ({@link ModelOptions.profile}). */
   readonly profile: ProtocolProfile;
+  /** The attestation trust of its issuer ({@link ModelOptions.attestations}). */
+  readonly attestations: ResolvedAttestationTrust;
   clock!: Clock;
   faults!: Faults;
   realtime!: Realtime;
@@ -109,6 +121,7 @@ export class Model {
         `@credport/mock: profile must be one of ${PROTOCOL_PROFILES.join(", ")}: got ${String(options.profile)}`,
         { code: "invalid_option" },
       );
+    this.attestations = resolveAttestationTrust(options.attestations);
     this.reset();
   }
 

@@ -4,6 +4,7 @@ import { randomToken } from "./ids.js";
 import { issuerKey, tenantOfIssuerKey } from "./issuer-key.js";
 import type { Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./limits.js";
+import { RememberOnce } from "./remember-once.js";
 import { verifierClientId } from "./verifier-identity.js";
 
 export interface IssuerKeys {
@@ -24,13 +25,44 @@ export interface VerifierKeys extends IssuerKeys {
 /** An access token lives at most this long, and never beyond the offer it was issued for. */
 const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 const NONCE_TTL_MS = 5 * 60 * 1000;
+/** A pushed authorization request, and an authorization code, are good for one minute, once. */
+const AUTHORIZATION_TTL_MS = 60 * 1000;
+/** A DPoP server nonce is handed out for this long, and accepted for twice as long (real time). */
+const DPOP_NONCE_ROTATION_MS = 5 * 60 * 1000;
+/**
+ * How long a proof's `jti` is remembered: a proof whose `iat` is up to five minutes ahead of real
+ * time stays acceptable until ten minutes from now, so that is how long it must not come back.
+ */
+export const PROOF_JTI_MEMORY_MS = 10 * 60 * 1000;
 
 export interface AccessTokenGrant {
   issuanceId: string;
   expiresAt: number;
   /** Set when the token response handed out `credential_identifiers` (OpenID4VCI 1.0 §6.2). */
   credentialIdentifiers?: string[];
+  /** The JWK SHA-256 thumbprint of the DPoP key the token is bound to (RFC 9449 §6), if any. */
+  jkt?: string;
 }
+
+/**
+ * What the wallet asked for at the pushed authorization request endpoint (RFC 9126), checked, for
+ * the authorization endpoint to turn into a code.
+ */
+export interface PushedAuthorization {
+  issuanceId: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  state?: string;
+  /** The DPoP key the code will be bound to: from a DPoP proof at PAR or `dpop_jkt` (RFC 9449 §10). */
+  jkt?: string;
+  /** The request carried `authorization_details`: the token response hands out credential identifiers. */
+  detailsRequested: boolean;
+  expiresAt: number;
+}
+
+/** What an authorization code stands for, for the token endpoint to check. */
+export type AuthorizationCodeGrant = Omit<PushedAuthorization, "state">;
 
 /**
  * What the protocol endpoints remember between steps: issuer and verifier keys, access tokens,
@@ -45,12 +77,28 @@ export class ProtocolState {
   private readonly accessTokens = new Map<string, Map<string, AccessTokenGrant>>();
   /** Unused c_nonces by issuer (tenant), each with its expiry: one issuer's flood evicts only its own. */
   private readonly nonces = new Map<string, Map<string, number>>();
+  /** Pushed authorization requests by issuer, by request URI. */
+  private readonly pushed = new Map<string, Map<string, PushedAuthorization>>();
+  /** Unused authorization codes by issuer. */
+  private readonly codes = new Map<string, Map<string, AuthorizationCodeGrant>>();
+  /** Used authorization codes by issuer, with the token issued for each, while it may live. */
+  private readonly spentCodes = new Map<
+    string,
+    Map<string, { token?: string; expiresAt: number }>
+  >();
+  /** DPoP server nonces by issuer: the current one and the one before it. */
+  private readonly dpopNonces = new Map<
+    string,
+    { current: string; previous?: string; since: number }
+  >();
+  /** Proof `jti`s seen by issuer (DPoP proofs, client attestation PoPs). */
+  private readonly proofJtis = new Map<string, RememberOnce>();
 
   constructor(
     private readonly now: () => number,
     private readonly limits: Pick<
       ModelLimits,
-      "protocolNonces" | "accessTokens"
+      "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs"
     > = DEFAULT_MODEL_LIMITS,
   ) {}
 
@@ -140,7 +188,7 @@ export class ProtocolState {
   issueAccessToken(
     tenant: Tenant,
     issuanceId: string,
-    options: { notAfter: number; credentialIdentifiers?: string[] },
+    options: { notAfter: number; credentialIdentifiers?: string[]; jkt?: string },
   ): { token: string; expiresIn: number } {
     const now = this.now();
     const expiresIn = Math.max(
@@ -156,6 +204,7 @@ export class ProtocolState {
       ...(options.credentialIdentifiers
         ? { credentialIdentifiers: options.credentialIdentifiers }
         : {}),
+      ...(options.jkt ? { jkt: options.jkt } : {}),
     });
     return { token, expiresIn };
   }
@@ -188,6 +237,124 @@ export class ProtocolState {
     store?.delete(nonce);
     return expiresAt !== undefined && expiresAt > this.now();
   }
+
+  /**
+   * Keeps a checked pushed authorization request for a minute; its `request_uri` (RFC 9126 §2.2)
+   * is good once at the authorization endpoint.
+   */
+  pushAuthorization(
+    tenant: Tenant,
+    request: Omit<PushedAuthorization, "expiresAt">,
+  ): { requestUri: string; expiresIn: number } {
+    const now = this.now();
+    const store = storeOf(this.pushed, tenant);
+    makeRoom(store, this.limits.authorizationRequests, now, (r) => r.expiresAt);
+    const requestUri = `urn:ietf:params:oauth:request_uri:${randomToken(32)}`;
+    store.set(requestUri, { ...request, expiresAt: now + AUTHORIZATION_TTL_MS });
+    return { requestUri, expiresIn: AUTHORIZATION_TTL_MS / 1000 };
+  }
+
+  /** The pushed request behind a request URI, taken (a second use finds nothing); live ones only. */
+  takePushedAuthorization(tenant: Tenant, requestUri: string): PushedAuthorization | undefined {
+    return take(this.pushed, tenant, requestUri, this.now());
+  }
+
+  /** A one-time authorization code for a minute (RFC 6749 §4.1.2: short-lived, used once). */
+  issueAuthorizationCode(tenant: Tenant, grant: Omit<AuthorizationCodeGrant, "expiresAt">): string {
+    const now = this.now();
+    const store = storeOf(this.codes, tenant);
+    makeRoom(store, this.limits.authorizationRequests, now, (c) => c.expiresAt);
+    const code = `ac_${randomToken(32)}`;
+    store.set(code, { ...grant, expiresAt: now + AUTHORIZATION_TTL_MS });
+    return code;
+  }
+
+  /**
+   * The grant behind an authorization code, taken: whatever the token request's fate, it is spent.
+   * A code used before is `"reused"`, and the token issued with it, if any, is revoked (RFC 6749
+   * §4.1.2: a second use means someone else holds the code).
+   */
+  takeAuthorizationCode(
+    tenant: Tenant,
+    code: string,
+  ): AuthorizationCodeGrant | "reused" | undefined {
+    const now = this.now();
+    const spent = storeOf(this.spentCodes, tenant);
+    const earlier = spent.get(code);
+    if (earlier && earlier.expiresAt > now) {
+      if (earlier.token) this.accessTokens.get(issuerKey(tenant))?.delete(earlier.token);
+      delete earlier.token;
+      return "reused";
+    }
+    const grant = take(this.codes, tenant, code, now);
+    if (grant) {
+      makeRoom(spent, this.limits.authorizationRequests, now, (s) => s.expiresAt);
+      spent.set(code, { expiresAt: now + ACCESS_TOKEN_TTL_MS });
+    }
+    return grant;
+  }
+
+  /** Remembers the access token issued for a code, so that a reuse of the code can revoke it. */
+  recordCodeToken(tenant: Tenant, code: string, token: string): void {
+    const spent = this.spentCodes.get(issuerKey(tenant))?.get(code);
+    if (spent) spent.token = token;
+  }
+
+  /**
+   * The issuer's current DPoP server nonce (RFC 9449 §8), rotated every five minutes of real time:
+   * one per issuer, so nonces cost no memory per wallet. The one before stays good until the next
+   * rotation, so a nonce handed out just before a rotation still works.
+   */
+  dpopNonce(tenant: Tenant): string {
+    const key = issuerKey(tenant);
+    const now = Date.now();
+    const nonces = this.dpopNonces.get(key);
+    if (nonces && now - nonces.since < DPOP_NONCE_ROTATION_MS) return nonces.current;
+    const fresh = {
+      current: randomToken(24),
+      since: now,
+      // A nonce older than two rotations is dropped, not kept as the previous one.
+      ...(nonces && now - nonces.since < 2 * DPOP_NONCE_ROTATION_MS
+        ? { previous: nonces.current }
+        : {}),
+    };
+    this.dpopNonces.set(key, fresh);
+    return fresh.current;
+  }
+
+  /** Whether a DPoP proof's `nonce` is the issuer's current or previous one. */
+  dpopNonceGood(tenant: Tenant, nonce: unknown): boolean {
+    if (typeof nonce !== "string") return false;
+    const current = this.dpopNonce(tenant);
+    return nonce === current || nonce === this.dpopNonces.get(issuerKey(tenant))?.previous;
+  }
+
+  /**
+   * Remembers a proof's `jti` at the tenant's issuer for {@link PROOF_JTI_MEMORY_MS}: `"new"` the
+   * first time, `"replayed"` after, `"full"` when the issuer's `dpopProofs` cap is all live.
+   */
+  claimProofJti(tenant: Tenant, jti: string): "new" | "replayed" | "full" {
+    const key = issuerKey(tenant);
+    let seen = this.proofJtis.get(key);
+    if (!seen) {
+      seen = new RememberOnce(this.limits.dpopProofs);
+      this.proofJtis.set(key, seen);
+    }
+    return seen.claim(jti, PROOF_JTI_MEMORY_MS);
+  }
+}
+
+/** Removes and returns a live entry of the tenant's store. */
+function take<V extends { expiresAt: number }>(
+  stores: Map<string, Map<string, V>>,
+  tenant: Tenant,
+  key: string,
+  now: number,
+): V | undefined {
+  const store = stores.get(issuerKey(tenant));
+  const value = store?.get(key);
+  store?.delete(key);
+  return value && value.expiresAt > now ? value : undefined;
 }
 
 /** The tenant's own store in a map of stores by issuer, made on first use. */

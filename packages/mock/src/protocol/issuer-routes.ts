@@ -2,11 +2,14 @@ import { json } from "../http/responses.js";
 import type { Answer, Route, RouteContext } from "../http/route.js";
 import type { IssuanceStatus } from "../model/issuance-transitions.js";
 import { tenantOfIssuerKey } from "../model/issuer-key.js";
+import { issuerStateOf } from "../model/issuer-state.js";
 import type { Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
+import { handleAuthorizationRequest } from "./authorization-endpoint.js";
 import { handleCredentialRequest } from "./credential-endpoint.js";
 import { authorizationServerMetadata, issuerMetadata } from "./issuer-metadata.js";
 import { oauthError } from "./oauth-error.js";
+import { handlePushedAuthorizationRequest } from "./par-endpoint.js";
 import { statusListToken } from "./status-list.js";
 import { handleTokenRequest } from "./token-endpoint.js";
 import { credentialIssuer, issuerJwksUri, PRE_AUTHORIZED_GRANT, statusListUri } from "./urls.js";
@@ -42,13 +45,21 @@ const forIssuer =
       : oauthError(404, "invalid_request", "No such credential issuer.");
   };
 
-/** OpenID4VCI 1.0 pre-authorized code flow, SD-JWT VC issuer metadata and the status list. */
+/**
+ * OpenID4VCI 1.0: the pre-authorized code flow, and under `haip` the authorization code flow (PAR,
+ * authorization endpoint), SD-JWT VC issuer metadata and the status list.
+ */
 export function issuerRoutes(): Route<Model>[] {
   const metadata = forIssuer((ctx, tenant) =>
     json(200, issuerMetadata(ctx.model, ctx.baseUrl, tenant), REVALIDATE),
   );
   const asMetadata = forIssuer((ctx, tenant) =>
-    json(200, authorizationServerMetadata(ctx.baseUrl, tenant), CACHEABLE),
+    json(
+      200,
+      authorizationServerMetadata(ctx.model, ctx.baseUrl, tenant),
+      // Under haip it lists the scopes, which change with every publish.
+      ctx.model.profile === "haip" ? REVALIDATE : CACHEABLE,
+    ),
   );
   return [
     {
@@ -67,6 +78,13 @@ export function issuerRoutes(): Route<Model>[] {
             credential_issuer: credentialIssuer(ctx.baseUrl, issuance.tenant),
             credential_configuration_ids: [issuance.credentialDefinitionId],
             grants: {
+              // HAIP wallets start with the authorization code grant. Not for an offer with a
+              // tx_code: the code would redeem it without the transaction code.
+              ...(ctx.model.profile === "haip" && !issuance.txCode
+                ? {
+                    authorization_code: { issuer_state: issuerStateOf(issuance.preAuthorizedCode) },
+                  }
+                : {}),
               [PRE_AUTHORIZED_GRANT]: {
                 "pre-authorized_code": issuance.preAuthorizedCode,
                 ...(issuance.txCode
@@ -81,7 +99,7 @@ export function issuerRoutes(): Route<Model>[] {
               },
             },
           },
-          // It carries the pre-authorized code.
+          // It carries the pre-authorized code (and the issuer_state, as good as it).
           { "cache-control": "no-store" },
         );
       },
@@ -110,6 +128,16 @@ export function issuerRoutes(): Route<Model>[] {
       method: "POST",
       pattern: "/oid4vci/issuers/:issuer/token",
       handle: forIssuer(handleTokenRequest),
+    },
+    {
+      method: "POST",
+      pattern: "/oid4vci/issuers/:issuer/par",
+      handle: forIssuer(handlePushedAuthorizationRequest),
+    },
+    {
+      method: "GET",
+      pattern: "/oid4vci/issuers/:issuer/authorize",
+      handle: forIssuer(handleAuthorizationRequest),
     },
     {
       method: "POST",

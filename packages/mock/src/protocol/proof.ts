@@ -16,7 +16,7 @@ export const walletNowSeconds = () => Math.floor(Date.now() / 1000);
 const OTHER_KEY_HEADERS = ["kid", "x5c", "trust_chain"] as const;
 
 export type ProofCheck =
-  | { ok: true; holderJwk: JWK; nonce: string }
+  | { ok: true; holderJwk: JWK; nonce: string; keyAttestation?: string }
   | { ok: false; reason: string };
 
 /**
@@ -54,7 +54,14 @@ export async function verifyProofJwt(
     }
     if (typeof payload.nonce !== "string")
       return { ok: false, reason: "the proof carries no c_nonce" };
-    return { ok: true, holderJwk: ecPublicJwk(header.jwk), nonce: payload.nonce };
+    const keyAttestation =
+      typeof header.key_attestation === "string" ? { keyAttestation: header.key_attestation } : {};
+    return {
+      ok: true,
+      holderJwk: ecPublicJwk(header.jwk),
+      nonce: payload.nonce,
+      ...keyAttestation,
+    };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : "invalid proof" };
   }

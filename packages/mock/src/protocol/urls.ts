@@ -14,9 +14,14 @@ export const nonceEndpoint = (baseUrl: string, tenant: Tenant) =>
   `${credentialIssuer(baseUrl, tenant)}/nonce`;
 export const credentialEndpoint = (baseUrl: string, tenant: Tenant) =>
   `${credentialIssuer(baseUrl, tenant)}/credential`;
+export const parEndpoint = (baseUrl: string, tenant: Tenant) =>
+  `${credentialIssuer(baseUrl, tenant)}/par`;
+export const authorizationEndpoint = (baseUrl: string, tenant: Tenant) =>
+  `${credentialIssuer(baseUrl, tenant)}/authorize`;
 export const statusListUri = (baseUrl: string, tenant: Tenant) =>
   `${credentialIssuer(baseUrl, tenant)}/status-list`;
 export const issuerJwksUri = (baseUrl: string, tenant: Tenant) =>
   `${credentialIssuer(baseUrl, tenant)}/jwks`;
 
+export const AUTHORIZATION_CODE_GRANT = "authorization_code";
 export const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";

@@ -1,11 +1,15 @@
+import { createHash, randomBytes } from "node:crypto";
 import { ES256 } from "@sd-jwt/crypto-nodejs";
-import { decodeJwt, importJWK, type JWK, SignJWT } from "jose";
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
 import { verifyRequestObject } from "./request-object.js";
 import { type Tamper, tamperWith } from "./tamper.js";
 import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./test-identity.js";
 
 const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
+/** The test wallet's OAuth client ID, and where it asks the authorization server to send the holder back. */
+const CLIENT_ID = "credport-test-wallet";
+const REDIRECT_URI = "credport-test-wallet://authorized";
 /** Where the emulator hands a test wallet an offer of a global definition (test environments only). */
 const TEST_CREDENTIAL_OFFER_SUFFIX = "/test-credential-offer";
 
@@ -71,10 +75,17 @@ export interface PresentOptions {
   credential?: HeldCredential;
 }
 
+export interface AcceptOfferOptions {
+  /** The transaction code of an offer that needs one (pre-authorized code flow). */
+  txCode?: string | undefined;
+  /** The grant to redeem the offer with (default: the authorization code when offered). */
+  flow?: "authorization_code" | "pre-authorized_code" | undefined;
+}
+
 export interface TestWalletOptions {
   /** A Fetch implementation, so that the wallet can run through msw too. Defaults to the global one. */
   fetch?: typeof fetch;
-  /** The holder's clock in ms, for key-binding `iat` and proof `iat` (default: Date.now). */
+  /** The holder's clock in ms, for key-binding, proof and DPoP `iat` (default: Date.now). */
   now?: () => number;
   /**
    * The identity credential (`credport.identity.v1`) the wallet obtains, when a verification asks
@@ -98,8 +109,13 @@ export interface TestWallet {
    * its holder (the verification moves to `in_progress`, as with any wallet).
    */
   inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
-  /** Runs the OpenID4VCI pre-authorized code flow for an `openid-credential-offer://` URI. */
-  acceptOffer(offerUri: string, options?: { txCode?: string | undefined }): Promise<HeldCredential>;
+  /**
+   * Redeems an `openid-credential-offer://` URI over OpenID4VCI. It takes the authorization code
+   * flow (PAR, PKCE S256) when the offer and the authorization server offer it, as HAIP wallets
+   * do, else the pre-authorized code flow; and uses DPoP (with the server's nonces) whenever the
+   * authorization server advertises it. `flow` picks the grant instead.
+   */
+  acceptOffer(offerUri: string, options?: AcceptOfferOptions): Promise<HeldCredential>;
   /** Answers an `openid4vp://` authorization request over direct_post. */
   present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
@@ -135,15 +151,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     url: string,
     init: RequestInit = {},
   ): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
-    const response = await http(url, init);
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      body = {};
-    }
-    return { ok: response.ok, status: response.status, body };
+    return readAnswer(await http(url, init));
   }
 
   async function expectOk(url: string, init: RequestInit = {}) {
@@ -183,10 +191,24 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       throw new Error(
         `test wallet: the offered configuration ${configurationId} is not in the issuer metadata`,
       );
-    const grant = (offer.grants as Record<string, Record<string, unknown>>)[PRE_AUTHORIZED_GRANT];
-    if (!grant) throw new Error("test wallet: the offer has no pre-authorized code grant");
+    const grants = (offer.grants ?? {}) as Record<string, Record<string, unknown>>;
+    const grant = grants[PRE_AUTHORIZED_GRANT] ?? {};
+    const authorizationCode = grants.authorization_code;
+    if (!grants[PRE_AUTHORIZED_GRANT] && !authorizationCode)
+      throw new Error(
+        "test wallet: the offer has neither a pre-authorized nor an authorization code grant",
+      );
     const configuration = supported[configurationId] as ConfigurationMetadata;
-    return { issuer, wellKnown, metadata, configurationId, configuration, grant };
+    return {
+      issuer,
+      wellKnown,
+      metadata,
+      configurationId,
+      configuration,
+      grant,
+      authorizationCode,
+      hasPreAuthorizedCode: grants[PRE_AUTHORIZED_GRANT] !== undefined,
+    };
   }
 
   async function inspectOffer(offerUri: string): Promise<OfferPreview> {
@@ -218,23 +240,194 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     };
   }
 
-  async function acceptOffer(
-    offerUri: string,
-    acceptOptions: { txCode?: string | undefined } = {},
+  // DPoP (RFC 9449): one key per wallet, and the server nonce it last handed out.
+  const dpopKeys = generateKeyPair("ES256", { extractable: true }).then(
+    async ({ privateKey, publicKey }) => ({ privateKey, publicJwk: await exportJWK(publicKey) }),
+  );
+  let dpopNonce: string | undefined;
+
+  /**
+   * A request with a DPoP proof (when `dpop`), signed for its method and URL (and `ath` of the
+   * access token, at a resource), retried once with the server's nonce when it asks for one.
+   */
+  async function send(
+    url: string,
+    init: RequestInit & { method: string },
+    dpop: { accessToken?: string } | undefined,
   ) {
-    const { issuer, wellKnown, metadata, configurationId, configuration, grant } =
-      await loadOffer(offerUri);
-    const asMetadata = await expectOk(wellKnown("oauth-authorization-server"));
-    const form: Record<string, string> = {
-      grant_type: PRE_AUTHORIZED_GRANT,
-      "pre-authorized_code": String(grant["pre-authorized_code"]),
+    const attempt = async () => {
+      const headers = new Headers(init.headers);
+      if (dpop) {
+        const { privateKey, publicJwk: jwk } = await dpopKeys;
+        const htu = new URL(url);
+        htu.search = "";
+        htu.hash = "";
+        headers.set(
+          "dpop",
+          await new SignJWT({
+            jti: randomBytes(16).toString("base64url"),
+            htm: init.method,
+            htu: htu.href,
+            iat: Math.floor(now() / 1000),
+            ...(dpopNonce ? { nonce: dpopNonce } : {}),
+            ...(dpop.accessToken
+              ? { ath: createHash("sha256").update(dpop.accessToken).digest("base64url") }
+              : {}),
+          })
+            .setProtectedHeader({ alg: "ES256", typ: "dpop+jwt", jwk })
+            .sign(privateKey),
+        );
+      }
+      const response = await http(url, { ...init, headers });
+      const nonce = response.headers.get("dpop-nonce");
+      if (nonce) dpopNonce = nonce;
+      return response;
     };
-    if (grant.tx_code !== undefined) {
-      if (acceptOptions.txCode === undefined)
-        throw new Error("test wallet: the offer needs a transaction code: pass { txCode }");
-      form.tx_code = acceptOptions.txCode;
+    let response = await attempt();
+    const askedForNonce = async (r: Response) =>
+      (r.headers.get("www-authenticate") ?? "").includes("use_dpop_nonce") ||
+      (r.status === 400 &&
+        (
+          (await r
+            .clone()
+            .json()
+            .catch(() => ({}))) as { error?: unknown }
+        ).error === "use_dpop_nonce");
+    if (dpop && (await askedForNonce(response))) response = await attempt();
+    return response;
+  }
+
+  /** The JSON body of a 2xx answer; any other answer throws, naming `what` answered and why. */
+  async function answer(response: Response, what: string) {
+    const { ok, body } = await readAnswer(response);
+    if (!ok)
+      throw new Error(
+        `test wallet: ${what} answered ${response.status} ${body.error ?? ""}: ${body.error_description ?? ""}`,
+      );
+    return body;
+  }
+
+  const form = (values: Record<string, string>) => ({
+    body: new URLSearchParams(values),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+
+  /** PAR, then the authorization endpoint's redirect (the emulator consents for the holder): the code. */
+  async function authorize(
+    asMetadata: Record<string, unknown>,
+    issuer: string,
+    issuerState: unknown,
+    scope: unknown,
+    verifier: string,
+    useDpop: boolean,
+  ): Promise<string> {
+    const state = randomBytes(16).toString("base64url");
+    const pushed = await answer(
+      await send(
+        asMetadata.pushed_authorization_request_endpoint as string,
+        {
+          method: "POST",
+          ...form({
+            response_type: "code",
+            client_id: CLIENT_ID,
+            redirect_uri: REDIRECT_URI,
+            code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+            code_challenge_method: "S256",
+            state,
+            ...(typeof issuerState === "string" ? { issuer_state: issuerState } : {}),
+            ...(typeof scope === "string" ? { scope } : {}),
+          }),
+        },
+        useDpop ? {} : undefined,
+      ),
+      "the pushed authorization request endpoint",
+    );
+    const authorizationUrl = new URL(asMetadata.authorization_endpoint as string);
+    authorizationUrl.searchParams.set("client_id", CLIENT_ID);
+    authorizationUrl.searchParams.set("request_uri", String(pushed.request_uri));
+    const redirect = await http(authorizationUrl.href, { redirect: "manual" });
+    const location = redirect.headers.get("location");
+    if (!location) {
+      await answer(redirect, "the authorization endpoint"); // throws with the refusal
+      throw new Error("test wallet: the authorization endpoint did not redirect");
     }
-    const token = await postForm(asMetadata.token_endpoint as string, form);
+    const back = new URL(location);
+    // A careful wallet checks the answer is for its request, from this issuer (RFC 9207).
+    if (back.searchParams.get("state") !== state)
+      throw new Error("test wallet: the authorization response's state is not the request's");
+    if (back.searchParams.get("iss") !== issuer)
+      throw new Error("test wallet: the authorization response's iss is not the issuer");
+    const code = back.searchParams.get("code");
+    if (!code)
+      throw new Error(
+        `test wallet: the authorization endpoint answered ${back.searchParams.get("error")}: ${back.searchParams.get("error_description") ?? ""}`,
+      );
+    return code;
+  }
+
+  async function acceptOffer(offerUri: string, acceptOptions: AcceptOfferOptions = {}) {
+    const {
+      issuer,
+      wellKnown,
+      metadata,
+      configurationId,
+      configuration,
+      grant,
+      authorizationCode,
+      hasPreAuthorizedCode,
+    } = await loadOffer(offerUri);
+    const asMetadata = await expectOk(wellKnown("oauth-authorization-server"));
+    const useDpop =
+      Array.isArray(asMetadata.dpop_signing_alg_values_supported) &&
+      asMetadata.dpop_signing_alg_values_supported.includes("ES256");
+    const flow =
+      acceptOptions.flow ??
+      (authorizationCode && asMetadata.authorization_endpoint && acceptOptions.txCode === undefined
+        ? "authorization_code"
+        : "pre-authorized_code");
+    let tokenForm: Record<string, string>;
+    if (flow === "authorization_code") {
+      if (!authorizationCode || !asMetadata.pushed_authorization_request_endpoint)
+        throw new Error("test wallet: the offer or its issuer has no authorization code flow");
+      const verifier = randomBytes(32).toString("base64url");
+      const code = await authorize(
+        asMetadata,
+        issuer,
+        authorizationCode.issuer_state,
+        configuration.scope,
+        verifier,
+        useDpop,
+      );
+      tokenForm = {
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT_URI,
+        client_id: CLIENT_ID,
+      };
+    } else {
+      if (!hasPreAuthorizedCode)
+        throw new Error("test wallet: the offer has no pre-authorized code grant");
+      tokenForm = {
+        grant_type: PRE_AUTHORIZED_GRANT,
+        "pre-authorized_code": String(grant["pre-authorized_code"]),
+      };
+      if (grant.tx_code !== undefined) {
+        if (acceptOptions.txCode === undefined)
+          throw new Error("test wallet: the offer needs a transaction code: pass { txCode }");
+        tokenForm.tx_code = acceptOptions.txCode;
+      }
+    }
+    const token = await answer(
+      await send(
+        asMetadata.token_endpoint as string,
+        { method: "POST", ...form(tokenForm) },
+        useDpop ? {} : undefined,
+      ),
+      `POST ${asMetadata.token_endpoint as string}`,
+    );
+    const accessToken = String(token.access_token);
+    const dpopBound = String(token.token_type).toLowerCase() === "dpop";
 
     // A wallet asks for a fresh c_nonce when the issuer says the one it used went stale.
     const requestCredential = async () => {
@@ -246,17 +439,22 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
         .setAudience(issuer)
         .setIssuedAt(Math.floor(now() / 1000))
         .sign(await importJWK(privateJwk, "ES256"));
-      return call(metadata.credential_endpoint as string, {
-        method: "POST",
-        body: JSON.stringify({
-          credential_configuration_id: configurationId,
-          proofs: { jwt: [proof] },
-        }),
-        headers: {
-          "content-type": "application/json",
-          authorization: `Bearer ${token.access_token}`,
+      const response = await send(
+        metadata.credential_endpoint as string,
+        {
+          method: "POST",
+          body: JSON.stringify({
+            credential_configuration_id: configurationId,
+            proofs: { jwt: [proof] },
+          }),
+          headers: {
+            "content-type": "application/json",
+            authorization: `${dpopBound ? "DPoP" : "Bearer"} ${accessToken}`,
+          },
         },
-      });
+        dpopBound ? { accessToken } : undefined,
+      );
+      return readAnswer(response);
     };
     let issued = await requestCredential();
     if (issued.body.error === "invalid_nonce") issued = await requestCredential();
@@ -374,8 +572,23 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   return { publicJwk, credentials, inspectOffer, inspectRequest, acceptOffer, present };
 }
 
+/** An answer's status and JSON body (`{}` when there is none, or it is not JSON). */
+async function readAnswer(
+  response: Response,
+): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    body = {};
+  }
+  return { ok: response.ok, status: response.status, body };
+}
+
 interface ConfigurationMetadata {
   vct?: unknown;
+  scope?: unknown;
   credential_metadata?: {
     display?: unknown;
     claims?: { path: string[]; mandatory?: boolean; display?: unknown }[];

@@ -13,7 +13,7 @@ describe("credential endpoint (OpenID4VCI 1.0 §8)", () => {
   let issuer: Issuer;
   let holder: Holder;
   beforeAll(async () => {
-    issuer = await startIssuer();
+    issuer = await startIssuer({ profile: "plain" });
     holder = await newHolder();
   });
   afterAll(() => issuer.close());

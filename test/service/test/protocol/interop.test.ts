@@ -32,7 +32,8 @@ describe("interoperability with the @openid4vc clients (emulator)", () => {
 
   beforeAll(async () => {
     setGlobalConfig({ allowInsecureUrls: true });
-    emulator = await startEmulator();
+    // The pre-authorized code flow without DPoP: haip-issuance.test.ts drives HAIP's issuer.
+    emulator = await startEmulator({ profile: "plain" });
     const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
     holder.privateJwk = (await exportJWK(privateKey)) as Jwk;
     holder.publicJwk = (await exportJWK(publicKey)) as Jwk;

@@ -9,7 +9,7 @@ import { type Issuer, PRE_AUTHORIZED_GRANT, send, startIssuer } from "./raw-prot
 describe("issuer documents", () => {
   let issuer: Issuer;
   beforeAll(async () => {
-    issuer = await startIssuer();
+    issuer = await startIssuer({ profile: "plain" });
   });
   afterAll(() => issuer.close());
 

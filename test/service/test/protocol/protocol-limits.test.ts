@@ -16,7 +16,10 @@ describe("protocol limits", () => {
   let issuer: Issuer;
   let holder: Holder;
   beforeAll(async () => {
-    issuer = await startIssuer({ limits: { protocolNonces: 2, accessTokens: 2 } });
+    issuer = await startIssuer({
+      profile: "plain",
+      limits: { protocolNonces: 2, accessTokens: 2 },
+    });
     holder = await newHolder();
   });
   afterAll(() => issuer.close());

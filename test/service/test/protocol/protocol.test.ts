@@ -109,40 +109,20 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
 
   it("an invalid proof is refused and leaves the issuance open until the token expires", async () => {
     const created = await offer();
-    const offerUrl = new URL(created.offerUri!).searchParams.get("credential_offer_uri")!;
-    const credentialOffer = (await (await fetch(offerUrl)).json()) as {
-      credential_issuer: string;
-      grants: Record<string, Record<string, string>>;
-    };
-    const issuer = credentialOffer.credential_issuer;
-    const code =
-      credentialOffer.grants["urn:ietf:params:oauth:grant-type:pre-authorized_code"]![
-        "pre-authorized_code"
-      ]!;
-    const token = await (
-      await fetch(`${issuer}/token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "urn:ietf:params:oauth:grant-type:pre-authorized_code",
-          "pre-authorized_code": code,
-        }),
-      })
-    ).json();
-    expect((await issuance(created.id!)).status).toBe("token_issued");
-    const response = await fetch(`${issuer}/credential`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        authorization: `Bearer ${token.access_token}`,
-      },
-      body: JSON.stringify({
-        credential_configuration_id: "badge-v1",
-        proofs: { jwt: ["not.a.proof"] },
-      }),
+    // The wallet's own token and DPoP proof (under haip), with a broken proof of possession.
+    const wallet = await createTestWallet({
+      fetch: (input, init) =>
+        String(input).endsWith("/credential")
+          ? fetch(input, {
+              ...init,
+              body: JSON.stringify({
+                credential_configuration_id: "badge-v1",
+                proofs: { jwt: ["not.a.proof"] },
+              }),
+            })
+          : fetch(input, init),
     });
-    expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe("invalid_proof");
+    await expect(wallet.acceptOffer(created.offerUri!)).rejects.toThrow(/400 invalid_proof/);
     expect((await issuance(created.id!)).status).toBe("token_issued");
     expect(eventsFor(created.id!).map((e) => e.event.type)).not.toContain("issuance.failed");
   });

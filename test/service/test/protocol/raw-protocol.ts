@@ -26,11 +26,20 @@ export async function newHolder(): Promise<Holder> {
   };
 }
 
-/** An emulator with the badge definition published, and a way to make offers and walk them. */
-export async function startIssuer(options: { limits?: ModelOptions["limits"] } = {}) {
+/**
+ * An emulator with the badge definition published, and a way to make offers and walk them. The
+ * token and credential helpers walk the pre-authorized code flow with Bearer tokens, as the `plain`
+ * profile has it (pass `profile: "plain"`); haip-issuance.test.ts walks HAIP's.
+ */
+export async function startIssuer(
+  options: { limits?: ModelOptions["limits"]; profile?: ModelOptions["profile"] } = {},
+) {
   const emulator: Emulator = await startEmulator({
     port: 0,
-    ...(options.limits ? { model: createModel({ limits: options.limits }) } : {}),
+    model: createModel({
+      ...(options.profile ? { profile: options.profile } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
+    }),
   });
   const service = (method: string, path: string, body?: unknown) =>
     send(`${emulator.url}${path}`, {

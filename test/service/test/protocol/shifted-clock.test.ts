@@ -13,7 +13,7 @@ describe("wallet-made times against a shifted emulator clock", () => {
   let issuer: Issuer;
   let holder: Holder;
   beforeAll(async () => {
-    issuer = await startIssuer();
+    issuer = await startIssuer({ profile: "plain" });
     holder = await newHolder();
     const advanced = await send(`${issuer.emulator.url}/__emulator/clock/advance`, {
       method: "POST",

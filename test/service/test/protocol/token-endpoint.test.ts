@@ -13,7 +13,7 @@ describe("token endpoint (OpenID4VCI 1.0 §6)", () => {
   let issuer: Issuer;
   let holder: Holder;
   beforeAll(async () => {
-    issuer = await startIssuer();
+    issuer = await startIssuer({ profile: "plain" });
     holder = await newHolder();
   });
   afterAll(() => issuer.close());
