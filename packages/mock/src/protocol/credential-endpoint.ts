@@ -3,6 +3,7 @@ import type { RouteContext } from "../http/route.js";
 import { sameTenant, type Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
 import { readCredentialRequest } from "./credential-request.js";
+import { issuerX5cHeader } from "./issuer-x5c.js";
 import { bearerChallenge, oauthError, refusalResponse } from "./oauth-error.js";
 import { verifyProofJwt, walletNowSeconds } from "./proof.js";
 import { disclosureFrame, sdJwtVc } from "./sd-jwt.js";
@@ -71,7 +72,13 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
       ...issuance.claims,
     },
     disclosureFrame(issuance.claims) as never,
-    { header: { kid: keys.kid, typ: "dc+sd-jwt" } },
+    {
+      header: {
+        kid: keys.kid,
+        typ: "dc+sd-jwt",
+        ...(await issuerX5cHeader(ctx.model, tenant, issuer)),
+      },
+    },
   );
   // Another request with this token may have finished while this one was signing.
   if (!stillOpen(ctx, issuance.id)) return invalidToken();

@@ -11,7 +11,7 @@ import { presentationFrame, sdJwtVc } from "../../src/protocol/sd-jwt.js";
  * An independent wallet — the @openid4vc clients, not our test wallet — drives the emulator through
  * OpenID4VCI issuance and OpenID4VP presentation.
  */
-describe("interoperability with the @openid4vc clients (emulator)", () => {
+describe("interoperability with the @openid4vc clients (emulator, plain profile)", () => {
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   const holder = { privateJwk: {} as Jwk, publicJwk: {} as Jwk };
   let credential: string;
@@ -31,7 +31,8 @@ describe("interoperability with the @openid4vc clients (emulator)", () => {
 
   beforeAll(async () => {
     setGlobalConfig({ allowInsecureUrls: true });
-    emulator = await startEmulator();
+    // The plain profile: did:jwk client ID, direct_post (haip-verifier.test.ts has HAIP).
+    emulator = await startEmulator({ profile: "plain" });
     const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
     holder.privateJwk = (await exportJWK(privateKey)) as Jwk;
     holder.publicJwk = (await exportJWK(publicKey)) as Jwk;

@@ -26,10 +26,19 @@ export async function newHolder(): Promise<Holder> {
 }
 
 /** An emulator with the badge definition published, and a way to make offers and walk them. */
-export async function startIssuer(options: { limits?: ModelOptions["limits"] } = {}) {
+export async function startIssuer(
+  options: { limits?: ModelOptions["limits"]; profile?: ModelOptions["profile"] } = {},
+) {
   const emulator: Emulator = await startEmulator({
     port: 0,
-    ...(options.limits ? { model: createModel({ limits: options.limits }) } : {}),
+    ...(options.limits || options.profile
+      ? {
+          model: createModel({
+            ...(options.limits ? { limits: options.limits } : {}),
+            ...(options.profile ? { profile: options.profile } : {}),
+          }),
+        }
+      : {}),
   });
   const service = (method: string, path: string, body?: unknown) =>
     send(`${emulator.url}${path}`, {
