@@ -1,4 +1,5 @@
 import { createHash, X509Certificate, webcrypto } from "node:crypto";
+import { isIP } from "node:net";
 import { exportJWK, type JWK } from "jose";
 
 /** A certificate authority's root as the emulator's data file keeps it. */
@@ -26,7 +27,7 @@ async function x509() {
 export interface LeafRequest {
   commonName: string;
   publicJwk: JWK;
-  /** SAN dNSName entries. */
+  /** SAN dNSName entries (an IP address becomes an iPAddress entry). */
   dnsNames: string[];
   /** SAN uniformResourceIdentifier entries. */
   uris?: string[];
@@ -41,16 +42,26 @@ export interface LeafRequest {
  */
 export class TestCertificateAuthority {
   private root: Promise<SavedCertificateAuthority> | undefined;
+  private made: SavedCertificateAuthority | undefined;
 
   /** Puts back a root saved by the emulator's data file (before its first use). */
   restore(saved: SavedCertificateAuthority): void {
+    this.made = saved;
     this.root = Promise.resolve(saved);
   }
 
   /** The root and its key, made on first use. */
   saved(): Promise<SavedCertificateAuthority> {
-    this.root ??= makeRoot();
+    this.root ??= makeRoot().then((made) => {
+      this.made = made;
+      return made;
+    });
     return this.root;
+  }
+
+  /** The root certificate in PEM once it exists (synchronously, for pages), else `undefined`. */
+  rootPemIfMade(): string | undefined {
+    return this.made && derToPem(this.made.certificate);
   }
 
   /** The root as it has been made so far, for the data file; `undefined` before its first use. */
@@ -106,7 +117,11 @@ export class TestCertificateAuthority {
         new lib.BasicConstraintsExtension(false, undefined, true),
         new lib.KeyUsagesExtension(lib.KeyUsageFlags.digitalSignature, true),
         new lib.SubjectAlternativeNameExtension([
-          ...request.dnsNames.map((value) => ({ type: "dns" as const, value })),
+          // An IP address is an iPAddress entry (RFC 5280 §4.2.1.6), never a dNSName.
+          ...request.dnsNames.map((value) => ({
+            type: isIP(value.replace(/^\[|\]$/g, "")) ? ("ip" as const) : ("dns" as const),
+            value: value.replace(/^\[|\]$/g, ""),
+          })),
           ...(request.uris ?? []).map((value) => ({ type: "url" as const, value })),
         ]),
         await lib.AuthorityKeyIdentifierExtension.create(rootCert),
