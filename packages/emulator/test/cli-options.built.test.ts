@@ -9,6 +9,7 @@ it("--help lists every option with its default", async () => {
     [
       "--allow-link-local-webhooks",
       "--allowed-hosts",
+      "--client-id-prefix",
       "--data",
       "--env-file",
       "--forward-webhooks-to",
@@ -30,6 +31,7 @@ it("--help lists every option with its default", async () => {
   expect(cli.out).toMatch(/--public-prefix[\s\S]*default: NEXT_PUBLIC_/);
   expect(cli.out).toContain("CREDPORT_FORWARD_WEBHOOKS_TO");
   expect(cli.out).toMatch(/--profile[\s\S]*default: haip/);
+  expect(cli.out).toMatch(/--client-id-prefix[\s\S]*default: x509_hash/);
 });
 
 it("an unknown --profile: one line naming the option and the profiles, a non-zero exit", async () => {
@@ -61,7 +63,7 @@ it("prints where the test CA root is", async () => {
   }
 });
 
-it("prints the profile it runs: HAIP by default, plain on request", async () => {
+it("prints the profile it runs: HAIP by default, plain on request", { timeout: 20_000 }, async () => {
   for (const [args, line] of [
     [[], "Protocol profile: HAIP 1.0, verifier client IDs x509_hash"],
     [["--client-id-prefix", "x509_san_dns"], "verifier client IDs x509_san_dns"],
