@@ -63,7 +63,9 @@ it("prints where the test CA root is", async () => {
   }
 });
 
-it("prints the profile it runs: HAIP by default, plain on request", { timeout: 20_000 }, async () => {
+it("prints the profile it runs: HAIP by default, plain on request", {
+  timeout: 20_000,
+}, async () => {
   for (const [args, line] of [
     [[], "Protocol profile: HAIP 1.0, verifier client IDs x509_hash"],
     [["--client-id-prefix", "x509_san_dns"], "verifier client IDs x509_san_dns"],

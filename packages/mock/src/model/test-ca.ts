@@ -1,4 +1,4 @@
-import { createHash, X509Certificate, webcrypto } from "node:crypto";
+import { createHash, webcrypto, X509Certificate } from "node:crypto";
 import { isIP } from "node:net";
 import { exportJWK, type JWK } from "jose";
 

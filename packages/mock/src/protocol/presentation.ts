@@ -1,8 +1,8 @@
 import { createHash, type X509Certificate } from "node:crypto";
 import { SDJwt } from "@sd-jwt/core";
 import { compactVerify, importJWK, type JWK, jwtVerify } from "jose";
-import type { VerificationRecord } from "../model/verification-record.js";
 import { chainProblem, leafPublicJwk, x5cLeaf } from "../model/test-ca.js";
+import type { VerificationRecord } from "../model/verification-record.js";
 import type { FailureCode } from "../model/verification-transitions.js";
 import { FRESHNESS_SECONDS } from "./proof.js";
 import { hasher } from "./sd-jwt.js";

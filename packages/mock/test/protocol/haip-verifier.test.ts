@@ -19,7 +19,7 @@ import {
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestCertificateAuthority } from "../../src/model/test-ca.js";
-import { disclosure, digestOf, forgePresentation, openRequest } from "./forged-presentations.js";
+import { digestOf, disclosure, forgePresentation, openRequest } from "./forged-presentations.js";
 import { type Holder, type Issuer, newHolder, send, startIssuer } from "./raw-protocol.js";
 
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
