@@ -19,9 +19,38 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 async function x509() {
   const lib = await import("@peculiar/x509");
-  lib.cryptoProvider.set(webcrypto as Crypto);
+  lib.cryptoProvider.set(nodeRealmCrypto);
   return lib;
 }
+
+/**
+ * Node's Web Crypto, handed bytes from this realm only: under a jsdom test environment the
+ * ASN.1 library makes its buffers with the window's `ArrayBuffer`, which Node's Web Crypto refuses
+ * ("not instance of ArrayBuffer"). Each buffer argument is copied into a Node Buffer first.
+ */
+const nodeRealmCrypto = (() => {
+  const copy = (value: unknown): unknown => {
+    if (value === null || typeof value !== "object") return value;
+    const tag = Object.prototype.toString.call(value);
+    if (tag === "[object ArrayBuffer]") return Buffer.from(new Uint8Array(value as ArrayBuffer));
+    if (ArrayBuffer.isView(value))
+      return Buffer.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    return value;
+  };
+  const subtle = new Proxy(webcrypto.subtle, {
+    get(target, name) {
+      const member = Reflect.get(target, name, target);
+      return typeof member === "function"
+        ? (...args: unknown[]) => member.apply(target, args.map(copy))
+        : member;
+    },
+  });
+  return {
+    subtle,
+    getRandomValues: webcrypto.getRandomValues.bind(webcrypto),
+    randomUUID: webcrypto.randomUUID.bind(webcrypto),
+  } as unknown as Crypto;
+})();
 
 /** What a leaf certificate says about its subject. */
 export interface LeafRequest {
