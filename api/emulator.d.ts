@@ -1,7 +1,7 @@
 // cli.d.ts
 #!/usr/bin/env node
 // index.d.ts
-import { Model } from '@credport/mock';
+import { Model, ProtocolProfile } from '@credport/mock';
 type AllowedHosts = readonly string[] | true;
 interface EmulatorOptions {
     port?: number | undefined;
@@ -13,6 +13,8 @@ interface EmulatorOptions {
     allowedHosts?: AllowedHosts | undefined;
     allowLinkLocalWebhooks?: boolean | undefined;
     forwardWebhooksTo?: string | undefined;
+    profile?: ProtocolProfile | undefined;
+    verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
 }
 interface Emulator {
     url: string;
@@ -28,6 +30,7 @@ interface Emulator {
         endpointId: string;
         url: string;
     };
+    caCertificatePem: string;
     dashboardUrl: string;
     walletUrl: string;
     testWalletUrlOf(id: string): Promise<string | undefined>;

@@ -6,6 +6,7 @@ export { T as TAMPERS } from './tamper.js';
 import '@credport/core/contract';
 import 'node:net';
 import 'jose';
+import 'node:crypto';
 declare const clockAdvanceBody: z.ZodObject<{
     ms: z.ZodNumber;
 }, z.core.$strict>;
@@ -34,6 +35,7 @@ export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TES
 import { FieldValue, FailureCode } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
+import { X509Certificate } from 'node:crypto';
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
 };
@@ -462,6 +464,28 @@ declare class Policies {
     snapshot(): PolicyRecord[];
     private visible;
 }
+interface SavedCertificateAuthority {
+    certificate: string;
+    privateJwk: JWK;
+}
+interface LeafRequest {
+    commonName: string;
+    publicJwk: JWK;
+    dnsNames: string[];
+    uris?: string[];
+}
+declare class TestCertificateAuthority {
+    private root;
+    private made;
+    restore(saved: SavedCertificateAuthority): void;
+    saved(): Promise<SavedCertificateAuthority>;
+    rootPemIfMade(): string | undefined;
+    savedIfMade(): Promise<SavedCertificateAuthority | undefined>;
+    rootPem(): Promise<string>;
+    rootCertificate(): Promise<X509Certificate>;
+    keyIdentifier(): Promise<string>;
+    issueLeaf(request: LeafRequest): Promise<string>;
+}
 interface IssuerKeys {
     kid: string;
     privateJwk: JWK;
@@ -469,6 +493,18 @@ interface IssuerKeys {
 }
 interface VerifierKeys extends IssuerKeys {
     did: string;
+}
+type VerifierClientIdPrefix = "did" | "x509_hash" | "x509_san_dns";
+interface SavedCertificate {
+    kind: "verifier" | "issuer";
+    tenant: Tenant;
+    host: string;
+    certificate: string;
+}
+interface ResponseKey {
+    kid: string;
+    privateJwk: JWK;
+    publicJwk: JWK;
 }
 interface AccessTokenGrant {
     issuanceId: string;
@@ -478,11 +514,22 @@ interface AccessTokenGrant {
 declare class ProtocolState {
     private readonly now;
     private readonly limits;
+    readonly pki: {
+        ca: TestCertificateAuthority;
+        clientIdPrefix: VerifierClientIdPrefix;
+    };
     private readonly issuerKeys;
     private readonly verifiers;
     private readonly accessTokens;
     private readonly nonces;
-    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">);
+    private readonly certificates;
+    private readonly responseKeys;
+    private readonly responseCodes;
+    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">,
+    pki?: {
+        ca: TestCertificateAuthority;
+        clientIdPrefix: VerifierClientIdPrefix;
+    });
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
     exportKeys(): Promise<{
         issuers: {
@@ -505,7 +552,17 @@ declare class ProtocolState {
         }[];
     }): void;
     verifierKeysFor(tenant: Tenant): Promise<VerifierKeys>;
-    verifierClientIdFor(tenant: Tenant): Promise<string>;
+    verifierClientIdFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    verifierCertificateFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    issuerCertificateFor(tenant: Tenant, credentialIssuer: string): Promise<string>;
+    private certificateFor;
+    exportCertificates(): Promise<SavedCertificate[]>;
+    restoreCertificates(saved: readonly SavedCertificate[]): void;
+    responseKeyFor(tenant: Tenant, verificationId: string): Promise<ResponseKey>;
+    responseKey(tenant: Tenant, verificationId: string): Promise<ResponseKey> | undefined;
+    dropResponseKey(tenant: Tenant, verificationId: string): void;
+    issueResponseCode(tenant: Tenant, verificationId: string): string;
+    consumeResponseCode(tenant: Tenant, verificationId: string, code: string): boolean;
     issueAccessToken(tenant: Tenant, issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
@@ -617,7 +674,11 @@ interface ModelOptions {
     allowLinkLocalWebhooks?: boolean | undefined;
     webhookLookup?: LookupFunction | undefined;
     limits?: Partial<ModelLimits> | undefined;
+    profile?: ProtocolProfile | undefined;
+    verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
 }
+type ProtocolProfile = "haip" | "plain";
+declare const PROTOCOL_PROFILES: readonly ProtocolProfile[];
 interface LoggedRequest {
     method: string;
     path: string;
@@ -625,6 +686,7 @@ interface LoggedRequest {
 declare class Model {
     private readonly options;
     readonly limits: Readonly<ModelLimits>;
+    readonly profile: ProtocolProfile;
     clock: Clock;
     faults: Faults;
     realtime: Realtime;
@@ -640,6 +702,8 @@ declare class Model {
     protocol: ProtocolState;
     readonly changes: ChangeFeed;
     readonly notices: Notices;
+    readonly ca: TestCertificateAuthority;
+    readonly verifierClientIdPrefix: VerifierClientIdPrefix;
     private expiryHolds;
     private expiryTimer;
     constructor(options?: ModelOptions);
@@ -648,7 +712,7 @@ declare class Model {
         environment?: Environment | undefined;
         scopes?: Scope[] | undefined;
     }): ProjectKeys;
-    verifierOf(verificationId: string): Promise<VerifierIdentity | undefined>;
+    verifierOf(verificationId: string, baseUrl: string): Promise<VerifierIdentity | undefined>;
     sweep(): void;
     keepExpiring(): () => void;
     logRequest(method: string, path: string): void;
@@ -716,14 +780,15 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, type ProjectKeys as n, type RouteContext as o, VERIFICATION_TRANSITIONS as p, type VerifierIdentity as q, requestTooLarge as r, createModel as s, signWebhookPayloadSync as t, verifierClientId as v };
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, PROTOCOL_PROFILES as n, type ProjectKeys as o, type ProtocolProfile as p, type RouteContext as q, requestTooLarge as r, VERIFICATION_TRANSITIONS as s, type VerifierIdentity as t, createModel as u, verifierClientId as v, signWebhookPayloadSync as w };
 // index.d.ts
 import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
-export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as ProjectKeys, R as Reply, o as RouteContext, S as Scope, p as VERIFICATION_TRANSITIONS, q as VerifierIdentity, s as createModel, t as signWebhookPayloadSync } from './incoming.js';
+export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as PROTOCOL_PROFILES, o as ProjectKeys, p as ProtocolProfile, R as Reply, q as RouteContext, S as Scope, s as VERIFICATION_TRANSITIONS, t as VerifierIdentity, u as createModel, w as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
 import 'jose';
+import 'node:crypto';
 declare const DROP_CONNECTION: unique symbol;
 type RouterResult = Response | typeof DROP_CONNECTION;
 type RouterOutcome = Answer | typeof DROP_CONNECTION;
@@ -800,6 +865,7 @@ interface TestWalletOptions {
     fetch?: typeof fetch;
     now?: () => number;
     identity?: Partial<TestIdentity> | false;
+    trustedRoots?: readonly string[];
 }
 interface TestWallet {
     readonly publicJwk: JWK;
