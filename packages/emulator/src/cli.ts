@@ -37,7 +37,8 @@ const usage = `usage: credport-emulator [options]
   --client-id-prefix <x509_hash|x509_san_dns>
                                 under haip, how verifiers name themselves: x509_hash (HAIP: hash of
                                 the access certificate) or x509_san_dns (the public URL's host,
-                                OpenID4VP outside HAIP) (default: x509_hash)
+                                a name such as localhost, not an IP; OpenID4VP outside HAIP)
+                                (default: x509_hash)
   --allow-link-local-webhooks   deliver webhooks to link-local and cloud metadata addresses too
                                 (169.254.0.0/16, fe80::/10, metadata.google.internal…) (default: off)
   --help                        print this (default: off)`;

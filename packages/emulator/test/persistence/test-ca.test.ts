@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "@credport/emulator";
+import { createTestWallet } from "@credport/mock/wallet";
 import { afterEach, describe, expect, it } from "vitest";
 
 const tempDir = () => mkdtemp(join(tmpdir(), "credport-ca-"));
@@ -62,9 +63,24 @@ describe("the emulator's test CA", () => {
     expect(other.caCertificatePem).not.toBe(pem);
   });
 
-  it("x509_san_dns on request: the client_id names the host wallets reach", async () => {
-    const emulator = await start({ port: 0, verifierClientIdPrefix: "x509_san_dns" });
-    expect(await verificationClientId(emulator)).toBe("x509_san_dns:127.0.0.1");
+  it("x509_san_dns on request: the client_id names the host wallets reach, and the test wallet presents", async () => {
+    const emulator = await start({
+      port: 0,
+      host: "localhost",
+      verifierClientIdPrefix: "x509_san_dns",
+    });
+    const response = await fetch(`${emulator.url}/v1/verifications`, {
+      method: "POST",
+      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
+      body: JSON.stringify({ policy_id: "preset_age_over_18" }),
+    });
+    const created = (await response.json()) as { id: string; authorization_request_uri: string };
+    expect(new URL(created.authorization_request_uri).searchParams.get("client_id")).toBe(
+      "x509_san_dns:localhost",
+    );
+    const wallet = await createTestWallet({ trustedRoots: [emulator.caCertificatePem] });
+    await wallet.present(created.authorization_request_uri);
+    expect(emulator.model.verifications.findForProtocol(created.id)?.status).toBe("verified");
   });
 
   it("the plain profile keeps the did:jwk client_id", async () => {
