@@ -219,6 +219,10 @@ export class ProtocolState {
         certificate: await this.pki.ca.issueLeaf(leaf),
       }));
       this.certificates.set(key, saved);
+      // A failure is not remembered: the next use tries again.
+      saved.catch(() => {
+        if (this.certificates.get(key) === saved) this.certificates.delete(key);
+      });
     }
     return saved.then((s) => s.certificate);
   }

@@ -81,10 +81,17 @@ export class TestCertificateAuthority {
 
   /** The root and its key, made on first use. */
   saved(): Promise<SavedCertificateAuthority> {
-    this.root ??= makeRoot().then((made) => {
-      this.made = made;
-      return made;
-    });
+    if (!this.root) {
+      const root = makeRoot().then((made) => {
+        if (this.root === root) this.made = made;
+        return made;
+      });
+      // A failure is not remembered: the next use tries again.
+      root.catch(() => {
+        if (this.root === root) this.root = undefined;
+      });
+      this.root = root;
+    }
     return this.root;
   }
 
