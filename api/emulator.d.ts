@@ -14,6 +14,7 @@ interface EmulatorOptions {
     allowLinkLocalWebhooks?: boolean | undefined;
     forwardWebhooksTo?: string | undefined;
     profile?: ProtocolProfile | undefined;
+    verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
 }
 interface Emulator {
     url: string;
@@ -29,6 +30,7 @@ interface Emulator {
         endpointId: string;
         url: string;
     };
+    caCertificatePem: string;
     dashboardUrl: string;
     walletUrl: string;
     testWalletUrlOf(id: string): Promise<string | undefined>;

@@ -6,6 +6,7 @@ export { T as TAMPERS } from './tamper.js';
 import '@credport/core/contract';
 import 'node:net';
 import 'jose';
+import 'node:crypto';
 declare const clockAdvanceBody: z.ZodObject<{
     ms: z.ZodNumber;
 }, z.core.$strict>;
@@ -34,6 +35,7 @@ export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TES
 import { FieldValue, FailureCode } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
+import { X509Certificate } from 'node:crypto';
 type Json = null | boolean | number | string | Json[] | {
     [key: string]: Json;
 };
@@ -182,14 +184,6 @@ interface IssuanceRecord {
     txCode?: string;
     txCodeAttempts: number;
     statusListIndex: number;
-}
-interface AttestationTrust {
-    trustedKeys?: readonly JWK[] | undefined;
-    required?: boolean | undefined;
-}
-interface ResolvedAttestationTrust {
-    trustedKeys: readonly JWK[];
-    required: boolean;
 }
 declare class ChangeFeed {
     private readonly listeners;
@@ -406,7 +400,6 @@ declare class Issuance {
     readonly records: IssuanceRecord[];
     private readonly expiries;
     private readonly byPreAuthorizedCode;
-    private readonly byIssuerState;
     private readonly statusLists;
     constructor(clock: {
         now(): number;
@@ -422,7 +415,6 @@ declare class Issuance {
     revoke(auth: SecretAuth, id: string): IssuanceRecord;
     findForProtocol(id: string): IssuanceRecord | undefined;
     findByPreAuthorizedCode(code: string): IssuanceRecord | undefined;
-    findByIssuerState(issuerState: string): IssuanceRecord | undefined;
     rejectTxCode(id: string): number;
     applyTrigger(id: string, trigger: Exclude<IssuanceTrigger, "revoke">): IssuanceRecord;
     get nextExpiry(): number;
@@ -455,8 +447,6 @@ interface ModelLimits {
     requestBodyBytes: number;
     protocolNonces: number;
     accessTokens: number;
-    authorizationRequests: number;
-    dpopProofs: number;
 }
 declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 declare class Policies {
@@ -474,6 +464,28 @@ declare class Policies {
     snapshot(): PolicyRecord[];
     private visible;
 }
+interface SavedCertificateAuthority {
+    certificate: string;
+    privateJwk: JWK;
+}
+interface LeafRequest {
+    commonName: string;
+    publicJwk: JWK;
+    dnsNames: string[];
+    uris?: string[];
+}
+declare class TestCertificateAuthority {
+    private root;
+    private made;
+    restore(saved: SavedCertificateAuthority): void;
+    saved(): Promise<SavedCertificateAuthority>;
+    rootPemIfMade(): string | undefined;
+    savedIfMade(): Promise<SavedCertificateAuthority | undefined>;
+    rootPem(): Promise<string>;
+    rootCertificate(): Promise<X509Certificate>;
+    keyIdentifier(): Promise<string>;
+    issueLeaf(request: LeafRequest): Promise<string>;
+}
 interface IssuerKeys {
     kid: string;
     privateJwk: JWK;
@@ -482,36 +494,42 @@ interface IssuerKeys {
 interface VerifierKeys extends IssuerKeys {
     did: string;
 }
+type VerifierClientIdPrefix = "did" | "x509_hash" | "x509_san_dns";
+interface SavedCertificate {
+    kind: "verifier" | "issuer";
+    tenant: Tenant;
+    host: string;
+    certificate: string;
+}
+interface ResponseKey {
+    kid: string;
+    privateJwk: JWK;
+    publicJwk: JWK;
+}
 interface AccessTokenGrant {
     issuanceId: string;
     expiresAt: number;
     credentialIdentifiers?: string[];
-    jkt?: string;
 }
-interface PushedAuthorization {
-    issuanceId: string;
-    clientId: string;
-    redirectUri: string;
-    codeChallenge: string;
-    state?: string;
-    jkt?: string;
-    detailsRequested: boolean;
-    expiresAt: number;
-}
-type AuthorizationCodeGrant = Omit<PushedAuthorization, "state">;
 declare class ProtocolState {
     private readonly now;
     private readonly limits;
+    readonly pki: {
+        ca: TestCertificateAuthority;
+        clientIdPrefix: VerifierClientIdPrefix;
+    };
     private readonly issuerKeys;
     private readonly verifiers;
     private readonly accessTokens;
     private readonly nonces;
-    private readonly pushed;
-    private readonly codes;
-    private readonly spentCodes;
-    private readonly dpopNonces;
-    private readonly proofJtis;
-    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">);
+    private readonly certificates;
+    private readonly responseKeys;
+    private readonly responseCodes;
+    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">,
+    pki?: {
+        ca: TestCertificateAuthority;
+        clientIdPrefix: VerifierClientIdPrefix;
+    });
     issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
     exportKeys(): Promise<{
         issuers: {
@@ -534,11 +552,20 @@ declare class ProtocolState {
         }[];
     }): void;
     verifierKeysFor(tenant: Tenant): Promise<VerifierKeys>;
-    verifierClientIdFor(tenant: Tenant): Promise<string>;
+    verifierClientIdFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    verifierCertificateFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    issuerCertificateFor(tenant: Tenant, credentialIssuer: string): Promise<string>;
+    private certificateFor;
+    exportCertificates(): Promise<SavedCertificate[]>;
+    restoreCertificates(saved: readonly SavedCertificate[]): void;
+    responseKeyFor(tenant: Tenant, verificationId: string): Promise<ResponseKey>;
+    responseKey(tenant: Tenant, verificationId: string): Promise<ResponseKey> | undefined;
+    dropResponseKey(tenant: Tenant, verificationId: string): void;
+    issueResponseCode(tenant: Tenant, verificationId: string): string;
+    consumeResponseCode(tenant: Tenant, verificationId: string, code: string): boolean;
     issueAccessToken(tenant: Tenant, issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
-        jkt?: string;
     }): {
         token: string;
         expiresIn: number;
@@ -546,17 +573,6 @@ declare class ProtocolState {
     accessToken(tenant: Tenant, token: string): AccessTokenGrant | undefined;
     issueNonce(tenant: Tenant): string;
     consumeNonce(tenant: Tenant, nonce: string): boolean;
-    pushAuthorization(tenant: Tenant, request: Omit<PushedAuthorization, "expiresAt">): {
-        requestUri: string;
-        expiresIn: number;
-    };
-    takePushedAuthorization(tenant: Tenant, requestUri: string): PushedAuthorization | undefined;
-    issueAuthorizationCode(tenant: Tenant, grant: Omit<AuthorizationCodeGrant, "expiresAt">): string;
-    takeAuthorizationCode(tenant: Tenant, code: string): AuthorizationCodeGrant | "reused" | undefined;
-    recordCodeToken(tenant: Tenant, code: string, token: string): void;
-    dpopNonce(tenant: Tenant): string;
-    dpopNonceGood(tenant: Tenant, nonce: unknown): boolean;
-    claimProofJti(tenant: Tenant, jti: string): "new" | "replayed" | "full";
 }
 declare class Realtime {
     private readonly maxStreams;
@@ -659,7 +675,7 @@ interface ModelOptions {
     webhookLookup?: LookupFunction | undefined;
     limits?: Partial<ModelLimits> | undefined;
     profile?: ProtocolProfile | undefined;
-    attestations?: AttestationTrust | undefined;
+    verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
 }
 type ProtocolProfile = "haip" | "plain";
 declare const PROTOCOL_PROFILES: readonly ProtocolProfile[];
@@ -671,7 +687,6 @@ declare class Model {
     private readonly options;
     readonly limits: Readonly<ModelLimits>;
     readonly profile: ProtocolProfile;
-    readonly attestations: ResolvedAttestationTrust;
     clock: Clock;
     faults: Faults;
     realtime: Realtime;
@@ -687,6 +702,8 @@ declare class Model {
     protocol: ProtocolState;
     readonly changes: ChangeFeed;
     readonly notices: Notices;
+    readonly ca: TestCertificateAuthority;
+    readonly verifierClientIdPrefix: VerifierClientIdPrefix;
     private expiryHolds;
     private expiryTimer;
     constructor(options?: ModelOptions);
@@ -695,7 +712,7 @@ declare class Model {
         environment?: Environment | undefined;
         scopes?: Scope[] | undefined;
     }): ProjectKeys;
-    verifierOf(verificationId: string): Promise<VerifierIdentity | undefined>;
+    verifierOf(verificationId: string, baseUrl: string): Promise<VerifierIdentity | undefined>;
     sweep(): void;
     keepExpiring(): () => void;
     logRequest(method: string, path: string): void;
@@ -763,14 +780,15 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, type AttestationTrust as f, DEFAULT_MODEL_LIMITS as g, DEFINITION_LIFECYCLE as h, type EventStream as i, type FaultRule as j, ISSUANCE_TRANSITIONS as k, type ModelLimits as l, type ModelNotice as m, type ModelOptions as n, PROTOCOL_PROFILES as o, type ProjectKeys as p, type ProtocolProfile as q, requestTooLarge as r, type ResolvedAttestationTrust as s, type RouteContext as t, VERIFICATION_TRANSITIONS as u, verifierClientId as v, type VerifierIdentity as w, createModel as x, signWebhookPayloadSync as y };
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, PROTOCOL_PROFILES as n, type ProjectKeys as o, type ProtocolProfile as p, type RouteContext as q, requestTooLarge as r, VERIFICATION_TRANSITIONS as s, type VerifierIdentity as t, createModel as u, verifierClientId as v, signWebhookPayloadSync as w };
 // index.d.ts
 import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
-export { f as AttestationTrust, g as DEFAULT_MODEL_LIMITS, h as DEFINITION_LIFECYCLE, E as Environment, i as EventStream, F as FaultKind, j as FaultRule, k as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, l as ModelLimits, m as ModelNotice, n as ModelOptions, o as PROTOCOL_PROFILES, p as ProjectKeys, q as ProtocolProfile, R as Reply, s as ResolvedAttestationTrust, t as RouteContext, S as Scope, u as VERIFICATION_TRANSITIONS, w as VerifierIdentity, x as createModel, y as signWebhookPayloadSync } from './incoming.js';
+export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as PROTOCOL_PROFILES, o as ProjectKeys, p as ProtocolProfile, R as Reply, q as RouteContext, S as Scope, s as VERIFICATION_TRANSITIONS, t as VerifierIdentity, u as createModel, w as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
 import 'jose';
+import 'node:crypto';
 declare const DROP_CONNECTION: unique symbol;
 type RouterResult = Response | typeof DROP_CONNECTION;
 type RouterOutcome = Answer | typeof DROP_CONNECTION;
@@ -843,22 +861,21 @@ interface PresentOptions {
     refuse?: boolean;
     credential?: HeldCredential;
 }
-interface AcceptOfferOptions {
-    txCode?: string | undefined;
-    flow?: "authorization_code" | "pre-authorized_code" | undefined;
-}
 interface TestWalletOptions {
     fetch?: typeof fetch;
     now?: () => number;
     identity?: Partial<TestIdentity> | false;
+    trustedRoots?: readonly string[];
 }
 interface TestWallet {
     readonly publicJwk: JWK;
     readonly credentials: readonly HeldCredential[];
     inspectOffer(offerUri: string): Promise<OfferPreview>;
     inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
-    acceptOffer(offerUri: string, options?: AcceptOfferOptions): Promise<HeldCredential>;
+    acceptOffer(offerUri: string, options?: {
+        txCode?: string | undefined;
+    }): Promise<HeldCredential>;
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
-export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };
+export { type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };

@@ -34,6 +34,11 @@ const usage = `usage: credport-emulator [options]
                                 Interoperability Profile 1.0, as production verifiers for the EU
                                 identity wallets) or plain (did:jwk client ID, direct_post) for
                                 wallets without HAIP (default: haip)
+  --client-id-prefix <x509_hash|x509_san_dns>
+                                under haip, how verifiers name themselves: x509_hash (HAIP: hash of
+                                the access certificate) or x509_san_dns (the public URL's host,
+                                a name such as localhost, not an IP; OpenID4VP outside HAIP)
+                                (default: x509_hash)
   --allow-link-local-webhooks   deliver webhooks to link-local and cloud metadata addresses too
                                 (169.254.0.0/16, fe80::/10, metadata.google.internal…) (default: off)
   --help                        print this (default: off)`;
@@ -96,6 +101,7 @@ function parseOptions() {
       "allowed-hosts": { type: "string", multiple: true },
       "allow-link-local-webhooks": { type: "boolean" },
       profile: { type: "string", default: "haip" },
+      "client-id-prefix": { type: "string", default: "x509_hash" },
       help: { type: "boolean" },
     },
   });
@@ -134,6 +140,9 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
   const profile = values.profile;
   if (!isProtocolProfile(profile))
     refuse(`--profile must be one of ${PROTOCOL_PROFILES.join(", ")}: got ${profile}`);
+  const clientIdPrefix = values["client-id-prefix"];
+  if (clientIdPrefix !== "x509_hash" && clientIdPrefix !== "x509_san_dns")
+    refuse(`--client-id-prefix must be x509_hash or x509_san_dns: got ${clientIdPrefix}`);
   const envFile = values["env-file"];
   if (values.data !== undefined && values["in-memory"])
     refuse("--data and --in-memory exclude each other: pass one");
@@ -156,6 +165,7 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
     host: values.host,
     allowedHosts,
     profile,
+    verifierClientIdPrefix: clientIdPrefix,
     ...(values["allow-link-local-webhooks"] ? { allowLinkLocalWebhooks: true } : {}),
     ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
     ...(dataFile === undefined ? {} : { dataFile }),
@@ -201,7 +211,8 @@ Test project ${emulator.projectId} (test environment):
   CREDPORT_PROJECT_ID=${emulator.projectId}
 ${envFile ? `\nWritten to ${envFile}, with CREDPORT_SESSION_SECRET and ${publicPrefix}CREDPORT_BASE_URL / ${publicPrefix}CREDPORT_PUBLISHABLE_KEY.\n` : ""}
 ${kept}
-${profile === "haip" ? "Protocol profile: HAIP 1.0 (--profile plain for wallets without HAIP)." : "Protocol profile: plain OpenID4VCI/OpenID4VP (without HAIP)."}
+${profile === "haip" ? `Protocol profile: HAIP 1.0, verifier client IDs ${clientIdPrefix} (--profile plain for wallets without HAIP).` : "Protocol profile: plain OpenID4VCI/OpenID4VP (without HAIP)."}
+Test CA root (wallets trust it for HAIP verifiers and issuers): ${emulator.url}/__emulator/ca.pem
 ${forwarding}Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
   const stop = () => {
     emulator.close().finally(() => process.exit(0));

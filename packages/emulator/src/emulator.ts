@@ -69,6 +69,12 @@ export interface EmulatorOptions {
    * {@link EmulatorOptions.model}, the model's own profile counts and this is ignored.
    */
   profile?: ProtocolProfile | undefined;
+  /**
+   * Under the `"haip"` profile, how the verifiers name themselves: `"x509_hash"` (default, HAIP)
+   * or `"x509_san_dns"` (the public URL's host). Ignored with {@link EmulatorOptions.model}. CLI:
+   * `--client-id-prefix`.
+   */
+  verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
 }
 
 export interface Emulator {
@@ -82,6 +88,12 @@ export interface Emulator {
   keys: { secretKey: string; publishableKey: string; webhookSecret: string };
   /** The endpoint registered by {@link EmulatorOptions.forwardWebhooksTo}, if any. */
   forwardedWebhooks?: { endpointId: string; url: string };
+  /**
+   * The test CA's root certificate (PEM): what a wallet trusts to accept the emulator's verifiers
+   * and issuers under the HAIP profile. Also served at `GET /__emulator/ca.pem`; with `dataFile`,
+   * the same at every start.
+   */
+  caCertificatePem: string;
   /** The dashboard, at the emulator's root: keys, sessions, webhooks, requests, controls. */
   dashboardUrl: string;
   /** The test wallet page; `?uri=<offer or request URI>` opens one. */
@@ -120,6 +132,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     createModel({
       ...(options.allowLinkLocalWebhooks ? { allowLinkLocalWebhooks: true } : {}),
       ...(options.profile === undefined ? {} : { profile: options.profile }),
+      ...(options.verifierClientIdPrefix === undefined
+        ? {}
+        : { verifierClientIdPrefix: options.verifierClientIdPrefix }),
     });
   const store: ModelStore | undefined = options.dataFile
     ? await openModelStore(
@@ -136,12 +151,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (WRITES.has(served.method)) model.changes.notify();
   };
   // The wallet page's wallets reach the public protocol endpoints through this emulator itself.
-  const wallets = new WalletSessions((input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const publicOrigin = new URL(publicBaseUrl ?? baseUrl).origin;
-    const local = url.origin === publicOrigin ? `${baseUrl}${url.pathname}${url.search}` : url.href;
-    return fetch(local, init);
-  });
+  const wallets = new WalletSessions(
+    (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const publicOrigin = new URL(publicBaseUrl ?? baseUrl).origin;
+      const local =
+        url.origin === publicOrigin ? `${baseUrl}${url.pathname}${url.search}` : url.href;
+      return fetch(local, init);
+    },
+    () => model.ca.rootPem(),
+  );
   let projectId = "";
   let baseUrl = "";
   let basePath = "";
@@ -211,6 +230,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store.setEmulatorProjectId(project.projectId);
     await store.flush();
   }
+  // Made (or read from the data file) now: the CLI prints where it is, tests read it here.
+  const caCertificatePem = await model.ca.rootPem();
+  await store?.flush();
   const stopExpiring = model.keepExpiring();
 
   return {
@@ -224,6 +246,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       webhookSecret: project.webhookSecret,
     },
     ...(forwarded ? { forwardedWebhooks: { endpointId: forwarded.id, url: forwarded.url } } : {}),
+    caCertificatePem,
     dashboardUrl: `${baseUrl}/`,
     walletUrl: `${baseUrl}${TEST_WALLET_PATH}`,
     testWalletUrlOf: (id) => testWalletUrlOf(model, publicBaseUrl ?? baseUrl, id),

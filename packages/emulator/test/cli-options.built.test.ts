@@ -9,6 +9,7 @@ it("--help lists every option with its default", async () => {
     [
       "--allow-link-local-webhooks",
       "--allowed-hosts",
+      "--client-id-prefix",
       "--data",
       "--env-file",
       "--forward-webhooks-to",
@@ -30,6 +31,7 @@ it("--help lists every option with its default", async () => {
   expect(cli.out).toMatch(/--public-prefix[\s\S]*default: NEXT_PUBLIC_/);
   expect(cli.out).toContain("CREDPORT_FORWARD_WEBHOOKS_TO");
   expect(cli.out).toMatch(/--profile[\s\S]*default: haip/);
+  expect(cli.out).toMatch(/--client-id-prefix[\s\S]*default: x509_hash/);
 });
 
 it("an unknown --profile: one line naming the option and the profiles, a non-zero exit", async () => {
@@ -40,9 +42,33 @@ it("an unknown --profile: one line naming the option and the profiles, a non-zer
   );
 });
 
-it("prints the profile it runs: HAIP by default, plain on request", async () => {
+it("an unknown --client-id-prefix: one line naming the option and the prefixes, a non-zero exit", async () => {
+  const cli = spawnCli(["--port", "0", "--client-id-prefix", "did"]);
+  expect(await cli.exited).not.toBe(0);
+  expect(cli.err.split("\n")[0]).toBe(
+    "credport-emulator: --client-id-prefix must be x509_hash or x509_san_dns: got did",
+  );
+});
+
+it("prints where the test CA root is", async () => {
+  const cli = await startCli(["--port", "0"]);
+  try {
+    const url = /Test CA root \(wallets trust it for HAIP verifiers and issuers\): (\S+)/.exec(
+      cli.out,
+    )?.[1];
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__emulator\/ca\.pem$/);
+    expect(await (await fetch(url!)).text()).toMatch(/^-----BEGIN CERTIFICATE-----/);
+  } finally {
+    await cli.stop();
+  }
+});
+
+it("prints the profile it runs: HAIP by default, plain on request", {
+  timeout: 20_000,
+}, async () => {
   for (const [args, line] of [
-    [[], "Protocol profile: HAIP 1.0"],
+    [[], "Protocol profile: HAIP 1.0, verifier client IDs x509_hash"],
+    [["--client-id-prefix", "x509_san_dns"], "verifier client IDs x509_san_dns"],
     [["--profile", "plain"], "Protocol profile: plain"],
   ] as const) {
     const cli = await startCli(["--port", "0", ...args]);

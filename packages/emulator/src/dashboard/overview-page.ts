@@ -27,9 +27,20 @@ export function overviewPage(ctx: DashboardContext): Page {
     body: html`${stats(ctx)}
 <div class="grid grid-overview">
   <div>${[...ctx.model.keys.projects].reverse().map((projectId) => projectCard(ctx, projectId))}</div>
-  <div>${controlsCard(ctx)}</div>
+  <div>${controlsCard(ctx)}${caCard(ctx)}</div>
 </div>`,
   };
+}
+
+/** The test CA root a HAIP wallet must trust (docs/protocol.md, "Trusting the test CA"). */
+function caCard(ctx: DashboardContext): SafeHtml {
+  const pem = ctx.model.ca.rootPemIfMade();
+  if (!pem) return html``;
+  return html`<section class="card" aria-labelledby="test-ca"><div class="card-body stack">
+  <h2 id="test-ca">Test CA root</h2>
+  <p class="small">Protocol profile <strong>${ctx.model.profile}</strong>${ctx.model.profile === "haip" ? html`: verifiers sign as <code>${ctx.model.verifierClientIdPrefix}</code> with certificates from this root, and issuers put their chain in credentials. Add it to a wallet's trust store (test only).` : html`: this root is not used.`}</p>
+  <p><a class="button" href="${ctx.basePath}/__emulator/ca.pem" download="credport-emulator-ca.pem">Download ca.pem</a> <button type="button" class="small-button" data-copy="${pem}" aria-label="Copy the test CA root">Copy</button></p>
+</div></section>`;
 }
 
 function stats(ctx: DashboardContext): SafeHtml {

@@ -65,7 +65,10 @@ export async function verificationsPage(ctx: DashboardContext): Promise<Page> {
   const clientIds = new Map<string, string>();
   for (const r of records)
     if (OPEN_VERIFICATION.includes(r.status))
-      clientIds.set(r.id, await ctx.model.protocol.verifierClientIdFor(r.tenant));
+      clientIds.set(
+        r.id,
+        await ctx.model.protocol.verifierClientIdFor(r.tenant, ctx.publicBaseUrl),
+      );
   return {
     title: "Verifications",
     section: "verifications",

@@ -17,6 +17,8 @@ const SAVED_EVENTS = 1000;
 export async function saveModel(model: Model): Promise<SavedModel> {
   const protocolKeys = await model.protocol.exportKeys();
   const resultSigningKey = await model.signer.exportKey();
+  const testCa = (await model.ca.savedIfMade()) ?? null;
+  const certificates = await model.protocol.exportCertificates();
   // From here on synchronous: every record is read at the same moment.
   const snapshot = model.snapshot();
   return structuredClone({
@@ -35,6 +37,8 @@ export async function saveModel(model: Model): Promise<SavedModel> {
     issuerKeys: protocolKeys.issuers,
     verifierKeys: protocolKeys.verifiers,
     resultSigningKey,
+    testCa,
+    certificates,
   }) as unknown as SavedModel;
 }
 
@@ -79,5 +83,12 @@ export function restoreModel(model: Model, saved: SavedModel): void {
     verifiers: saved.verifierKeys,
   } as Parameters<Model["protocol"]["restoreKeys"]>[0]);
   if (saved.resultSigningKey) model.signer.restoreKey(saved.resultSigningKey);
+  // The leaves only with the root that signed them: a file without a root gets new ones.
+  if (saved.testCa) {
+    model.ca.restore(saved.testCa as Parameters<Model["ca"]["restore"]>[0]);
+    model.protocol.restoreCertificates(
+      saved.certificates as Parameters<Model["protocol"]["restoreCertificates"]>[0],
+    );
+  }
   model.changes.notify();
 }

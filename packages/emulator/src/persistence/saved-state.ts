@@ -154,6 +154,27 @@ export const savedModelSchema = z.object({
     )
     .default([]),
   resultSigningKey: signingKey.nullable(),
+  /**
+   * The test CA's root and key (HAIP: wallets are told to trust the root, so it outlives restarts),
+   * and the leaves it signed for each project environment. Absent in files of earlier versions.
+   */
+  testCa: z
+    .object({
+      certificate: z.string().min(1),
+      privateJwk: jwk,
+    })
+    .nullable()
+    .default(null),
+  certificates: z
+    .array(
+      z.object({
+        kind: z.enum(["verifier", "issuer"]),
+        tenant,
+        host: z.string().min(1),
+        certificate: z.string().min(1),
+      }),
+    )
+    .default([]),
 });
 
 export const dataFileSchema = z.object({

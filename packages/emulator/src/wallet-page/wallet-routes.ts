@@ -36,7 +36,7 @@ export async function showWallet(ctx: WalletPageContext): Promise<Response> {
                 kind: "request",
                 uri,
                 preview: await session.wallet.inspectRequest(uri),
-                asker: await ctx.model.verifierOf(target.id),
+                asker: await ctx.model.verifierOf(target.id, ctx.publicBaseUrl),
               };
       } catch (error) {
         const title =

@@ -28,7 +28,11 @@ export interface WalletSession {
 export class WalletSessions {
   private readonly sessions = new Map<string, Promise<WalletSession>>();
 
-  constructor(private readonly walletFetch: typeof fetch) {}
+  /** `trustedRoot`: the test CA root the wallets pin (this emulator's own, never fetched). */
+  constructor(
+    private readonly walletFetch: typeof fetch,
+    private readonly trustedRoot: () => Promise<string>,
+  ) {}
 
   /** This browser's wallet, made on its first visit; `setCookie` is set when the cookie is new. */
   async of(
@@ -49,10 +53,12 @@ export class WalletSessions {
   /** A new, empty wallet for this browser (the page's "Start over"). */
   async create(cookiePath: string): Promise<{ session: WalletSession; setCookie: string }> {
     const id = randomToken(32);
-    const session = createTestWallet({ fetch: this.walletFetch }).then((wallet) => ({
-      id,
-      wallet,
-    }));
+    const session = this.trustedRoot()
+      .then((root) => createTestWallet({ fetch: this.walletFetch, trustedRoots: [root] }))
+      .then((wallet) => ({
+        id,
+        wallet,
+      }));
     this.sessions.set(id, session);
     if (this.sessions.size > KEPT) this.sessions.delete(this.sessions.keys().next().value!);
     const setCookie = serialize(WALLET_COOKIE, id, {

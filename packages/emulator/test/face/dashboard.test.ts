@@ -48,6 +48,15 @@ describe("the emulator's dashboard", () => {
     }
   });
 
+  it("shows the test CA root with a download link and a copy button", async () => {
+    const page = await pageClient(emulator.url).get("/");
+    const text = visibleText(page.text);
+    expect(text).toContain("Test CA root");
+    expect(text).toContain("x509_hash");
+    expect(page.text).toContain('href="/__emulator/ca.pem"');
+    expect(page.text).toContain(`data-copy="${emulator.caCertificatePem}`);
+  });
+
   it("masks the secrets of a live environment", async () => {
     const live = emulator.model.createProject({ environment: "live" });
     const page = (await pageClient(emulator.url).get("/")).text;

@@ -29,7 +29,10 @@ describe("the emulator's data file, from the CLI", () => {
     return { child, ready, stopped, output: () => ({ out, err }) };
   };
 
-  it("credport-emulator --data prints the same keys after a restart; without it, nothing is written", async () => {
+  // Three CLI starts, each making or reading the test CA (~0.6 s of @peculiar/x509 on 2 busy cores).
+  it("credport-emulator --data prints the same keys after a restart; without it, nothing is written", {
+    timeout: 20_000,
+  }, async () => {
     const dir = await tempDir();
     const first = runCli(["--port", "0", "--data", "state.json"], dir);
     const out1 = await first.ready;

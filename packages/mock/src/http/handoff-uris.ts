@@ -13,6 +13,10 @@ export const presentationRequestUrl = (baseUrl: string, verificationId: string) 
 export const presentationResponseUrl = (baseUrl: string, verificationId: string) =>
   `${baseUrl}/oid4vp/responses/${encodeURIComponent(verificationId)}`;
 
+/** Where a same-device wallet sends its browser after answering (HAIP: `redirect_uri`). */
+export const presentationReturnUrl = (baseUrl: string, verificationId: string, code: string) =>
+  `${presentationResponseUrl(baseUrl, verificationId)}/return?response_code=${encodeURIComponent(code)}`;
+
 export { verifierClientId } from "../model/verifier-identity.js";
 
 export const authorizationRequestUri = (
@@ -46,6 +50,6 @@ export async function testWalletUrlOf(
   }
   const verification = model.verifications.findForProtocol(id);
   if (verification?.tenant.environment !== "test") return undefined;
-  const clientId = await model.protocol.verifierClientIdFor(verification.tenant);
+  const clientId = await model.protocol.verifierClientIdFor(verification.tenant, baseUrl);
   return testWalletUrl(baseUrl, authorizationRequestUri(baseUrl, verification.id, clientId));
 }

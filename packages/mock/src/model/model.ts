@@ -16,9 +16,10 @@ import { type Environment, Keys, type ProjectKeys, type Scope } from "./keys.js"
 import { type ModelLimits, resolveLimits } from "./limits.js";
 import { Notices } from "./notices.js";
 import { Policies } from "./policies.js";
-import { ProtocolState } from "./protocol-state.js";
+import { ProtocolState, type VerifierClientIdPrefix } from "./protocol-state.js";
 import { Realtime } from "./realtime.js";
 import { ResultSigner } from "./result-signer.js";
+import { TestCertificateAuthority } from "./test-ca.js";
 import { Verifications } from "./verifications.js";
 import type { VerifierIdentity } from "./verifier-identity.js";
 import { Webhooks } from "./webhooks.js";
@@ -55,6 +56,13 @@ export interface ModelOptions {
    * requires them (`haip` profile; default: none trusted, none required). See {@link AttestationTrust}.
    */
   attestations?: AttestationTrust | undefined;
+  /**
+   * The client identifier prefix of the verifiers under the `"haip"` profile: `"x509_hash"`
+   * (default, what HAIP 1.0 requires: the SHA-256 of the verifier's access certificate) or
+   * `"x509_san_dns"` (the host of the base URL, named by that certificate; OpenID4VP 1.0, not
+   * HAIP). The `"plain"` profile always uses `decentralized_identifier:did:jwk:…`.
+   */
+  verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
 }
 
 /** The protocol profile of a model: see {@link ModelOptions.profile}. */
@@ -110,6 +118,14 @@ export class Model {
    * emulator's CLI prints them). It outlives {@link reset}.
    */
   readonly notices = new Notices();
+  /**
+   * The test CA whose root signs the verifiers' access certificates and the issuers'
+   * document-signer certificates under the `"haip"` profile (docs/protocol.md). It outlives
+   * {@link reset}: a wallet told to trust its root keeps trusting it.
+   */
+  readonly ca = new TestCertificateAuthority();
+  /** How verifiers name themselves: see {@link ModelOptions.verifierClientIdPrefix}. */
+  readonly verifierClientIdPrefix: VerifierClientIdPrefix;
   private expiryHolds = 0;
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -122,6 +138,13 @@ export class Model {
         { code: "invalid_option" },
       );
     this.attestations = resolveAttestationTrust(options.attestations);
+    const prefix = options.verifierClientIdPrefix ?? "x509_hash";
+    if (prefix !== "x509_hash" && prefix !== "x509_san_dns")
+      throw new CredportConfigurationError(
+        `@credport/mock: verifierClientIdPrefix must be x509_hash or x509_san_dns: got ${String(prefix)}`,
+        { code: "invalid_option" },
+      );
+    this.verifierClientIdPrefix = this.profile === "plain" ? "did" : prefix;
     this.reset();
   }
 
@@ -155,7 +178,10 @@ export class Model {
       this.signer,
     );
     this.idempotency = new Idempotency(this.clock, this.limits);
-    this.protocol = new ProtocolState(() => this.clock.now(), this.limits);
+    this.protocol = new ProtocolState(() => this.clock.now(), this.limits, {
+      ca: this.ca,
+      clientIdPrefix: this.verifierClientIdPrefix,
+    });
     this.requestLog = [];
     this.clock.onAdvance(() => this.sweep());
     this.webhooks.onActivity(() => this.changes.notify());
@@ -172,12 +198,13 @@ export class Model {
    * Which verifier asks in a verification's presentation request: its project environment and the
    * `client_id` that project's request objects are signed under (each project environment is its
    * own verifier). `undefined` for an unknown verification ID. For a wallet screen's "who asks".
+   * `baseUrl` is where wallets reach the service: an x509 client ID names its host.
    */
-  async verifierOf(verificationId: string): Promise<VerifierIdentity | undefined> {
+  async verifierOf(verificationId: string, baseUrl: string): Promise<VerifierIdentity | undefined> {
     const verification = this.verifications.findForProtocol(verificationId);
     if (!verification) return undefined;
     const { projectId, environment } = verification.tenant;
-    const clientId = await this.protocol.verifierClientIdFor(verification.tenant);
+    const clientId = await this.protocol.verifierClientIdFor(verification.tenant, baseUrl);
     return { clientId, projectId, environment };
   }
 

@@ -5,6 +5,7 @@ import { issuerKey, tenantOfIssuerKey } from "./issuer-key.js";
 import type { Tenant } from "./keys.js";
 import { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./limits.js";
 import { RememberOnce } from "./remember-once.js";
+import { type LeafRequest, TestCertificateAuthority, x509Hash } from "./test-ca.js";
 import { verifierClientId } from "./verifier-identity.js";
 
 export interface IssuerKeys {
@@ -34,6 +35,29 @@ const DPOP_NONCE_ROTATION_MS = 5 * 60 * 1000;
  * time stays acceptable until ten minutes from now, so that is how long it must not come back.
  */
 export const PROOF_JTI_MEMORY_MS = 10 * 60 * 1000;
+
+/**
+ * How a model's verifiers name themselves: `did` (the plain profile's `decentralized_identifier:`
+ * did:jwk), `x509_hash` (HAIP 1.0) or `x509_san_dns` (OpenID4VP 1.0, outside HAIP).
+ */
+export type VerifierClientIdPrefix = "did" | "x509_hash" | "x509_san_dns";
+
+/** A leaf certificate the test CA signed for a project environment, as the data file keeps it. */
+export interface SavedCertificate {
+  kind: "verifier" | "issuer";
+  tenant: Tenant;
+  /** The host it names (SAN dNSName): the host of the base URL wallets reach. */
+  host: string;
+  /** DER, standard base64. */
+  certificate: string;
+}
+
+/** A verification's ephemeral response encryption key (OpenID4VP 1.0 §8.3, HAIP 1.0). */
+export interface ResponseKey {
+  kid: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
 
 export interface AccessTokenGrant {
   issuanceId: string;
@@ -93,6 +117,15 @@ export class ProtocolState {
   >();
   /** Proof `jti`s seen by issuer (DPoP proofs, client attestation PoPs). */
   private readonly proofJtis = new Map<string, RememberOnce>();
+  /** Leaf certificates by kind, tenant and host. */
+  private readonly certificates = new Map<string, Promise<SavedCertificate>>();
+  /** Ephemeral response keys by tenant, then verification ID: one project's flood evicts only its own. */
+  private readonly responseKeys = new Map<string, Map<string, Promise<ResponseKey>>>();
+  /** Same-device `response_code`s by tenant, each with its verification and expiry. */
+  private readonly responseCodes = new Map<
+    string,
+    Map<string, { verificationId: string; expiresAt: number }>
+  >();
 
   constructor(
     private readonly now: () => number,
@@ -100,6 +133,11 @@ export class ProtocolState {
       ModelLimits,
       "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs"
     > = DEFAULT_MODEL_LIMITS,
+    /** The model's test CA (it outlives resets) and how its verifiers name themselves. */
+    readonly pki: {
+      ca: TestCertificateAuthority;
+      clientIdPrefix: VerifierClientIdPrefix;
+    } = { ca: new TestCertificateAuthority(), clientIdPrefix: "did" },
   ) {}
 
   /** The tenant's ES256 issuer key, made on first use. */
@@ -174,9 +212,142 @@ export class ProtocolState {
     return keys;
   }
 
-  /** The tenant's verifier `client_id` (`decentralized_identifier:did:jwk:…`), the same at every call. */
-  async verifierClientIdFor(tenant: Tenant): Promise<string> {
-    return verifierClientId((await this.verifierKeysFor(tenant)).did);
+  /**
+   * The tenant's verifier `client_id` for wallets that reach the service at `baseUrl`, the same at
+   * every call: `decentralized_identifier:did:jwk:…` (plain profile), `x509_hash:<SHA-256 of its
+   * access certificate>` (HAIP) or `x509_san_dns:<host>`.
+   */
+  async verifierClientIdFor(tenant: Tenant, baseUrl: string): Promise<string> {
+    const prefix = this.pki.clientIdPrefix;
+    if (prefix === "did") return verifierClientId((await this.verifierKeysFor(tenant)).did);
+    if (prefix === "x509_san_dns") return `x509_san_dns:${new URL(baseUrl).hostname}`;
+    return `x509_hash:${x509Hash(await this.verifierCertificateFor(tenant, baseUrl))}`;
+  }
+
+  /**
+   * The tenant's verifier access certificate (DER, base64) for its request-signing key, signed by
+   * the test CA, naming the host of `baseUrl` (SAN dNSName): made once per host, then kept.
+   */
+  async verifierCertificateFor(tenant: Tenant, baseUrl: string): Promise<string> {
+    const host = new URL(baseUrl).hostname;
+    return this.certificateFor("verifier", tenant, host, async () => ({
+      commonName: `Verifier ${issuerKey(tenant)}`,
+      publicJwk: (await this.verifierKeysFor(tenant)).publicJwk,
+      dnsNames: [host],
+    }));
+  }
+
+  /**
+   * The tenant's issuer document-signer certificate (DER, base64) for its issuer key, signed by the
+   * test CA, naming the issuer's host (SAN dNSName) and its `credential_issuer` URL (SAN URI).
+   */
+  async issuerCertificateFor(tenant: Tenant, credentialIssuer: string): Promise<string> {
+    const host = new URL(credentialIssuer).hostname;
+    return this.certificateFor("issuer", tenant, host, async () => ({
+      commonName: `Issuer ${issuerKey(tenant)}`,
+      publicJwk: (await this.issuerKeysFor(tenant)).publicJwk,
+      dnsNames: [host],
+      uris: [credentialIssuer],
+    }));
+  }
+
+  private certificateFor(
+    kind: SavedCertificate["kind"],
+    tenant: Tenant,
+    host: string,
+    request: () => Promise<LeafRequest>,
+  ): Promise<string> {
+    const key = `${kind} ${issuerKey(tenant)} ${host}`;
+    let saved = this.certificates.get(key);
+    if (!saved) {
+      saved = request().then(async (leaf) => ({
+        kind,
+        tenant,
+        host,
+        certificate: await this.pki.ca.issueLeaf(leaf),
+      }));
+      this.certificates.set(key, saved);
+      // A failure is not remembered: the next use tries again.
+      saved.catch(() => {
+        if (this.certificates.get(key) === saved) this.certificates.delete(key);
+      });
+    }
+    return saved.then((s) => s.certificate);
+  }
+
+  /** Every leaf certificate made so far, for the emulator's data file. */
+  exportCertificates(): Promise<SavedCertificate[]> {
+    return Promise.all(this.certificates.values());
+  }
+
+  /** Puts back leaf certificates saved by the emulator's data file. */
+  restoreCertificates(saved: readonly SavedCertificate[]): void {
+    for (const certificate of saved)
+      this.certificates.set(
+        `${certificate.kind} ${issuerKey(certificate.tenant)} ${certificate.host}`,
+        Promise.resolve({ ...certificate }),
+      );
+  }
+
+  /**
+   * The verification's ephemeral ECDH-ES P-256 key for `direct_post.jwt`, made at its first
+   * request-object fetch and the same at later ones. The `protocolNonces` cap counts them per
+   * tenant: a project opening requests in a loop pushes out its own oldest keys.
+   */
+  responseKeyFor(tenant: Tenant, verificationId: string): Promise<ResponseKey> {
+    const store = storeOf(this.responseKeys, tenant);
+    let key = store.get(verificationId);
+    if (!key) {
+      makeRoom(store, this.limits.protocolNonces, 0, () => 1);
+      key = generateKeyPair("ECDH-ES", { crv: "P-256", extractable: true }).then(
+        async ({ privateKey, publicKey }) => {
+          const kid = `resp-${randomToken(12)}`;
+          return {
+            kid,
+            privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ECDH-ES" },
+            publicJwk: {
+              ...ecPublicJwk(await exportJWK(publicKey)),
+              kid,
+              use: "enc",
+              alg: "ECDH-ES",
+            },
+          };
+        },
+      );
+      store.set(verificationId, key);
+    }
+    return key;
+  }
+
+  /** The verification's response key if it has one (its request object was fetched). */
+  responseKey(tenant: Tenant, verificationId: string): Promise<ResponseKey> | undefined {
+    return this.responseKeys.get(issuerKey(tenant))?.get(verificationId);
+  }
+
+  /** Forgets a verification's response key once the verification is decided. */
+  dropResponseKey(tenant: Tenant, verificationId: string): void {
+    this.responseKeys.get(issuerKey(tenant))?.delete(verificationId);
+  }
+
+  /**
+   * A same-device `response_code` (OpenID4VP 1.0 §8.2) for a decided verification: handed only to
+   * the wallet that posted the answer, in the `redirect_uri` it sends its browser to; good once,
+   * for five minutes.
+   */
+  issueResponseCode(tenant: Tenant, verificationId: string): string {
+    const store = storeOf(this.responseCodes, tenant);
+    makeRoom(store, this.limits.protocolNonces, this.now(), (entry) => entry.expiresAt);
+    const code = randomToken(24);
+    store.set(code, { verificationId, expiresAt: this.now() + NONCE_TTL_MS });
+    return code;
+  }
+
+  /** Whether `code` is a live response code of that verification; it is used up either way. */
+  consumeResponseCode(tenant: Tenant, verificationId: string, code: string): boolean {
+    const store = this.responseCodes.get(issuerKey(tenant));
+    const entry = store?.get(code);
+    store?.delete(code);
+    return entry?.verificationId === verificationId && entry.expiresAt > this.now();
   }
 
   /**

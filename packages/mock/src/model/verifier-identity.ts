@@ -8,7 +8,10 @@ export const verifierClientId = (verifierDid: string) => `decentralized_identifi
 
 /** Which verifier asks for a presentation: the project environment and the client_id it signs as. */
 export interface VerifierIdentity {
-  /** `decentralized_identifier:did:jwk:…`, the `client_id` of the project's request objects. */
+  /**
+   * The `client_id` of the project's request objects: `x509_hash:…` (HAIP), `x509_san_dns:<host>`
+   * or `decentralized_identifier:did:jwk:…` (plain profile).
+   */
   clientId: string;
   projectId: string;
   environment: Environment;

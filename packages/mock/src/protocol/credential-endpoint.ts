@@ -5,8 +5,15 @@ import type { Model } from "../model/model.js";
 import type { AccessTokenGrant } from "../model/protocol-state.js";
 import { readCredentialRequest } from "./credential-request.js";
 import { checkDpopProof } from "./dpop.js";
+import { issuerX5cHeader } from "./issuer-x5c.js";
 import { checkKeyAttestation } from "./key-attestation.js";
-import { bearerChallenge, dpopChallenge, oauthError, type Refusal } from "./oauth-error.js";
+import {
+  bearerChallenge,
+  dpopChallenge,
+  oauthError,
+  type Refusal,
+  refusalResponse,
+} from "./oauth-error.js";
 import { verifyProofJwt, walletNowSeconds } from "./proof.js";
 import { disclosureFrame, sdJwtVc } from "./sd-jwt.js";
 import { credentialEndpoint, credentialIssuer, statusListUri } from "./urls.js";
@@ -87,7 +94,13 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
       ...issuance.claims,
     },
     disclosureFrame(issuance.claims) as never,
-    { header: { kid: keys.kid, typ: "dc+sd-jwt" } },
+    {
+      header: {
+        kid: keys.kid,
+        typ: "dc+sd-jwt",
+        ...(await issuerX5cHeader(ctx.model, tenant, issuer)),
+      },
+    },
   );
   // Another request with this token may have finished while this one was signing.
   if (!stillOpen(ctx, issuance.id)) return invalidToken(ctx.model.profile);

@@ -9,7 +9,16 @@ export const CREDENTIAL_QUERY_ID = "credential";
  * the policy's order (a policy may name a field twice; a query that does is ambiguous to wallets),
  * with the values it requires (`values`: the wallet should share the claim only if it matches).
  */
-export function dcqlQueryFor(policy: { vct: string; fields: PolicyField[] }): DcqlQuery {
+export function dcqlQueryFor(
+  policy: { vct: string; fields: PolicyField[] },
+  options: {
+    /**
+     * The key identifier of the CA a credential must chain to (DCQL `trusted_authorities`, type
+     * `aki`, as HAIP 1.0 asks): the test CA's root under the `haip` profile.
+     */
+    trustedAuthority?: string;
+  } = {},
+): DcqlQuery {
   const seen = new Set<string>();
   const claims = policy.fields
     .filter((field) => {
@@ -25,6 +34,9 @@ export function dcqlQueryFor(policy: { vct: string; fields: PolicyField[] }): Dc
         id: CREDENTIAL_QUERY_ID,
         format: "dc+sd-jwt" as const,
         meta: { vct_values: [policy.vct] },
+        ...(options.trustedAuthority
+          ? { trusted_authorities: [{ type: "aki" as const, values: [options.trustedAuthority] }] }
+          : {}),
         claims,
       },
     ],

@@ -8,6 +8,7 @@ import type { Model } from "../model/model.js";
 import { handleAuthorizationRequest } from "./authorization-endpoint.js";
 import { handleCredentialRequest } from "./credential-endpoint.js";
 import { authorizationServerMetadata, issuerMetadata } from "./issuer-metadata.js";
+import { issuerX5cHeader } from "./issuer-x5c.js";
 import { oauthError } from "./oauth-error.js";
 import { handlePushedAuthorizationRequest } from "./par-endpoint.js";
 import { statusListToken } from "./status-list.js";
@@ -165,6 +166,7 @@ export function issuerRoutes(): Route<Model>[] {
           issuer: credentialIssuer(ctx.baseUrl, tenant),
           privateJwk: keys.privateJwk,
           kid: keys.kid,
+          ...(await issuerX5cHeader(ctx.model, tenant, credentialIssuer(ctx.baseUrl, tenant))),
         });
         // The token's own `ttl` (60 s) says how long a verifier may keep it.
         return new Response(token, {

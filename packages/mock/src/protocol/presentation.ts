@@ -1,6 +1,7 @@
-import { createHash } from "node:crypto";
+import { createHash, type X509Certificate } from "node:crypto";
 import { SDJwt } from "@sd-jwt/core";
 import { compactVerify, importJWK, type JWK, jwtVerify } from "jose";
+import { chainProblem, leafPublicJwk, x5cLeaf } from "../model/test-ca.js";
 import type { VerificationRecord } from "../model/verification-record.js";
 import type { FailureCode } from "../model/verification-transitions.js";
 import { FRESHNESS_SECONDS } from "./proof.js";
@@ -18,6 +19,11 @@ export interface PresentationContext {
   clientId: string;
   issuer: string;
   issuerPublicJwk: JWK;
+  /**
+   * HAIP: the credential's `x5c` must chain to one of these roots (the DCQL query's
+   * `trusted_authorities`), its leaf holding the issuer's key. Absent: `x5c` is not looked at.
+   */
+  trustedRoots?: X509Certificate[];
   /** The service's clock, for the credential's own times (`nbf`, `exp`), which the service set. */
   nowSeconds: number;
   /** Real time, for the key binding's `iat`, which the wallet set with its own clock. */
@@ -64,6 +70,10 @@ export async function verifyPresentation(
     const verified = await compactVerify(issuerJwt, await importJWK(ctx.issuerPublicJwk, "ES256"));
     if (verified.protectedHeader.typ !== "dc+sd-jwt" || verified.protectedHeader.alg !== "ES256")
       return fail("presentation_invalid", "not a dc+sd-jwt ES256 credential");
+    if (ctx.trustedRoots) {
+      const problem = issuerChainProblem(verified.protectedHeader.x5c, ctx);
+      if (problem) return fail("presentation_invalid", problem);
+    }
     payload = JSON.parse(new TextDecoder().decode(verified.payload));
   } catch {
     return fail("presentation_invalid", "the issuer signature does not verify");
@@ -113,6 +123,21 @@ export async function verifyPresentation(
     setAt(claims, field.path, value);
   }
   return { ok: true, claims };
+}
+
+/**
+ * Why the credential's `x5c` is outside the query's `trusted_authorities`: no chain to a trusted
+ * root (checked at real time: certificates are the wallet's world, not the shifted clock), or a
+ * leaf that is not the issuer's key.
+ */
+function issuerChainProblem(x5c: unknown, ctx: PresentationContext): string | undefined {
+  const problem = chainProblem(x5c, ctx.trustedRoots!, new Date(ctx.walletNowSeconds * 1000));
+  if (problem) return `the credential is outside trusted_authorities: ${problem}`;
+  const leaf = leafPublicJwk(x5cLeaf(x5c)!);
+  const key = ctx.issuerPublicJwk;
+  if (leaf.x !== key.x || leaf.y !== key.y || leaf.crv !== key.crv)
+    return "the credential's x5c leaf does not hold the key that signed it";
+  return undefined;
 }
 
 /** RFC 9901 §7.3 and OpenID4VP 1.0 Appendix B.3.5; the reason it fails, if it does. */

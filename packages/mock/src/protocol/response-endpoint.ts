@@ -1,8 +1,11 @@
+import { presentationReturnUrl } from "../http/handoff-uris.js";
 import { json } from "../http/responses.js";
 import type { RouteContext } from "../http/route.js";
 import type { Model } from "../model/model.js";
+import type { VerificationRecord } from "../model/verification-record.js";
 import { readAuthorizationResponse } from "./authorization-response.js";
 import { CREDENTIAL_QUERY_ID, dcqlQueryFor } from "./dcql-query.js";
+import { readEncryptedResponse } from "./encrypted-response.js";
 import { readFormBody } from "./form-body.js";
 import { oauthError, refusalResponse } from "./oauth-error.js";
 import { verifyPresentation } from "./presentation.js";
@@ -22,7 +25,16 @@ export async function handleAuthorizationResponse(ctx: RouteContext<Model>) {
     return oauthError(400, "invalid_request", "No open presentation request here.");
   const form = await readFormBody(ctx.request);
   if (!form.ok) return refusalResponse(form.refusal);
-  const read = readAuthorizationResponse(form.params, {
+  const tenant = verification.tenant;
+  const haip = ctx.model.profile === "haip";
+  const params = haip
+    ? await readEncryptedResponse(
+        form.params,
+        ctx.model.protocol.responseKey(tenant, verification.id),
+      )
+    : form;
+  if (!params.ok) return refusalResponse(params.refusal);
+  const read = readAuthorizationResponse(params.params, {
     state: verification.id,
     query: dcqlQueryFor(verification.policy),
   });
@@ -32,15 +44,16 @@ export async function handleAuthorizationResponse(ctx: RouteContext<Model>) {
     ctx.model.verifications.applyTrigger(verification.id, "presentation_failed", {
       failureCode: "wallet_rejected",
     });
-    return done();
+    return done(ctx, verification);
   }
-  const tenant = verification.tenant;
   const keys = await ctx.model.protocol.issuerKeysFor(tenant);
   const ownStatusList = statusListUri(ctx.baseUrl, tenant);
   const outcome = await verifyPresentation(read.response.presentations[CREDENTIAL_QUERY_ID]![0]!, {
     verification,
     // The project's own client_id: a presentation made for another project's verifier is refused.
-    clientId: await ctx.model.protocol.verifierClientIdFor(tenant),
+    clientId: await ctx.model.protocol.verifierClientIdFor(tenant, ctx.baseUrl),
+    // HAIP: the issuer's x5c must chain to the test CA, the query's trusted_authorities.
+    ...(haip ? { trustedRoots: [await ctx.model.ca.rootCertificate()] } : {}),
     issuer: credentialIssuer(ctx.baseUrl, tenant),
     issuerPublicJwk: keys.publicJwk,
     nowSeconds: Math.floor(ctx.model.clock.now() / 1000),
@@ -59,7 +72,22 @@ export async function handleAuthorizationResponse(ctx: RouteContext<Model>) {
     ctx.model.verifications.applyTrigger(verification.id, "presentation_failed", {
       failureCode: outcome.failureCode,
     });
-  return done();
+  return done(ctx, verification);
 }
 
-const done = () => json(200, {}, { "cache-control": "no-store" });
+/**
+ * The answer to a response that decided the verification. Under HAIP it carries a `redirect_uri`
+ * (OpenID4VP 1.0 §8.2) with a one-time `response_code` that only this wallet learns: the browser
+ * it sends there (same-device) is told the answer arrived, and a link or a stolen request URI
+ * cannot produce such a page (docs/protocol.md, "Same-device").
+ */
+function done(ctx: RouteContext<Model>, verification: VerificationRecord) {
+  ctx.model.protocol.dropResponseKey(verification.tenant, verification.id);
+  if (ctx.model.profile !== "haip") return json(200, {}, { "cache-control": "no-store" });
+  const code = ctx.model.protocol.issueResponseCode(verification.tenant, verification.id);
+  return json(
+    200,
+    { redirect_uri: presentationReturnUrl(ctx.baseUrl, verification.id, code) },
+    { "cache-control": "no-store" },
+  );
+}

@@ -43,13 +43,25 @@ export function statusAt(
 export async function statusListToken(
   model: Model,
   tenant: Tenant,
-  options: { uri: string; issuer: string; privateJwk: Record<string, unknown>; kid: string },
+  options: {
+    uri: string;
+    issuer: string;
+    privateJwk: Record<string, unknown>;
+    kid: string;
+    /** The document-signer chain (HAIP), leaf first. */
+    x5c?: string[];
+  },
 ): Promise<string> {
   const now = Math.floor(model.clock.now() / 1000);
   const { header, payload } = createHeaderAndPayload(
     statusListOf(model, tenant),
     { iss: options.issuer, sub: options.uri, iat: now, exp: now + 300, ttl: 60 },
-    { alg: "ES256", typ: "statuslist+jwt", kid: options.kid },
+    {
+      alg: "ES256",
+      typ: "statuslist+jwt",
+      kid: options.kid,
+      ...(options.x5c ? { x5c: options.x5c } : {}),
+    },
   );
   const key = await importJWK(options.privateJwk, "ES256");
   return new SignJWT(payload as Record<string, unknown>).setProtectedHeader(header).sign(key);

@@ -37,6 +37,27 @@ export function verifierRoutes(): Route<Model>[] {
       handle: handleAuthorizationResponse,
     },
     {
+      // Same-device (HAIP): the page a wallet's redirect_uri leads the holder's browser to.
+      method: "GET",
+      pattern: "/oid4vp/responses/:verificationId/return",
+      handle: (ctx) => {
+        const verification = ctx.model.verifications.findForProtocol(ctx.params.verificationId!);
+        const code = ctx.url.searchParams.get("response_code") ?? "";
+        const known =
+          verification !== undefined &&
+          ctx.model.protocol.consumeResponseCode(verification.tenant, verification.id, code);
+        return new Response(
+          known
+            ? "The verifier received your wallet's answer. Return to the app that asked for it.\n"
+            : "This link is not valid (or was used already). Return to the app that asked for a presentation.\n",
+          {
+            status: known ? 200 : 400,
+            headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+          },
+        );
+      },
+    },
+    {
       method: "POST",
       pattern: `/oid4vp/requests/:verificationId${TEST_CREDENTIAL_OFFER_SUFFIX}`,
       handle: handleTestCredentialOffer,

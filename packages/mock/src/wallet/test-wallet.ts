@@ -1,8 +1,17 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, X509Certificate } from "node:crypto";
 import { ES256 } from "@sd-jwt/crypto-nodejs";
-import { decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+import {
+  CompactEncrypt,
+  decodeJwt,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  type JWTPayload,
+  SignJWT,
+} from "jose";
 import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
-import { verifyRequestObject } from "./request-object.js";
+import { responseEncryptionKey, verifyRequestObject } from "./request-object.js";
 import { type Tamper, tamperWith } from "./tamper.js";
 import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./test-identity.js";
 
@@ -93,6 +102,13 @@ export interface TestWalletOptions {
    * only). Fields given here replace those of {@link DEFAULT_TEST_IDENTITY}; `false` turns it off.
    */
   identity?: Partial<TestIdentity> | false;
+  /**
+   * The CA roots (PEM, or DER in base64) that verifiers with an `x509_hash` or `x509_san_dns`
+   * client_id (the emulator's HAIP profile) must chain to. Default: the test CA root the emulator
+   * at the request URI's base exports (`GET /__emulator/ca.pem`), fetched once per base — right
+   * for a test wallet talking to the emulator; pass the root to pin it.
+   */
+  trustedRoots?: readonly string[];
 }
 
 export interface TestWallet {
@@ -116,7 +132,10 @@ export interface TestWallet {
    * authorization server advertises it. `flow` picks the grant instead.
    */
   acceptOffer(offerUri: string, options?: AcceptOfferOptions): Promise<HeldCredential>;
-  /** Answers an `openid4vp://` authorization request over direct_post. */
+  /**
+   * Answers an `openid4vp://` authorization request over `direct_post`, or `direct_post.jwt`
+   * (encrypted to the verifier's key) when the request asks for it.
+   */
   present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 
@@ -146,6 +165,29 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     y: publicKey.y,
   } as JWK;
   const credentials: HeldCredential[] = [];
+  const pinnedRoots = options.trustedRoots?.map(parseCertificate);
+  const exportedRoots = new Map<string, Promise<X509Certificate[]>>();
+
+  /** The roots a request from `requestUri`'s verifier must chain to. */
+  function rootsFor(requestUri: string): () => Promise<X509Certificate[]> {
+    if (pinnedRoots) return async () => pinnedRoots;
+    const base = requestUri.replace(/\/oid4vp\/requests\/[^/]*$/, "");
+    return () => {
+      let roots = exportedRoots.get(base);
+      if (!roots) {
+        roots = http(`${base}/__emulator/ca.pem`).then(async (response) => {
+          if (!response.ok)
+            throw new Error(
+              `test wallet: ${base}/__emulator/ca.pem answered ${response.status}: pass trustedRoots`,
+            );
+          return [parseCertificate(await response.text())];
+        });
+        roots.catch(() => exportedRoots.delete(base));
+        exportedRoots.set(base, roots);
+      }
+      return roots;
+    };
+  }
 
   async function call(
     url: string,
@@ -507,7 +549,9 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       headers: { accept: "application/oauth-authz-req+jwt" },
     });
     if (!response.ok) throw new Error(`test wallet: the request URI answered ${response.status}`);
-    const request = await verifyRequestObject(await response.text(), clientId);
+    const request = await verifyRequestObject(await response.text(), clientId, {
+      roots: rootsFor(requestUri),
+    });
     const query = (request.dcql_query as { credentials: CredentialQuery[] }).credentials[0]!;
     const vcts = query.meta?.vct_values ?? [];
     const held = [...credentials].reverse().find((c) => vcts.length === 0 || vcts.includes(c.vct));
@@ -533,12 +577,21 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     // The response echoes the request's state, when it has one (OpenID4VP 1.0 §5.2).
     const state: Record<string, string> =
       request.state === undefined ? {} : { state: String(request.state) };
+    // direct_post, or direct_post.jwt: the same parameters, encrypted to the verifier's key.
+    const answer = async (params: Record<string, unknown>) =>
+      request.response_mode === "direct_post.jwt"
+        ? postForm(responseUri, { response: await encryptResponse(request, params) })
+        : postForm(
+            responseUri,
+            Object.fromEntries(
+              Object.entries(params).map(([k, v]) => [
+                k,
+                typeof v === "string" ? v : JSON.stringify(v),
+              ]),
+            ),
+          );
     if (presentOptions.refuse) {
-      await postForm(responseUri, {
-        error: "access_denied",
-        error_description: "The holder declined.",
-        ...state,
-      });
+      await answer({ error: "access_denied", error_description: "The holder declined.", ...state });
       return;
     }
     let credential = presentOptions.credential ?? held;
@@ -563,10 +616,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
         },
       },
     });
-    await postForm(responseUri, {
-      vp_token: JSON.stringify({ [query.id]: [tamperWith(presentation, tamper)] }),
-      ...state,
-    });
+    await answer({ vp_token: { [query.id]: [tamperWith(presentation, tamper)] }, ...state });
   }
 
   return { publicJwk, credentials, inspectOffer, inspectRequest, acceptOffer, present };
@@ -584,6 +634,26 @@ async function readAnswer(
     body = {};
   }
   return { ok: response.ok, status: response.status, body };
+}
+
+/** A `direct_post.jwt` response (OpenID4VP 1.0 §8.3): ECDH-ES to the request's key, `kid` naming it. */
+async function encryptResponse(request: JWTPayload, params: Record<string, unknown>) {
+  const { jwk, enc } = responseEncryptionKey(request);
+  // The global Uint8Array's bytes, which jose checks with instanceof: under jsdom that is the
+  // window's, not the one TextEncoder returns.
+  return new CompactEncrypt(new Uint8Array(Buffer.from(JSON.stringify(params), "utf8")))
+    .setProtectedHeader({ alg: "ECDH-ES", enc, kid: jwk.kid! })
+    .encrypt(await importJWK({ ...jwk, alg: "ECDH-ES" }, "ECDH-ES"));
+}
+
+/** A certificate given as PEM or as base64 DER. */
+function parseCertificate(text: string): X509Certificate {
+  const base64 = text.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
+  try {
+    return new X509Certificate(Buffer.from(base64, "base64"));
+  } catch {
+    throw new Error("test wallet: trustedRoots holds something that is not a certificate");
+  }
 }
 
 interface ConfigurationMetadata {

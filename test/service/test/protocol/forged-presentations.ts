@@ -63,6 +63,8 @@ export async function forgePresentation(options: {
   vct?: string;
   status?: unknown;
   kb?: Record<string, unknown>;
+  /** The issuer JWT's `x5c` header (HAIP: the document-signer chain). */
+  x5c?: string[];
 }): Promise<string> {
   const keys = await options.model.protocol.issuerKeysFor(options.tenant);
   const now = Math.floor(options.model.clock.now() / 1000);
@@ -81,7 +83,12 @@ export async function forgePresentation(options: {
     _sd_alg: "sha-256",
     ...options.payload,
   })
-    .setProtectedHeader({ alg: "ES256", typ: "dc+sd-jwt", kid: keys.kid })
+    .setProtectedHeader({
+      alg: "ES256",
+      typ: "dc+sd-jwt",
+      kid: keys.kid,
+      ...(options.x5c ? { x5c: options.x5c } : {}),
+    })
     .sign(await importJWK(keys.privateJwk, "ES256"));
   const presented = `${[jwt, ...options.disclosures].join("~")}~`;
   const kb = await new SignJWT({

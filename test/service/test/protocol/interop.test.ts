@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * An independent wallet — the @openid4vc clients, not our test wallet — drives the emulator through
  * OpenID4VCI issuance and OpenID4VP presentation.
  */
-describe("interoperability with the @openid4vc clients (emulator)", () => {
+describe("interoperability with the @openid4vc clients (emulator, plain profile)", () => {
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   const holder = { privateJwk: {} as Jwk, publicJwk: {} as Jwk };
   let credential: string;
@@ -32,7 +32,8 @@ describe("interoperability with the @openid4vc clients (emulator)", () => {
 
   beforeAll(async () => {
     setGlobalConfig({ allowInsecureUrls: true });
-    // The pre-authorized code flow without DPoP: haip-issuance.test.ts drives HAIP's issuer.
+    // The plain profile: the pre-authorized code flow without DPoP, a did:jwk client ID and
+    // direct_post (haip-issuance.test.ts and haip-verifier.test.ts drive HAIP's).
     emulator = await startEmulator({ profile: "plain" });
     const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
     holder.privateJwk = (await exportJWK(privateKey)) as Jwk;

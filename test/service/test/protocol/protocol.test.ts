@@ -191,19 +191,22 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
     });
   });
 
-  it("the request is a DCQL query for the policy's type and fields, answered by direct_post", async () => {
+  it("the request is a DCQL query for the policy's type and fields, trusted_authorities the test CA, answered by direct_post.jwt (HAIP)", async () => {
     const v = await verification();
     const requestUri = new URL(v.authorization_request_uri!).searchParams.get("request_uri")!;
     const request = decodeJwt(await (await fetch(requestUri)).text());
     expect(request).toMatchObject({
       response_type: "vp_token",
-      response_mode: "direct_post",
+      response_mode: "direct_post.jwt",
       client_id: new URL(v.authorization_request_uri!).searchParams.get("client_id"),
       dcql_query: {
         credentials: [
           {
             format: "dc+sd-jwt",
             meta: { vct_values: ["https://example.test/vct/badge-v1"] },
+            trusted_authorities: [
+              { type: "aki", values: [await service.model.ca.keyIdentifier()] },
+            ],
             claims: [{ path: ["given_name"] }, { path: ["address", "locality"] }],
           },
         ],

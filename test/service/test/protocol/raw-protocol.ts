@@ -36,10 +36,14 @@ export async function startIssuer(
 ) {
   const emulator: Emulator = await startEmulator({
     port: 0,
-    model: createModel({
-      ...(options.profile ? { profile: options.profile } : {}),
-      ...(options.limits ? { limits: options.limits } : {}),
-    }),
+    ...(options.limits || options.profile
+      ? {
+          model: createModel({
+            ...(options.limits ? { limits: options.limits } : {}),
+            ...(options.profile ? { profile: options.profile } : {}),
+          }),
+        }
+      : {}),
   });
   const service = (method: string, path: string, body?: unknown) =>
     send(`${emulator.url}${path}`, {

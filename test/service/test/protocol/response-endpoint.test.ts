@@ -19,12 +19,15 @@ import {
   startIssuer,
 } from "./raw-protocol.js";
 
-/** OpenID4VP 1.0 §8.2 (direct_post) and RFC 9901 §7 at the response endpoint. */
+/**
+ * OpenID4VP 1.0 §8.2 (direct_post) and RFC 9901 §7 at the response endpoint, under the plain
+ * profile (hand-made direct_post forms); haip-verifier.test.ts has the HAIP one.
+ */
 describe("presentation response endpoint", () => {
   let issuer: Issuer;
   let policyId: string;
   beforeAll(async () => {
-    issuer = await startIssuer();
+    issuer = await startIssuer({ profile: "plain" });
     const policy = await issuer.service("POST", "/v1/policies", {
       name: "Badge",
       credential_definition_id: "badge-v1",

@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgeClaims, TRANSPORTS } from "../support/transports.js";
 import { type Issuer, startIssuer } from "./raw-protocol.js";
 
-/** The test wallet behaves like a careful real wallet, and holds an identity for the presets. */
+/**
+ * The test wallet behaves like a careful real wallet, and holds an identity for the presets. Plain
+ * profile (did:jwk verifiers); its HAIP checks are in haip-verifier.test.ts.
+ */
 describe("the test wallet", () => {
   let issuer: Issuer;
   beforeAll(async () => {
-    issuer = await startIssuer();
+    issuer = await startIssuer({ profile: "plain" });
   });
   afterAll(() => issuer.close());
 

@@ -67,8 +67,9 @@ describe("each project's own verifier and issuer identity", () => {
   afterEach(async () => {
     await Promise.all(running.splice(0).map((e) => e.close()));
   });
+  // The plain profile's did:jwk client IDs; haip-verifier.test.ts has the x509 ones.
   async function start(options: Parameters<typeof startEmulator>[0] = { port: 0 }) {
-    const emulator = await startEmulator(options);
+    const emulator = await startEmulator({ profile: "plain", ...options });
     running.push(emulator);
     const other: ProjectKeys = emulator.model.createProject({ environment: "test" });
     return { emulator, other };
@@ -100,13 +101,15 @@ describe("each project's own verifier and issuer identity", () => {
     await expect(compactVerify(a1.jwt, keyB)).rejects.toThrow();
 
     // The model says which project's verifier asks (what the wallet page shows).
-    expect(await emulator.model.verifierOf(b1.id)).toEqual({
+    expect(await emulator.model.verifierOf(b1.id, emulator.url)).toEqual({
       clientId: b1.uriClientId,
       projectId: other.projectId,
       environment: "test",
     });
-    expect((await emulator.model.verifierOf(a1.id))?.projectId).toBe(emulator.projectId);
-    expect(await emulator.model.verifierOf("ver_unknown")).toBeUndefined();
+    expect((await emulator.model.verifierOf(a1.id, emulator.url))?.projectId).toBe(
+      emulator.projectId,
+    );
+    expect(await emulator.model.verifierOf("ver_unknown", emulator.url)).toBeUndefined();
   });
 
   it("refuses at B a presentation the wallet made for A's client_id, even with B's nonce (audience binding)", async () => {
@@ -184,7 +187,11 @@ describe("each project's own verifier and issuer identity", () => {
     await first.close();
 
     // The same port too: the issuer's URL (the credential's iss) is part of its identity.
-    const second = await startEmulator({ port: Number(new URL(first.url).port), dataFile });
+    const second = await startEmulator({
+      port: Number(new URL(first.url).port),
+      dataFile,
+      profile: "plain",
+    });
     running.push(second);
     const a2 = await projectOn(second, second.keys.secretKey);
     const b2 = await projectOn(second, other.secretKey);
@@ -208,7 +215,7 @@ describe("each project's own verifier and issuer identity", () => {
     file.model.verifierKey = shared;
     await writeFile(dataFile, JSON.stringify(file));
 
-    const second = await startEmulator({ port: 0, dataFile });
+    const second = await startEmulator({ port: 0, dataFile, profile: "plain" });
     running.push(second);
     expect(second.projectId).toBe(first.projectId);
     const after = await (await projectOn(second, second.keys.secretKey)).verify();

@@ -140,6 +140,16 @@ export const controlPlaneRoutes: Route<Model>[] = [
     },
   },
   {
+    // The test CA's root (docs/protocol.md): what a wallet trusts to accept the emulator's
+    // verifiers and issuers under the HAIP profile. Public: a certificate, not its key.
+    method: "GET",
+    pattern: "/__emulator/ca.pem",
+    handle: async (ctx) =>
+      new Response(await ctx.model.ca.rootPem(), {
+        headers: { "content-type": "application/x-pem-file", "cache-control": "no-store" },
+      }),
+  },
+  {
     method: "GET",
     pattern: "/__emulator/state",
     handle: (ctx) => json(200, ctx.model.snapshot()),
