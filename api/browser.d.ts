@@ -1,6 +1,6 @@
 // index.d.ts
 import { FailureCode, CredportError } from '@credport/core';
-export { CredportConnectionError, CredportError, CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, FailureCode, KnownCredportError, isCredportError } from '@credport/core';
+export { CredportConfigurationError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, FailureCode, KnownCredportError, isCredportError } from '@credport/core';
 interface StatusSnapshot {
     id: string;
     status: "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";

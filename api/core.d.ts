@@ -1,6 +1,7 @@
 // contract.d.ts
 import * as z from 'zod/mini';
-export { F as FAILURE_CODES, a as FailureCode } from './failure-codes.js';
+import { O as OperationId, a as OperationRoute } from './failure-codes.js';
+export { F as FAILURE_CODES, b as FailureCode, c as OPERATION_ROUTES } from './failure-codes.js';
 declare function checkRequestConforms(method: string, path: string, request: {
     query?: Record<string, string>;
     body?: unknown;
@@ -332,6 +333,12 @@ type Json = Record<string, unknown>;
 declare function createOpenApiDocument(options?: {
     serverUrl?: string | undefined;
 }): Json;
+interface OperationSchemas {
+    query?: z.ZodMiniObject;
+    body?: z.ZodMiniType;
+    answer: z.ZodMiniType | null;
+}
+declare const OPERATION_SCHEMAS: Readonly<Record<OperationId, OperationSchemas>>;
 type OperationAuth =
 "secret"
  | "secret_or_client_token"
@@ -340,10 +347,8 @@ interface OperationError {
     status: number;
     codes: readonly string[];
 }
-interface Operation {
-    id: string;
-    method: "GET" | "POST" | "PATCH";
-    path: string;
+interface Operation extends OperationRoute {
+    id: OperationId;
     summary: string;
     tag: "Credential definitions" | "Issuance" | "Policies" | "Verifications";
     auth: OperationAuth;
@@ -663,13 +668,136 @@ declare const verificationEvent: z.ZodMiniObject<{
 }, z.core.$strip>;
 type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
 type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FIELD_VALUES_LIMITS, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, type Operation, type OperationAuth, type OperationError, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
+export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FIELD_VALUES_LIMITS, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, OPERATION_SCHEMAS, type Operation, type OperationAuth, type OperationError, OperationId, OperationRoute, type OperationSchemas, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
 // failure-codes.d.ts
+declare const OPERATION_ROUTES: {
+    readonly createCredentialDefinition: {
+        readonly method: "POST";
+        readonly path: "/v1/issuer/credential-definitions";
+        readonly snake: false;
+    };
+    readonly listCredentialDefinitions: {
+        readonly method: "GET";
+        readonly path: "/v1/issuer/credential-definitions";
+        readonly snake: false;
+    };
+    readonly getCredentialDefinition: {
+        readonly method: "GET";
+        readonly path: "/v1/issuer/credential-definitions/{credentialDefinitionId}";
+        readonly snake: false;
+    };
+    readonly updateCredentialDefinition: {
+        readonly method: "PATCH";
+        readonly path: "/v1/issuer/credential-definitions/{credentialDefinitionId}";
+        readonly snake: false;
+    };
+    readonly publishCredentialDefinition: {
+        readonly method: "POST";
+        readonly path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/publish";
+        readonly snake: false;
+    };
+    readonly archiveCredentialDefinition: {
+        readonly method: "POST";
+        readonly path: "/v1/issuer/credential-definitions/{credentialDefinitionId}/archive";
+        readonly snake: false;
+    };
+    readonly createOffer: {
+        readonly method: "POST";
+        readonly path: "/v1/openid4vc/issuance/offer";
+        readonly snake: false;
+    };
+    readonly listIssuanceSessions: {
+        readonly method: "GET";
+        readonly path: "/v1/openid4vc/issuance";
+        readonly snake: false;
+    };
+    readonly getIssuanceSession: {
+        readonly method: "GET";
+        readonly path: "/v1/openid4vc/issuance/{issuanceId}";
+        readonly snake: false;
+    };
+    readonly cancelIssuanceSession: {
+        readonly method: "POST";
+        readonly path: "/v1/openid4vc/issuance/{issuanceId}/cancel";
+        readonly snake: false;
+    };
+    readonly revokeIssuedCredential: {
+        readonly method: "POST";
+        readonly path: "/v1/openid4vc/issuance/{issuanceId}/revoke";
+        readonly snake: false;
+    };
+    readonly createPolicy: {
+        readonly method: "POST";
+        readonly path: "/v1/policies";
+        readonly snake: true;
+    };
+    readonly listPolicies: {
+        readonly method: "GET";
+        readonly path: "/v1/policies";
+        readonly snake: true;
+    };
+    readonly getPolicy: {
+        readonly method: "GET";
+        readonly path: "/v1/policies/{policyId}";
+        readonly snake: true;
+    };
+    readonly archivePolicy: {
+        readonly method: "POST";
+        readonly path: "/v1/policies/{policyId}/archive";
+        readonly snake: true;
+    };
+    readonly createVerification: {
+        readonly method: "POST";
+        readonly path: "/v1/verifications";
+        readonly snake: true;
+    };
+    readonly listVerifications: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications";
+        readonly snake: true;
+    };
+    readonly getVerification: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}";
+        readonly snake: true;
+    };
+    readonly getVerificationStatus: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}/status";
+        readonly snake: true;
+    };
+    readonly streamVerificationStatus: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}/events";
+        readonly snake: true;
+    };
+    readonly getVerificationResult: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}/result";
+        readonly snake: true;
+    };
+    readonly cancelVerification: {
+        readonly method: "POST";
+        readonly path: "/v1/verifications/{verificationId}/cancel";
+        readonly snake: true;
+    };
+    readonly getResultKeys: {
+        readonly method: "GET";
+        readonly path: "/v1/.well-known/jwks.json";
+        readonly snake: true;
+    };
+};
+interface OperationRoute {
+    method: "GET" | "POST" | "PATCH";
+    path: string;
+    snake: boolean;
+}
+type OperationId = keyof typeof OPERATION_ROUTES;
 declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "claims_not_satisfied", "credential_revoked", "credential_expired", "wallet_rejected"];
 type FailureCode = (typeof FAILURE_CODES)[number];
-export { FAILURE_CODES as F, type FailureCode as a };
+export { FAILURE_CODES as F, type OperationId as O, type OperationRoute as a, type FailureCode as b, OPERATION_ROUTES as c };
 // index.d.ts
-export { F as FAILURE_CODES, a as FailureCode } from './failure-codes.js';
+export { F as FAILURE_CODES, b as FailureCode, c as OPERATION_ROUTES, O as OperationId, a as OperationRoute } from './failure-codes.js';
 export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './request-pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
@@ -684,9 +812,12 @@ declare function normalizeServerBaseUrl(baseUrl: unknown, source?: string): stri
 declare function isLoopbackUrl(url: URL): boolean;
 declare function requireSecureTransport(baseUrl: string, what: string, alternative?: string): void;
 declare function claimAt(claims: Record<string, unknown>, path: string): unknown;
+declare const CREDPORT_ERROR_CODES: readonly ["validation_error", "invalid_policy", "missing_api_key", "invalid_api_key", "api_key_revoked", "insufficient_scope", "missing_token", "invalid_token", "key_mismatch", "not_found", "route_not_found", "method_not_allowed", "host_not_allowed", "request_too_large", "unsupported_media_type", "credential_definition_not_found", "credential_definition_conflict", "credential_definition_not_publishable", "published_credential_definition_immutable", "archived_credential_definition_immutable", "global_credential_definition_read_only", "preset_policy_read_only", "idempotency_key_reused", "invalid_lifecycle_transition", "issuance_invalid_state", "issuance_not_cancelable", "issuance_not_revocable", "verification_not_cancelable", "verification_not_finished", "verification_invalid_state", "limit_exceeded", "rate_limited", "realtime_unavailable", "internal_error", "service_unavailable", "server_error", "invalid_response", "unexpected_redirect", "unexpected_status", "response_too_large", "request_timeout", "request_aborted", "connection_failed", "invalid_start_response", "result_token_invalid", "result_token_mismatch", "verification_not_verified", "claims_not_accepted", "session_coordination_unsupported", "verification_start_failed", "session_finalization_failed", "sign_out_failed", "webhook_signature_missing", "webhook_signature_malformed", "webhook_signature_mismatch", "webhook_timestamp_out_of_tolerance", "webhook_event_replayed", "webhook_body_too_large", "webhook_payload_not_raw", "webhook_payload_invalid", "INVALID_API_KEY_FORMAT", "invalid_option", "invalid_base_url", "insecure_base_url", "missing_base_url", "missing_session_secret", "missing_webhook_secret", "webhook_secret_invalid", "invalid_jwks", "missing_provider", "missing_dependency", "data_file_unreadable", "data_file_corrupt", "data_file_newer_version", "data_file_over_limit", "data_file_not_writable", "VERIFICATION_BINDING_REQUIRED", "configuration_error", "cross_site_request", "invalid_host", "body_already_read", "state_store_unavailable", "session_mode_manual", "verification_already_finalized", "verified_session_required", "webhooks_not_configured"];
+type CredportErrorCode = (typeof CREDPORT_ERROR_CODES)[number];
+declare function isCredportErrorCode(value: unknown): value is CredportErrorCode;
 type CredportErrorType = "credport_error" | "configuration_error" | "validation_error" | "authentication_error" | "missing_token_error" | "invalid_token_error" | "permission_error" | "key_mismatch_error" | "not_found_error" | "conflict_error" | "rate_limit_error" | "api_error" | "connection_error" | "timeout_error" | "invalid_response_error" | "signature_verification_error";
 interface CredportErrorOptions {
-    code: string;
+    code: CredportErrorCode;
     status?: number | undefined;
     requestId?: string | undefined;
     details?: Record<string, unknown> | undefined;
@@ -695,7 +826,7 @@ interface CredportErrorOptions {
 declare class CredportError extends Error {
     static readonly type: CredportErrorType;
     readonly type: CredportErrorType;
-    readonly code: string;
+    readonly code: CredportErrorCode;
     readonly status: number | undefined;
     readonly requestId: string | undefined;
     readonly details: Record<string, unknown> | undefined;
@@ -804,7 +935,7 @@ declare function signWebhookPayload(payload: string, options: {
     secret: string;
     timestamp?: number | undefined;
 }): Promise<string>;
-export { CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
+export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorCode, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isCredportErrorCode, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
 // pipeline.d.ts
 export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './request-pipeline.js';
 declare const BODY_TOO_LARGE: unique symbol;

@@ -2,6 +2,7 @@
 #!/usr/bin/env node
 // index.d.ts
 import { Model, ProtocolProfile } from '@credport/mock';
+import { CredportConfigurationError } from '@credport/core';
 type AllowedHosts = readonly string[] | true;
 interface EmulatorOptions {
     port?: number | undefined;
@@ -47,9 +48,9 @@ interface ServedRequest {
     startedAt: number;
 }
 type DataFileErrorCode = "data_file_unreadable" | "data_file_corrupt" | "data_file_newer_version" | "data_file_over_limit" | "data_file_not_writable";
-declare class DataFileError extends Error {
-    readonly code: DataFileErrorCode;
+declare class DataFileError extends CredportConfigurationError {
     readonly path: string;
+    readonly code: DataFileErrorCode;
     constructor(code: DataFileErrorCode, path: string, message: string);
 }
 export { type AllowedHosts, DataFileError, type DataFileErrorCode, type Emulator, type EmulatorOptions, type ServedRequest, startEmulator };

@@ -4,6 +4,7 @@ import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as Po
 export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
 export { T as TAMPERS } from './tamper.js';
 import '@credport/core/contract';
+import '@credport/core';
 import 'node:net';
 import 'jose';
 import 'node:crypto';
@@ -33,6 +34,7 @@ declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
 export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, webhookBody };
 // incoming.d.ts
 import { FieldValue, FailureCode } from '@credport/core/contract';
+import { CredportErrorCode, CredportError } from '@credport/core';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
 import { X509Certificate } from 'node:crypto';
@@ -109,7 +111,7 @@ interface Transition<S extends string, T extends string> {
     to?: S;
     error?: {
         status: number;
-        code: string;
+        code: CredportErrorCode;
     };
 }
 type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
@@ -185,28 +187,34 @@ interface IssuanceRecord {
     txCodeAttempts: number;
     statusListIndex: number;
 }
+interface AttestationTrust {
+    trustedKeys?: readonly JWK[] | undefined;
+    required?: boolean | undefined;
+}
+interface ResolvedAttestationTrust {
+    trustedKeys: readonly JWK[];
+    required: boolean;
+}
 declare class ChangeFeed {
     private readonly listeners;
     notify(): void;
     subscribe(listener: () => void): () => void;
 }
 declare class Clock {
-    private offsetMs;
+    private aheadMs;
     private readonly listeners;
     now(): number;
     iso(at?: number): string;
     advance(ms: number): number;
-    get offset(): number;
+    get offsetMs(): number;
     restoreOffset(ms: number): void;
     reset(): void;
     onAdvance(listener: () => void): () => void;
 }
-declare class ModelError extends Error {
+declare class ModelError extends CredportError {
     readonly status: number;
-    readonly code: string;
-    readonly details?: Record<string, unknown> | undefined;
-    readonly headers?: Record<string, string> | undefined;
-    constructor(status: number, code: string, message: string, details?: Record<string, unknown> | undefined, headers?: Record<string, string> | undefined);
+    readonly headers: Record<string, string> | undefined;
+    constructor(status: number, code: CredportErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>);
 }
 interface Page<T> {
     data: T[];
@@ -243,7 +251,7 @@ interface FaultRule {
     kind: FaultKind;
     count?: number | undefined;
     rate?: number | undefined;
-    retryAfter?: number | undefined;
+    retryAfterSeconds?: number | undefined;
     delayMs?: number | undefined;
     method?: string | undefined;
     path?: string | undefined;
@@ -400,6 +408,7 @@ declare class Issuance {
     readonly records: IssuanceRecord[];
     private readonly expiries;
     private readonly byPreAuthorizedCode;
+    private readonly byIssuerState;
     private readonly statusLists;
     constructor(clock: {
         now(): number;
@@ -415,6 +424,7 @@ declare class Issuance {
     revoke(auth: SecretAuth, id: string): IssuanceRecord;
     findForProtocol(id: string): IssuanceRecord | undefined;
     findByPreAuthorizedCode(code: string): IssuanceRecord | undefined;
+    findByIssuerState(issuerState: string): IssuanceRecord | undefined;
     rejectTxCode(id: string): number;
     applyTrigger(id: string, trigger: Exclude<IssuanceTrigger, "revoke">): IssuanceRecord;
     get nextExpiry(): number;
@@ -447,6 +457,8 @@ interface ModelLimits {
     requestBodyBytes: number;
     protocolNonces: number;
     accessTokens: number;
+    authorizationRequests: number;
+    dpopProofs: number;
 }
 declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 declare class Policies {
@@ -510,7 +522,19 @@ interface AccessTokenGrant {
     issuanceId: string;
     expiresAt: number;
     credentialIdentifiers?: string[];
+    jkt?: string;
 }
+interface PushedAuthorization {
+    issuanceId: string;
+    clientId: string;
+    redirectUri: string;
+    codeChallenge: string;
+    state?: string;
+    jkt?: string;
+    detailsRequested: boolean;
+    expiresAt: number;
+}
+type AuthorizationCodeGrant = Omit<PushedAuthorization, "state">;
 declare class ProtocolState {
     private readonly now;
     private readonly limits;
@@ -522,10 +546,15 @@ declare class ProtocolState {
     private readonly verifiers;
     private readonly accessTokens;
     private readonly nonces;
+    private readonly pushed;
+    private readonly codes;
+    private readonly spentCodes;
+    private readonly dpopNonces;
+    private readonly proofJtis;
     private readonly certificates;
     private readonly responseKeys;
     private readonly responseCodes;
-    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens">,
+    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">,
     pki?: {
         ca: TestCertificateAuthority;
         clientIdPrefix: VerifierClientIdPrefix;
@@ -566,6 +595,7 @@ declare class ProtocolState {
     issueAccessToken(tenant: Tenant, issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
+        jkt?: string;
     }): {
         token: string;
         expiresIn: number;
@@ -573,6 +603,17 @@ declare class ProtocolState {
     accessToken(tenant: Tenant, token: string): AccessTokenGrant | undefined;
     issueNonce(tenant: Tenant): string;
     consumeNonce(tenant: Tenant, nonce: string): boolean;
+    pushAuthorization(tenant: Tenant, request: Omit<PushedAuthorization, "expiresAt">): {
+        requestUri: string;
+        expiresIn: number;
+    };
+    takePushedAuthorization(tenant: Tenant, requestUri: string): PushedAuthorization | undefined;
+    issueAuthorizationCode(tenant: Tenant, grant: Omit<AuthorizationCodeGrant, "expiresAt">): string;
+    takeAuthorizationCode(tenant: Tenant, code: string): AuthorizationCodeGrant | "reused" | undefined;
+    recordCodeToken(tenant: Tenant, code: string, token: string): void;
+    dpopNonce(tenant: Tenant): string;
+    dpopNonceGood(tenant: Tenant, nonce: unknown): boolean;
+    claimProofJti(tenant: Tenant, jti: string): "new" | "replayed" | "full";
 }
 declare class Realtime {
     private readonly maxStreams;
@@ -675,6 +716,7 @@ interface ModelOptions {
     webhookLookup?: LookupFunction | undefined;
     limits?: Partial<ModelLimits> | undefined;
     profile?: ProtocolProfile | undefined;
+    attestations?: AttestationTrust | undefined;
     verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
 }
 type ProtocolProfile = "haip" | "plain";
@@ -687,6 +729,7 @@ declare class Model {
     private readonly options;
     readonly limits: Readonly<ModelLimits>;
     readonly profile: ProtocolProfile;
+    readonly attestations: ResolvedAttestationTrust;
     clock: Clock;
     faults: Faults;
     realtime: Realtime;
@@ -780,10 +823,11 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, DEFAULT_MODEL_LIMITS as f, DEFINITION_LIFECYCLE as g, type EventStream as h, type FaultRule as i, ISSUANCE_TRANSITIONS as j, type ModelLimits as k, type ModelNotice as l, type ModelOptions as m, PROTOCOL_PROFILES as n, type ProjectKeys as o, type ProtocolProfile as p, type RouteContext as q, requestTooLarge as r, VERIFICATION_TRANSITIONS as s, type VerifierIdentity as t, createModel as u, verifierClientId as v, signWebhookPayloadSync as w };
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, type AttestationTrust as f, DEFAULT_MODEL_LIMITS as g, DEFINITION_LIFECYCLE as h, type EventStream as i, type FaultRule as j, ISSUANCE_TRANSITIONS as k, type ModelLimits as l, type ModelNotice as m, type ModelOptions as n, PROTOCOL_PROFILES as o, type ProjectKeys as p, type ProtocolProfile as q, requestTooLarge as r, type ResolvedAttestationTrust as s, type RouteContext as t, VERIFICATION_TRANSITIONS as u, verifierClientId as v, type VerifierIdentity as w, createModel as x, signWebhookPayloadSync as y };
 // index.d.ts
+export { CredportErrorCode } from '@credport/core';
 import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
-export { f as DEFAULT_MODEL_LIMITS, g as DEFINITION_LIFECYCLE, E as Environment, h as EventStream, F as FaultKind, i as FaultRule, j as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, k as ModelLimits, l as ModelNotice, m as ModelOptions, n as PROTOCOL_PROFILES, o as ProjectKeys, p as ProtocolProfile, R as Reply, q as RouteContext, S as Scope, s as VERIFICATION_TRANSITIONS, t as VerifierIdentity, u as createModel, w as signWebhookPayloadSync } from './incoming.js';
+export { f as AttestationTrust, g as DEFAULT_MODEL_LIMITS, h as DEFINITION_LIFECYCLE, E as Environment, i as EventStream, F as FaultKind, j as FaultRule, k as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, l as ModelLimits, m as ModelNotice, n as ModelOptions, o as PROTOCOL_PROFILES, p as ProjectKeys, q as ProtocolProfile, R as Reply, s as ResolvedAttestationTrust, t as RouteContext, S as Scope, u as VERIFICATION_TRANSITIONS, w as VerifierIdentity, x as createModel, y as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
@@ -861,6 +905,10 @@ interface PresentOptions {
     refuse?: boolean;
     credential?: HeldCredential;
 }
+interface AcceptOfferOptions {
+    txCode?: string | undefined;
+    flow?: "authorization_code" | "pre-authorized_code" | undefined;
+}
 interface TestWalletOptions {
     fetch?: typeof fetch;
     now?: () => number;
@@ -872,10 +920,8 @@ interface TestWallet {
     readonly credentials: readonly HeldCredential[];
     inspectOffer(offerUri: string): Promise<OfferPreview>;
     inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
-    acceptOffer(offerUri: string, options?: {
-        txCode?: string | undefined;
-    }): Promise<HeldCredential>;
+    acceptOffer(offerUri: string, options?: AcceptOfferOptions): Promise<HeldCredential>;
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
-export { type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };
+export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };

@@ -17,10 +17,11 @@ export { CredportProvider as C, type CredportProviderProps as a };
 // index.d.ts
 import { FlowState, FlowPhase, FailureCode, CredportError as CredportError$1 } from '@credport/browser';
 export { FailureCode, FlowPhase, isWalletLink } from '@credport/browser';
+import { CredportError } from '@credport/core';
+export { CredportErrorCode } from '@credport/core';
 export { C as CredportProvider, a as CredportProviderProps } from './credport-context.js';
 import * as react from 'react';
 import { SVGProps, ReactNode } from 'react';
-import { CredportError } from '@credport/core';
 interface QRCodeProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
     value: string;
     label: string;

@@ -1,41 +1,150 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
 export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError, isCredportErrorCode, signWebhookPayload } from '@credport/core';
-import { ClaimEntryInput, CreateOfferBody, CreatePolicyBody, CreateVerificationBody, CreatedVerificationWire, CredentialDefinitionWire, CreateCredentialDefinitionBody, UpdateCredentialDefinitionBody, IssuanceOfferWire, IssuanceSessionWire, PolicyWire, VerificationWire, VerificationStatusWire, VerificationResultWire, VerificationStatusValue, FailureCode, WebhookEventWire, LifecycleStatus, IssuanceStatus } from '@credport/core/contract';
+import { LifecycleStatus, IssuanceStatus, FieldValue, VerificationStatusValue, FailureCode, WebhookEventWire } from '@credport/core/contract';
 export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
 import { S as StateStore } from './state-store.js';
 export { a as STATE_STORE_UNAVAILABLE, b as StateCount, s as stateStoreUnavailable } from './state-store.js';
-type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
-type CamelCased<T> = T extends unknown ? {
-    [K in keyof T as K extends string ? CamelCase<K> : K]: T[K];
-} : never;
-type OneOf<A, B> = (A & {
-    [K in keyof B]?: never;
-}) | (B & {
-    [K in keyof A]?: never;
+interface ClaimDisplay {
+    name: string;
+    locale?: string | undefined;
+}
+interface ClaimEntry {
+    path: string[];
+    mandatory?: boolean | undefined;
+    display?: ClaimDisplay[] | undefined;
+}
+interface CredentialDefinitionClaim {
+    path: string[];
+    mandatory: boolean;
+    display?: ClaimDisplay[] | undefined;
+}
+interface CredentialDefinition {
+    object: "credential_definition";
+    credentialDefinitionId: string;
+    vct: string | null;
+    format: string;
+    title: string | null;
+    aliases: string[];
+    rendering: Record<string, unknown> | null;
+    claims: CredentialDefinitionClaim[];
+    lifecycleStatus: LifecycleStatus;
+    metadata: unknown;
+    global: boolean;
+    createdAt: string;
+    updatedAt: string;
+}
+interface CredentialDefinitionUpdate {
+    vct?: string | null | undefined;
+    format?: string | undefined;
+    title?: string | null | undefined;
+    aliases?: string[] | undefined;
+    rendering?: Record<string, unknown> | null | undefined;
+    claims?: ClaimEntry[] | undefined;
+    metadata?: unknown;
+}
+interface CredentialDefinitionInput extends CredentialDefinitionUpdate {
+    credentialDefinitionId: string;
+}
+interface IssuanceSession {
+    object: "openid4vc_issuance";
+    id: string;
+    status: IssuanceStatus;
+    credentialDefinitionId: string;
+    issuanceMode: "InTime";
+    metadata: Record<string, string>;
+    credentialStatus?: "active" | "revoked" | undefined;
+    revokedAt?: string | undefined;
+    createdAt: string;
+    updatedAt: string;
+    expiresAt: string;
+    livemode: boolean;
+}
+interface IssuanceOffer extends IssuanceSession {
+    offerUri: string;
+    offerQrUri: string;
+    txCode?: string | undefined;
+    testWalletUrl?: string | undefined;
+}
+type CreateOfferInput = {
+    claims: Record<string, unknown>;
+    metadata?: Record<string, string> | undefined;
+    issuanceMode?: "InTime" | undefined;
+    txCode?: {
+        length?: number | undefined;
+    } | undefined;
+} & ({
+    credentialDefinitionId: string;
+    vct?: never;
+} | {
+    vct: string;
+    credentialDefinitionId?: never;
 });
-type ClaimEntry = ClaimEntryInput;
-type CredentialDefinition = CredentialDefinitionWire;
-type CredentialDefinitionInput = Omit<CreateCredentialDefinitionBody, "lifecycleStatus">;
-type CredentialDefinitionUpdate = Omit<UpdateCredentialDefinitionBody, "credentialDefinitionId" | "lifecycleStatus">;
-type IssuanceSession = IssuanceSessionWire;
-type IssuanceOffer = IssuanceOfferWire;
-type CreateOfferInput = Omit<CreateOfferBody, "credentialDefinitionId" | "vct"> & OneOf<{
-    credentialDefinitionId: string;
-}, {
+interface PolicyField {
+    path: string[];
+    values?: FieldValue[] | undefined;
+}
+interface Policy {
+    object: "policy";
+    policyId: string;
+    name: string;
+    status: "active" | "archived";
+    preset: boolean;
+    credentialDefinitionId?: string | undefined;
     vct: string;
-}>;
-type Policy = CamelCased<PolicyWire>;
-type CreatePolicyInput = CamelCased<Omit<CreatePolicyBody, "credential_definition_id" | "vct">> & OneOf<{
+    fields: PolicyField[];
+    createdAt: string;
+}
+type CreatePolicyInput = {
+    name: string;
+    fields: PolicyField[];
+} & ({
     credentialDefinitionId: string;
-}, {
+    vct?: never;
+} | {
     vct: string;
-}>;
-type Verification = CamelCased<VerificationWire>;
-type CreatedVerification = CamelCased<CreatedVerificationWire>;
-type CreateVerificationInput = CamelCased<CreateVerificationBody>;
-type VerificationStatus = CamelCased<VerificationStatusWire>;
-type VerificationResult = CamelCased<VerificationResultWire>;
+    credentialDefinitionId?: never;
+});
+interface CreateVerificationInput {
+    policyId: string;
+    customerUserRef?: string | null | undefined;
+    metadata?: Record<string, string> | undefined;
+}
+interface Verification {
+    object: "verification";
+    id: string;
+    status: VerificationStatusValue;
+    failureCode?: string | undefined;
+    policyId: string;
+    customerUserRef: string | null;
+    metadata: Record<string, string>;
+    expiresAt: string;
+    createdAt: string;
+    updatedAt: string;
+    livemode: boolean;
+}
+interface CreatedVerification extends Verification {
+    clientToken: string;
+    authorizationRequestUri: string;
+    testWalletUrl?: string | undefined;
+}
+interface VerificationStatus {
+    object: "verification_status";
+    id: string;
+    status: VerificationStatusValue;
+    failureCode?: string | undefined;
+    expiresAt: string;
+}
+interface VerificationResult {
+    object: "verification_result";
+    verificationId: string;
+    status: VerificationStatusValue;
+    failureCode?: string | undefined;
+    policyId: string;
+    customerUserRef: string | null;
+    claims: Record<string, unknown>;
+    resultToken: string;
+}
 interface RequestOptions {
     signal?: AbortSignal | undefined;
     timeoutMs?: number | undefined;
@@ -224,7 +333,7 @@ interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verif
     requireClaims?: ClaimRequirements | undefined;
 }
 declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
-export { type CamelCase, type CamelCased, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type PagePromise, type Policy, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type ToArrayOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventStoreOver };
+export { type ClaimDisplay, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionClaim, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type PagePromise, type Policy, type PolicyField, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type ToArrayOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventStoreOver };
 // redis.d.ts
 import { S as StateStore, b as StateCount } from './state-store.js';
 import '@credport/core';

@@ -1,3 +1,5 @@
+// browser-guard.d.ts
+export {  }
 // express.d.ts
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
