@@ -85,6 +85,8 @@ export const CREDPORT_ERROR_CODES = [
   "data_file_newer_version",
   "data_file_over_limit",
   "data_file_not_writable",
+  // The mock's test wallet (`@credport/mock/wallet`): a protocol step it could not finish.
+  "test_wallet_failed",
   // The JSON error bodies of the app's routes (`@credport/session`, `@credport/next`).
   "VERIFICATION_BINDING_REQUIRED",
   "configuration_error",

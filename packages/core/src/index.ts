@@ -12,7 +12,11 @@ export {
 } from "./base-url.js";
 export { claimAt } from "./claim-path.js";
 // The zod-free parts of the wire contract, for code bound for browsers.
-export { FAILURE_CODES, type FailureCode } from "./contract/failure-codes.js";
+export {
+  FAILURE_CODES,
+  type FailureCode,
+  type KnownFailureCode,
+} from "./contract/failure-codes.js";
 export {
   OPERATION_ROUTES,
   type OperationId,

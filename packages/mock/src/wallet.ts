@@ -11,3 +11,4 @@ export {
   type TestWallet,
   type TestWalletOptions,
 } from "./wallet/test-wallet.js";
+export { TestWalletError } from "./wallet/test-wallet-error.js";

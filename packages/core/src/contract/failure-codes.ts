@@ -12,5 +12,12 @@ export const FAILURE_CODES = [
   "wallet_rejected",
 ] as const;
 
-/** A failed verification's `failure_code`: one of {@link FAILURE_CODES}. */
-export type FailureCode = (typeof FAILURE_CODES)[number];
+/** One of {@link FAILURE_CODES}: the failure codes this version knows. */
+export type KnownFailureCode = (typeof FAILURE_CODES)[number];
+
+/**
+ * A failed verification's `failure_code`: one of {@link FAILURE_CODES}, or a code a newer service
+ * added (receivers must accept those; handle a default case). `string & {}` keeps the known codes
+ * in editors' completion.
+ */
+export type FailureCode = KnownFailureCode | (string & {});

@@ -108,6 +108,7 @@ export {
   FAILURE_CODES,
   type FailureCode,
   jwks,
+  type KnownFailureCode,
   listVerificationsQuery,
   VERIFICATION_STATUSES,
   type VerificationResultWire,

@@ -101,4 +101,4 @@ export type CreatedVerificationWire = z.output<typeof createdVerification>;
 export type VerificationStatusWire = z.output<typeof verificationStatus>;
 export type VerificationResultWire = z.output<typeof verificationResult>;
 export type VerificationStatusValue = (typeof VERIFICATION_STATUSES)[number];
-export type { FailureCode } from "./failure-codes.js";
+export type { FailureCode, KnownFailureCode } from "./failure-codes.js";

@@ -15,7 +15,7 @@ export type VerificationTrigger =
   | "cancel"
   | "expire";
 
-export { FAILURE_CODES, type FailureCode } from "@credport/core/contract";
+export { FAILURE_CODES, type FailureCode, type KnownFailureCode } from "@credport/core/contract";
 
 const OPEN: VerificationStatus[] = ["pending", "in_progress"];
 const ENDED: VerificationStatus[] = ["verified", "failed", "expired", "canceled"];

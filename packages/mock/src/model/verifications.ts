@@ -15,6 +15,7 @@ import type { VerificationRecord } from "./verification-record.js";
 import {
   FAILURE_CODES,
   type FailureCode,
+  type KnownFailureCode,
   VERIFICATION_TERMINAL,
   VERIFICATION_TRANSITIONS,
   type VerificationTrigger,
@@ -202,7 +203,7 @@ export class Verifications {
       "verification_invalid_state",
       `Verification ${id}`,
     );
-    if (to === "failed" && !FAILURE_CODES.includes(data.failureCode as FailureCode)) {
+    if (to === "failed" && !FAILURE_CODES.includes(data.failureCode as KnownFailureCode)) {
       throw validationError(
         `presentation_failed needs a failure code, one of ${FAILURE_CODES.join(", ")}`,
       );

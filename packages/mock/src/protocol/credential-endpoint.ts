@@ -7,13 +7,7 @@ import { readCredentialRequest } from "./credential-request.js";
 import { checkDpopProof } from "./dpop.js";
 import { issuerX5cHeader } from "./issuer-x5c.js";
 import { checkKeyAttestation } from "./key-attestation.js";
-import {
-  bearerChallenge,
-  dpopChallenge,
-  oauthError,
-  type Refusal,
-  refusalResponse,
-} from "./oauth-error.js";
+import { bearerChallenge, dpopChallenge, oauthError, type Refusal } from "./oauth-error.js";
 import { verifyProofJwt, walletNowSeconds } from "./proof.js";
 import { disclosureFrame, sdJwtVc } from "./sd-jwt.js";
 import { credentialEndpoint, credentialIssuer, statusListUri } from "./urls.js";

@@ -1,12 +1,13 @@
 import type { X509Certificate } from "node:crypto";
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK, type JWTPayload } from "jose";
 import { chainProblem, leafPublicJwk, x5cLeaf, x509Hash } from "../model/test-ca.js";
+import { TestWalletError } from "./test-wallet-error.js";
 
 const DID_CLIENT_PREFIX = "decentralized_identifier:";
 const STATIC_DISCOVERY_AUDIENCE = "https://self-issued.me/v2";
 
 const refuse = (why: string): never => {
-  throw new Error(`test wallet: the request object ${why}; refusing to answer it.`);
+  throw new TestWalletError(`test wallet: the request object ${why}; refusing to answer it.`);
 };
 
 /**
@@ -120,6 +121,6 @@ function didJwkKey(did: string): JWK {
     Buffer.from(did.slice("did:jwk:".length), "base64url").toString("utf8"),
   ) as JWK;
   if (jwk.kty !== "EC" || jwk.crv !== "P-256" || "d" in jwk)
-    throw new Error("not a P-256 public key");
+    throw new TestWalletError("not a P-256 public key");
   return jwk;
 }

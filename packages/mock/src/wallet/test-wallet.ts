@@ -14,6 +14,7 @@ import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
 import { responseEncryptionKey, verifyRequestObject } from "./request-object.js";
 import { type Tamper, tamperWith } from "./tamper.js";
 import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./test-identity.js";
+import { TestWalletError } from "./test-wallet-error.js";
 
 const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
 /** The test wallet's OAuth client ID, and where it asks the authorization server to send the holder back. */
@@ -177,7 +178,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       if (!roots) {
         roots = http(`${base}/__emulator/ca.pem`).then(async (response) => {
           if (!response.ok)
-            throw new Error(
+            throw new TestWalletError(
               `test wallet: ${base}/__emulator/ca.pem answered ${response.status}: pass trustedRoots`,
             );
           return [parseCertificate(await response.text())];
@@ -199,7 +200,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   async function expectOk(url: string, init: RequestInit = {}) {
     const answer = await call(url, init);
     if (!answer.ok)
-      throw new Error(
+      throw new TestWalletError(
         `test wallet: ${init.method ?? "GET"} ${url} answered ${answer.status} ${answer.body.error ?? ""}: ${answer.body.error_description ?? ""}`,
       );
     return answer.body;
@@ -220,7 +221,8 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     } catch {
       offerUrl = null;
     }
-    if (!offerUrl) throw new Error("test wallet: the offer URI has no credential_offer_uri");
+    if (!offerUrl)
+      throw new TestWalletError("test wallet: the offer URI has no credential_offer_uri");
     const offer = await expectOk(offerUrl, { headers: { accept: "application/json" } });
     const issuer = offer.credential_issuer as string;
     const issuerUrl = new URL(issuer);
@@ -230,14 +232,14 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     const configurationId = (offer.credential_configuration_ids as string[])[0]!;
     const supported = metadata.credential_configurations_supported as Record<string, unknown>;
     if (!supported || !Object.hasOwn(supported, configurationId))
-      throw new Error(
+      throw new TestWalletError(
         `test wallet: the offered configuration ${configurationId} is not in the issuer metadata`,
       );
     const grants = (offer.grants ?? {}) as Record<string, Record<string, unknown>>;
     const grant = grants[PRE_AUTHORIZED_GRANT] ?? {};
     const authorizationCode = grants.authorization_code;
     if (!grants[PRE_AUTHORIZED_GRANT] && !authorizationCode)
-      throw new Error(
+      throw new TestWalletError(
         "test wallet: the offer has neither a pre-authorized nor an authorization code grant",
       );
     const configuration = supported[configurationId] as ConfigurationMetadata;
@@ -343,7 +345,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   async function answer(response: Response, what: string) {
     const { ok, body } = await readAnswer(response);
     if (!ok)
-      throw new Error(
+      throw new TestWalletError(
         `test wallet: ${what} answered ${response.status} ${body.error ?? ""}: ${body.error_description ?? ""}`,
       );
     return body;
@@ -391,17 +393,19 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     const location = redirect.headers.get("location");
     if (!location) {
       await answer(redirect, "the authorization endpoint"); // throws with the refusal
-      throw new Error("test wallet: the authorization endpoint did not redirect");
+      throw new TestWalletError("test wallet: the authorization endpoint did not redirect");
     }
     const back = new URL(location);
     // A careful wallet checks the answer is for its request, from this issuer (RFC 9207).
     if (back.searchParams.get("state") !== state)
-      throw new Error("test wallet: the authorization response's state is not the request's");
+      throw new TestWalletError(
+        "test wallet: the authorization response's state is not the request's",
+      );
     if (back.searchParams.get("iss") !== issuer)
-      throw new Error("test wallet: the authorization response's iss is not the issuer");
+      throw new TestWalletError("test wallet: the authorization response's iss is not the issuer");
     const code = back.searchParams.get("code");
     if (!code)
-      throw new Error(
+      throw new TestWalletError(
         `test wallet: the authorization endpoint answered ${back.searchParams.get("error")}: ${back.searchParams.get("error_description") ?? ""}`,
       );
     return code;
@@ -430,7 +434,9 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     let tokenForm: Record<string, string>;
     if (flow === "authorization_code") {
       if (!authorizationCode || !asMetadata.pushed_authorization_request_endpoint)
-        throw new Error("test wallet: the offer or its issuer has no authorization code flow");
+        throw new TestWalletError(
+          "test wallet: the offer or its issuer has no authorization code flow",
+        );
       const verifier = randomBytes(32).toString("base64url");
       const code = await authorize(
         asMetadata,
@@ -449,14 +455,16 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       };
     } else {
       if (!hasPreAuthorizedCode)
-        throw new Error("test wallet: the offer has no pre-authorized code grant");
+        throw new TestWalletError("test wallet: the offer has no pre-authorized code grant");
       tokenForm = {
         grant_type: PRE_AUTHORIZED_GRANT,
         "pre-authorized_code": String(grant["pre-authorized_code"]),
       };
       if (grant.tx_code !== undefined) {
         if (acceptOptions.txCode === undefined)
-          throw new Error("test wallet: the offer needs a transaction code: pass { txCode }");
+          throw new TestWalletError(
+            "test wallet: the offer needs a transaction code: pass { txCode }",
+          );
         tokenForm.tx_code = acceptOptions.txCode;
       }
     }
@@ -501,7 +509,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     let issued = await requestCredential();
     if (issued.body.error === "invalid_nonce") issued = await requestCredential();
     if (!issued.ok)
-      throw new Error(
+      throw new TestWalletError(
         `test wallet: the credential endpoint answered ${issued.status} ${issued.body.error ?? ""}: ${issued.body.error_description ?? ""}`,
       );
     const sdJwt = (issued.body.credentials as { credential: string }[])[0]!.credential;
@@ -527,7 +535,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       headers: { "content-type": "application/json" },
     });
     if (!answer.ok)
-      throw new Error(
+      throw new TestWalletError(
         `test wallet: no identity credential is held and the verifier issues none (${answer.body.error_description ?? answer.status})`,
       );
     return acceptOffer(answer.body.offer_uri as string);
@@ -544,11 +552,14 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     const requestUri = params.get("request_uri");
     const clientId = params.get("client_id");
     if (!requestUri || !clientId)
-      throw new Error("test wallet: the authorization request needs client_id and request_uri");
+      throw new TestWalletError(
+        "test wallet: the authorization request needs client_id and request_uri",
+      );
     const response = await http(requestUri, {
       headers: { accept: "application/oauth-authz-req+jwt" },
     });
-    if (!response.ok) throw new Error(`test wallet: the request URI answered ${response.status}`);
+    if (!response.ok)
+      throw new TestWalletError(`test wallet: the request URI answered ${response.status}`);
     const request = await verifyRequestObject(await response.text(), clientId, {
       roots: rootsFor(requestUri),
     });
@@ -597,7 +608,8 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     let credential = presentOptions.credential ?? held;
     if (!credential && identity && vcts.includes(IDENTITY_VCT))
       credential = await obtainIdentity(requestUri);
-    if (!credential) throw new Error(`test wallet: no credential of type ${vcts.join(", ")}`);
+    if (!credential)
+      throw new TestWalletError(`test wallet: no credential of type ${vcts.join(", ")}`);
     const omitted = (presentOptions.omit ?? []).map((path) =>
       typeof path === "string" ? path.split(".") : [...path],
     );
@@ -652,7 +664,9 @@ function parseCertificate(text: string): X509Certificate {
   try {
     return new X509Certificate(Buffer.from(base64, "base64"));
   } catch {
-    throw new Error("test wallet: trustedRoots holds something that is not a certificate");
+    throw new TestWalletError(
+      "test wallet: trustedRoots holds something that is not a certificate",
+    );
   }
 }
 

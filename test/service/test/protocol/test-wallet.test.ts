@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTestWallet, DEFAULT_TEST_IDENTITY } from "@credport/mock/wallet";
+import { isCredportError } from "@credport/core";
+import { createTestWallet, DEFAULT_TEST_IDENTITY, TestWalletError } from "@credport/mock/wallet";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgeClaims, TRANSPORTS } from "../support/transports.js";
@@ -128,7 +129,13 @@ describe("the test wallet", () => {
         signWith: attackerKey.privateJwk,
       });
       const uri = `openid4vp://?client_id=${encodeURIComponent(clientId)}&request_uri=${encodeURIComponent(`${attackerUrl}/request`)}`;
-      await expect(wallet.present(uri)).rejects.toThrow(/test wallet: the request object/);
+      const refusal = await wallet.present(uri).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(TestWalletError);
+      expect(isCredportError(refusal)).toBe(true);
+      expect(refusal).toMatchObject({
+        code: "test_wallet_failed",
+        message: expect.stringMatching(/^test wallet: the request object/),
+      });
       expect(posts).toEqual([]);
     });
 
