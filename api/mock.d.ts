@@ -670,14 +670,14 @@ declare class Verifications {
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
     browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
         expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected";
+        failure_code?: FailureCode;
         object: string;
         id: string;
         status: VerificationStatus;
     };
     serverStatus(auth: SecretAuth, id: string): {
         expires_at: string;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected";
+        failure_code?: FailureCode;
         object: string;
         id: string;
         status: VerificationStatus;
@@ -688,7 +688,7 @@ declare class Verifications {
         policy_id: string;
         customer_user_ref: string | null;
         claims: JsonObject;
-        failure_code?: "presentation_invalid" | "claims_missing" | "claims_not_satisfied" | "credential_revoked" | "credential_expired" | "wallet_rejected";
+        failure_code?: FailureCode;
         object: string;
         verification_id: string;
         status: VerificationStatus;
@@ -856,6 +856,7 @@ export { TAMPERS as T, type Tamper as a };
 // wallet.d.ts
 import { JWK } from 'jose';
 import { a as Tamper } from './tamper.js';
+import { CredportError } from '@credport/core';
 interface TestIdentity {
     given_name: string;
     family_name: string;
@@ -924,4 +925,7 @@ interface TestWallet {
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
 }
 declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
-export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, type TestWalletOptions, createTestWallet };
+declare class TestWalletError extends CredportError {
+    constructor(message: string);
+}
+export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, TestWalletError, type TestWalletOptions, createTestWallet };

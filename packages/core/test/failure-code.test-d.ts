@@ -2,27 +2,14 @@
  * `FailureCode` admits the codes this version knows and any code a newer service adds (receivers
  * must accept those), without widening to a plain `string` in editors. Checked by `pnpm typecheck`.
  */
-import type { FailureCode, KnownFailureCode } from "@credport/core";
+import type { FAILURE_CODES, FailureCode, KnownFailureCode } from "@credport/core";
+import { expectTypeOf, test } from "vitest";
 
-type Equal<A, B> =
-  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-const assert = <T extends true>() => {};
-
-assert<
-  Equal<
-    KnownFailureCode,
-    | "presentation_invalid"
-    | "claims_missing"
-    | "claims_not_satisfied"
-    | "credential_revoked"
-    | "credential_expired"
-    | "wallet_rejected"
-  >
->();
-// A code from a newer service, as a string read off the wire, is a FailureCode.
-const future: FailureCode = "issuer_untrusted";
-const fromWire: FailureCode = String("anything");
-// A switch over the known codes needs a default: FailureCode is wider than KnownFailureCode.
-assert<Equal<Exclude<FailureCode, KnownFailureCode>, string & {}>>();
-void future;
-void fromWire;
+test("FailureCode: the known codes, and any code a newer service sends", () => {
+  expectTypeOf<KnownFailureCode>().toEqualTypeOf<(typeof FAILURE_CODES)[number]>();
+  expectTypeOf<"claims_not_satisfied">().toExtend<KnownFailureCode>();
+  // A code read off the wire is a FailureCode; a switch over the known ones needs a default.
+  expectTypeOf<string>().toExtend<FailureCode>();
+  expectTypeOf<FailureCode>().not.toEqualTypeOf<KnownFailureCode>();
+  expectTypeOf<Exclude<FailureCode, KnownFailureCode>>().toEqualTypeOf<string & {}>();
+});
