@@ -1,4 +1,5 @@
 // One contract, two stores: every case runs on the memory store and on a real redis-server.
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryStateStore, type StateStore } from "../src/index.js";
 import { createRedisStateStore, type RedisStateStore } from "../src/redis/index.js";
@@ -132,4 +133,47 @@ describe("the Redis state store", () => {
       await own.kill();
     }
   });
+
+  it("a remember whose answer came too late is undone: the caller was told it failed, so the key stays free", async () => {
+    // A Lua script that keeps Redis busy for 800 ms, sent on a client of its own: the store's SET
+    // waits behind it, is applied after the store's timeout, and its caller got state_store_unavailable.
+    const blocker = createClient({ url: redis.url });
+    await blocker.connect();
+    const store = createRedisStateStore({ url: redis.url, prefix: "late", timeoutMs: 200 });
+    try {
+      expect(await store.rememberOnce("warm-up", 60)).toBe(true);
+      const key = unique();
+      const busy = blocker.eval(BUSY_FOR_800_MS);
+      await new Promise((r) => setTimeout(r, 50));
+      await expect(store.rememberOnce(key, 60)).rejects.toMatchObject({
+        code: "state_store_unavailable",
+      });
+      await busy;
+      // The caller refused the action (no session, 503): its retry must be the first, once.
+      expect(await store.rememberOnce(key, 60)).toBe(true);
+      expect(await store.rememberOnce(key, 60)).toBe(false);
+      // Another instance (another store) sees the key free too once the late write is undone.
+      const other = unique();
+      const busyAgain = blocker.eval(BUSY_FOR_800_MS);
+      await new Promise((r) => setTimeout(r, 50));
+      await expect(store.rememberOnce(other, 60)).rejects.toMatchObject({
+        code: "state_store_unavailable",
+      });
+      await busyAgain;
+      const second = createRedisStateStore({ url: redis.url, prefix: "late" });
+      try {
+        await expect.poll(() => second.rememberOnce(other, 60), { timeout: 3000 }).toBe(true);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await store.close();
+      await blocker.close();
+    }
+  });
 });
+
+/** Keeps the Redis server busy for 800 ms (Lua scripts run alone; the default time limit is 5 s). */
+const BUSY_FOR_800_MS = `local t = redis.call('TIME'); local start = t[1] * 1000000 + t[2]
+while true do local n = redis.call('TIME'); if n[1] * 1000000 + n[2] - start > 800000 then break end end
+return 1`;

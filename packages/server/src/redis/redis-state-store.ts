@@ -56,10 +56,11 @@ const PREFIX_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
  * A {@link StateStore} on Redis with the official client (`redis`, node-redis), shared by every
- * instance: remember-once is `SET key 1 NX PX ttl`, a counter is one Lua script (`INCR`, `PEXPIRE`
- * on the first hit, `PTTL`). Every key has a TTL. Each call waits at most `timeoutMs` (500 ms):
- * an unreachable Redis throws `state_store_unavailable` quickly and the client reconnects in the
- * background, so the app recovers without a restart.
+ * instance: remember-once is `SET key <token> NX PX ttl`, a counter is one Lua script (`INCR`,
+ * `PEXPIRE` on the first hit, `PTTL`). Every key has a TTL. Each call waits at most `timeoutMs`
+ * (500 ms): an unreachable Redis throws `state_store_unavailable` quickly and the client reconnects
+ * in the background, so the app recovers without a restart. A remember that threw but may have
+ * been applied late is undone (deleted if it still holds its token), so a retry is the first.
  *
  * @example
  * import { createRedisStateStore } from "@credport/server/redis";
@@ -127,17 +128,60 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
     }
   }
 
+  // A SET whose answer never came may still be applied (Redis was busy, or the answer was lost):
+  // its caller was told the store failed and acted as if nothing was remembered (no session, 503).
+  // Each such write carries its own token and is undone — deleted only if the value is still its
+  // token — before this store uses the key again, and in the background until Redis answers, so
+  // that the retry, on this instance or another, is the first.
+  const uncertain = new Map<string, string>();
+  let undoTimer: ReturnType<typeof setTimeout> | undefined;
+  async function undo(redisKey: string, token: string): Promise<void> {
+    await send(["EVAL", UNDO_SCRIPT, "1", redisKey, token]);
+    if (uncertain.get(redisKey) === token) uncertain.delete(redisKey);
+  }
+  function undoLater(delayMs = 100): void {
+    if (undoTimer !== undefined || uncertain.size === 0) return;
+    undoTimer = setTimeout(async () => {
+      undoTimer = undefined;
+      for (const [redisKey, token] of [...uncertain]) {
+        try {
+          await undo(redisKey, token);
+        } catch {
+          undoLater(Math.min(delayMs * 2, 2000));
+          return;
+        }
+      }
+    }, delayMs);
+    // Like the client: pending undos never keep a script or a test running.
+    (undoTimer as { unref?: () => void }).unref?.();
+  }
+
   return {
     async rememberOnce(key, ttlSeconds) {
-      const reply = await send<string | null>([
-        "SET",
-        keyOf(key),
-        "1",
-        "NX",
-        "PX",
-        String(toMs(ttlSeconds)),
-      ]);
-      return reply === "OK";
+      const redisKey = keyOf(key);
+      const earlier = uncertain.get(redisKey);
+      if (earlier !== undefined) await undo(redisKey, earlier);
+      const token = crypto.randomUUID();
+      try {
+        const reply = await send<string | null>([
+          "SET",
+          redisKey,
+          token,
+          "NX",
+          "PX",
+          String(toMs(ttlSeconds)),
+        ]);
+        return reply === "OK";
+      } catch (error) {
+        // Bounded: beyond this many, the oldest uncertain write is left to its TTL.
+        if (uncertain.size >= UNCERTAIN_WRITES_MAX) {
+          const oldest = uncertain.keys().next().value;
+          if (oldest !== undefined) uncertain.delete(oldest);
+        }
+        uncertain.set(redisKey, token);
+        undoLater();
+        throw error;
+      }
     },
     async increment(key, windowSeconds): Promise<StateCount> {
       const reply = await send<[number, number]>([
@@ -150,14 +194,23 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
       return { count: Number(reply[0]), resetInMs: Number(reply[1]) };
     },
     async delete(key) {
+      uncertain.delete(keyOf(key));
       await send(["DEL", keyOf(key)]);
     },
     async close() {
+      clearTimeout(undoTimer);
       if (owned?.isOpen) await owned.close();
       else owned?.destroy();
     },
   };
 }
+
+/** Deletes a remembered key only if it still holds the token of the write being undone. */
+const UNDO_SCRIPT =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
+
+/** Uncertain writes a store keeps to undo (each a key and a token). */
+const UNCERTAIN_WRITES_MAX = 10_000;
 
 const toMs = (seconds: number) => Math.max(1, Math.ceil(seconds * 1000));
 
