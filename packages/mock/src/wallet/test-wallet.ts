@@ -1,17 +1,10 @@
-import { createHash, randomBytes, X509Certificate } from "node:crypto";
+import { createHash, randomBytes, type X509Certificate } from "node:crypto";
 import { ES256 } from "@sd-jwt/crypto-nodejs";
-import {
-  CompactEncrypt,
-  decodeJwt,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type JWK,
-  type JWTPayload,
-  SignJWT,
-} from "jose";
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
-import { responseEncryptionKey, verifyRequestObject } from "./request-object.js";
+import { parseCertificate } from "./certificate.js";
+import { verifyRequestObject } from "./request-object.js";
+import { encryptResponse } from "./response-encryption.js";
 import { type Tamper, tamperWith } from "./tamper.js";
 import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./test-identity.js";
 import { TestWalletError } from "./test-wallet-error.js";
@@ -646,28 +639,6 @@ async function readAnswer(
     body = {};
   }
   return { ok: response.ok, status: response.status, body };
-}
-
-/** A `direct_post.jwt` response (OpenID4VP 1.0 §8.3): ECDH-ES to the request's key, `kid` naming it. */
-async function encryptResponse(request: JWTPayload, params: Record<string, unknown>) {
-  const { jwk, enc } = responseEncryptionKey(request);
-  // The global Uint8Array's bytes, which jose checks with instanceof: under jsdom that is the
-  // window's, not the one TextEncoder returns.
-  return new CompactEncrypt(new Uint8Array(Buffer.from(JSON.stringify(params), "utf8")))
-    .setProtectedHeader({ alg: "ECDH-ES", enc, kid: jwk.kid! })
-    .encrypt(await importJWK({ ...jwk, alg: "ECDH-ES" }, "ECDH-ES"));
-}
-
-/** A certificate given as PEM or as base64 DER. */
-function parseCertificate(text: string): X509Certificate {
-  const base64 = text.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
-  try {
-    return new X509Certificate(Buffer.from(base64, "base64"));
-  } catch {
-    throw new TestWalletError(
-      "test wallet: trustedRoots holds something that is not a certificate",
-    );
-  }
 }
 
 interface ConfigurationMetadata {
