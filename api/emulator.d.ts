@@ -1,7 +1,7 @@
 // cli.d.ts
 #!/usr/bin/env node
 // index.d.ts
-import { Model, ProtocolProfile } from '@credport/mock';
+import { Model, ProtocolProfile, AttestationTrust } from '@credport/mock';
 import { CredportConfigurationError } from '@credport/core';
 type AllowedHosts = readonly string[] | true;
 interface EmulatorOptions {
@@ -16,6 +16,7 @@ interface EmulatorOptions {
     forwardWebhooksTo?: string | undefined;
     profile?: ProtocolProfile | undefined;
     verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
+    attestations?: AttestationTrust | undefined;
 }
 interface Emulator {
     url: string;

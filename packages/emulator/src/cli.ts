@@ -6,6 +6,7 @@ import { readEnvValue, writeEnvFile } from "./env-file.js";
 import { type AllowedHosts, checkAllowedHost } from "./http/request-guard.js";
 import { stateFileBeside } from "./persistence/state-folder.js";
 import { checkPublicBaseUrl } from "./public-base-url.js";
+import { readWalletProviderKeys } from "./wallet-provider-keys.js";
 
 const usage = `usage: credport-emulator [options]
 
@@ -39,6 +40,14 @@ const usage = `usage: credport-emulator [options]
                                 the access certificate) or x509_san_dns (the public URL's host,
                                 a name such as localhost, not an IP; OpenID4VP outside HAIP)
                                 (default: x509_hash)
+  --trust-wallet-provider <file>
+                                under haip, a JWK or JWK Set file of a wallet provider's public
+                                keys (repeatable): wallet and key attestations it signed are
+                                trusted, others refused; without any, a presented attestation is
+                                checked for form, lifetime and proof of possession only
+                                (default: none)
+  --require-attestations        under haip, require a wallet attestation at PAR and token and a key
+                                attestation in every proof (default: off, accepted when presented)
   --allow-link-local-webhooks   deliver webhooks to link-local and cloud metadata addresses too
                                 (169.254.0.0/16, fe80::/10, metadata.google.internal…) (default: off)
   --help                        print this (default: off)`;
@@ -102,6 +111,8 @@ function parseOptions() {
       "allow-link-local-webhooks": { type: "boolean" },
       profile: { type: "string", default: "haip" },
       "client-id-prefix": { type: "string", default: "x509_hash" },
+      "trust-wallet-provider": { type: "string", multiple: true },
+      "require-attestations": { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -140,6 +151,12 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
   const profile = values.profile;
   if (!isProtocolProfile(profile))
     refuse(`--profile must be one of ${PROTOCOL_PROFILES.join(", ")}: got ${profile}`);
+  let trustedKeys: ReturnType<typeof readWalletProviderKeys> = [];
+  try {
+    trustedKeys = readWalletProviderKeys(values["trust-wallet-provider"] ?? []);
+  } catch (error) {
+    refuse((error as Error).message, 2, false);
+  }
   const clientIdPrefix = values["client-id-prefix"];
   if (clientIdPrefix !== "x509_hash" && clientIdPrefix !== "x509_san_dns")
     refuse(`--client-id-prefix must be x509_hash or x509_san_dns: got ${clientIdPrefix}`);
@@ -166,6 +183,7 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
     allowedHosts,
     profile,
     verifierClientIdPrefix: clientIdPrefix,
+    attestations: { trustedKeys, required: values["require-attestations"] === true },
     ...(values["allow-link-local-webhooks"] ? { allowLinkLocalWebhooks: true } : {}),
     ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
     ...(dataFile === undefined ? {} : { dataFile }),
@@ -211,7 +229,7 @@ Test project ${emulator.projectId} (test environment):
   CREDPORT_PROJECT_ID=${emulator.projectId}
 ${envFile ? `\nWritten to ${envFile}, with CREDPORT_SESSION_SECRET and ${publicPrefix}CREDPORT_BASE_URL / ${publicPrefix}CREDPORT_PUBLISHABLE_KEY.\n` : ""}
 ${kept}
-${profile === "haip" ? `Protocol profile: HAIP 1.0, verifier client IDs ${clientIdPrefix} (--profile plain for wallets without HAIP).` : "Protocol profile: plain OpenID4VCI/OpenID4VP (without HAIP)."}
+${profile === "haip" ? `Protocol profile: HAIP 1.0, verifier client IDs ${clientIdPrefix} (--profile plain for wallets without HAIP).\nWallet and key attestations: ${values["require-attestations"] ? "required" : "accepted when presented"}, ${trustedKeys.length === 0 ? "signatures unchecked (--trust-wallet-provider <jwks file>)" : `signed by ${trustedKeys.length} trusted wallet provider key${trustedKeys.length === 1 ? "" : "s"}`}.` : "Protocol profile: plain OpenID4VCI/OpenID4VP (without HAIP)."}
 Test CA root (wallets trust it for HAIP verifiers and issuers): ${emulator.url}/__emulator/ca.pem
 ${forwarding}Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
   const stop = () => {

@@ -1,6 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createModel, createRouter, type Model, type ProtocolProfile } from "@credport/mock";
+import {
+  type AttestationTrust,
+  createModel,
+  createRouter,
+  type Model,
+  type ProtocolProfile,
+} from "@credport/mock";
 import { errorReply, TEST_WALLET_PATH, testWalletUrlOf } from "@credport/mock/engine";
 import { TrafficLog } from "./dashboard/traffic-log.js";
 import { emulatorProject } from "./emulator-project.js";
@@ -75,6 +81,12 @@ export interface EmulatorOptions {
    * `--client-id-prefix`.
    */
   verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
+  /**
+   * Under the `"haip"` profile, the wallet providers whose wallet and key attestations the issuer
+   * trusts, and whether it requires them (default: none trusted, none required). Ignored with
+   * {@link EmulatorOptions.model}. CLI: `--trust-wallet-provider`, `--require-attestations`.
+   */
+  attestations?: AttestationTrust | undefined;
 }
 
 export interface Emulator {
@@ -135,6 +147,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ...(options.verifierClientIdPrefix === undefined
         ? {}
         : { verifierClientIdPrefix: options.verifierClientIdPrefix }),
+      ...(options.attestations === undefined ? {} : { attestations: options.attestations }),
     });
   const store: ModelStore | undefined = options.dataFile
     ? await openModelStore(

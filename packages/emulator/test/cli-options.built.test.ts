@@ -1,4 +1,8 @@
-import { expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { exportJWK, generateKeyPair } from "jose";
+import { afterAll, describe, expect, it } from "vitest";
 import { spawnCli, startCli } from "./support/cli-process.js";
 
 it("--help lists every option with its default", async () => {
@@ -20,6 +24,8 @@ it("--help lists every option with its default", async () => {
       "--profile",
       "--public-prefix",
       "--public-url",
+      "--trust-wallet-provider",
+      "--require-attestations",
     ].sort(),
   );
   // Each option's entry (up to the next option) names its default.
@@ -93,4 +99,79 @@ it("a port that is taken: one line that says to pass --port, a non-zero exit, no
   } finally {
     await first.stop();
   }
+});
+
+describe("wallet provider trust", () => {
+  const folder = mkdtempSync(join(tmpdir(), "credport-trust-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const file = (name: string, content: unknown) => {
+    const path = join(folder, name);
+    writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+    return path;
+  };
+
+  it("a JWK Set file and --require-attestations reach the issuer: metadata requires attestations, the terminal says whose", async () => {
+    const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
+    const jwks = file("provider.json", { keys: [await exportJWK(publicKey)] });
+    const single = file("second.json", await exportJWK((await generateKeyPair("ES256")).publicKey));
+    const cli = await startCli([
+      "--port",
+      "0",
+      "--trust-wallet-provider",
+      jwks,
+      "--trust-wallet-provider",
+      single,
+      "--require-attestations",
+    ]);
+    try {
+      expect(cli.out).toContain(
+        "Wallet and key attestations: required, signed by 2 trusted wallet provider keys.",
+      );
+      const base = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(cli.out)![1]!;
+      const project = /Test project (\S+) /.exec(cli.out)![1]!;
+      const metadata = await fetch(
+        `${base}/oid4vci/issuers/${project}.test/.well-known/oauth-authorization-server`,
+      ).then((r) => r.json());
+      expect(metadata.token_endpoint_auth_methods_supported).toEqual(["attest_jwt_client_auth"]);
+      // The provider's private key is nowhere in what the emulator prints.
+      expect(cli.out).not.toContain(String((await exportJWK(privateKey)).d));
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it("without trust: attestations accepted when presented, signatures unchecked, and the terminal says how to trust", async () => {
+    const cli = await startCli(["--port", "0"]);
+    try {
+      expect(cli.out).toContain(
+        "Wallet and key attestations: accepted when presented, signatures unchecked (--trust-wallet-provider <jwks file>).",
+      );
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it("a missing file, a file that is not JSON, a private key or another curve: one line naming the option and the file", async () => {
+    const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+    const rsa = (await generateKeyPair("RS256", { extractable: true })).publicKey;
+    const cases = [
+      [join(folder, "nope.json"), "no such file"],
+      [file("text.json", "not json"), "not a JSON file holding a JWK or a JWK Set"],
+      [file("empty.json", { keys: [] }), "the JWK Set holds no keys"],
+      [
+        file("private.json", await exportJWK(privateKey)),
+        "key 0 is a private key; give the public key only",
+      ],
+      [
+        file("rsa.json", { keys: [await exportJWK(rsa)] }),
+        "key 0 is not an EC P-256 key (kty EC, crv P-256, x, y)",
+      ],
+    ] as const;
+    for (const [path, why] of cases) {
+      const cli = spawnCli(["--port", "0", "--trust-wallet-provider", path]);
+      expect(await cli.exited).not.toBe(0);
+      expect(cli.err.trim()).toBe(`credport-emulator: --trust-wallet-provider ${path}: ${why}`);
+      expect(cli.err).not.toContain(String((await exportJWK(privateKey)).d));
+    }
+  });
 });
