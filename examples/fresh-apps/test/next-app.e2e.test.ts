@@ -255,7 +255,7 @@ it("with a pk_ in CREDPORT_SECRET_KEY, next dev's gate names the variable; the p
   others.push(production);
   const shown = await gateError(`http://localhost:${prodPort}`);
   // Production fails fast (the route module throws, Next.js answers 500): the text and a code.
-  expect(shown).toEqual({ status: "Something went wrong. (http_500)", message: [] });
+  expect(shown).toEqual({ status: "Something went wrong. (unexpected_status)", message: [] });
   // The operator's server log names the variable and the fix.
   await expect
     .poll(() => production.output())
