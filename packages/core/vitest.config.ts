@@ -1,11 +1,12 @@
 import { defineProject } from "vitest/config";
-import { fastTests, fromSources } from "../../vitest.shared.js";
+import { fastTests, fromSources, sharedModules } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
   test: {
     name: "core",
     ...fastTests,
+    ...sharedModules,
     environment: "node",
   },
 });

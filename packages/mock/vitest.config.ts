@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { fastTests, fromSources } from "../../vitest.shared.js";
+import { fastTests, fromSources, sharedModules } from "../../vitest.shared.js";
 
 // The mock's own unit tests. Its behaviour as the service is tested in test/service, over msw and
 // over the emulator (which builds on the mock, so those tests live beside both).
@@ -8,6 +8,7 @@ export default defineProject({
   test: {
     name: "mock",
     ...fastTests,
+    ...sharedModules,
     environment: "node",
   },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { fastTests, fromSources } from "../../vitest.shared.js";
+import { fastTests, fromSources, sharedModules } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
@@ -7,6 +7,7 @@ export default defineProject({
   test: {
     name: "react",
     ...fastTests,
+    ...sharedModules,
     environment: "jsdom",
   },
 });
