@@ -134,6 +134,31 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
     expect(metadata.credentialIssuer.nonce_endpoint).toEqual(expect.any(String));
   });
 
+  /** The credential step of either grant: a nonce, the holder's proof, the DPoP-bound request. */
+  async function credentialFor(
+    client: Openid4vciClient,
+    issuerMetadata: Awaited<ReturnType<Openid4vciClient["resolveIssuerMetadata"]>>,
+    token: { accessTokenResponse: { access_token: string }; dpop?: unknown },
+    dpop: { signer: { method: "jwk"; alg: string; publicJwk: Jwk } },
+    holder: { publicJwk: JWK },
+  ): Promise<string> {
+    const { c_nonce } = await client.requestNonce({ issuerMetadata });
+    const proof = await client.createCredentialRequestJwtProof({
+      issuerMetadata,
+      credentialConfigurationId: "credport.identity.v1",
+      nonce: c_nonce,
+      signer: { method: "jwk", alg: "ES256", publicJwk: holder.publicJwk as Jwk },
+    });
+    const issued = await client.retrieveCredentials({
+      issuerMetadata,
+      accessToken: token.accessTokenResponse.access_token,
+      credentialConfigurationId: "credport.identity.v1",
+      proofs: { jwt: [proof.jwt] },
+      dpop: (token.dpop ?? dpop) as typeof dpop,
+    });
+    return (issued.credentialResponse.credentials as { credential: string }[])[0]!.credential;
+  }
+
   it("issues by authorization code + PKCE + PAR + DPoP + wallet attestation; the issuance ends credential_issued", async () => {
     const offer = await newOffer();
     const dpopKey = await newKey();
@@ -188,22 +213,7 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
       "token_issued",
     );
 
-    const { c_nonce } = await client.requestNonce({ issuerMetadata });
-    const proof = await client.createCredentialRequestJwtProof({
-      issuerMetadata,
-      credentialConfigurationId: "credport.identity.v1",
-      nonce: c_nonce,
-      signer: { method: "jwk", alg: "ES256", publicJwk: holder.publicJwk as Jwk },
-    });
-    const issued = await client.retrieveCredentials({
-      issuerMetadata,
-      accessToken: token.accessTokenResponse.access_token,
-      credentialConfigurationId: "credport.identity.v1",
-      proofs: { jwt: [proof.jwt] },
-      dpop: token.dpop ?? dpop,
-    });
-    const credential = (issued.credentialResponse.credentials as { credential: string }[])[0]!
-      .credential;
+    const credential = await credentialFor(client, issuerMetadata, token, dpop, holder);
     expect(decodeJwt(credential.split("~")[0]!).cnf).toEqual({ jwk: holder.publicJwk });
     expect((await service("GET", `/v1/openid4vc/issuance/${offer.id}`)).status).toBe(
       "credential_issued",
@@ -227,20 +237,7 @@ describe("HAIP issuance: authorization code, PKCE, PAR, DPoP, wallet attestation
       dpop,
     });
     expect(token.accessTokenResponse.token_type).toBe("DPoP");
-    const { c_nonce } = await client.requestNonce({ issuerMetadata });
-    const proof = await client.createCredentialRequestJwtProof({
-      issuerMetadata,
-      credentialConfigurationId: "credport.identity.v1",
-      nonce: c_nonce,
-      signer: { method: "jwk", alg: "ES256", publicJwk: holder.publicJwk as Jwk },
-    });
-    await client.retrieveCredentials({
-      issuerMetadata,
-      accessToken: token.accessTokenResponse.access_token,
-      credentialConfigurationId: "credport.identity.v1",
-      proofs: { jwt: [proof.jwt] },
-      dpop: token.dpop ?? dpop,
-    });
+    await credentialFor(client, issuerMetadata, token, dpop, holder);
     expect((await service("GET", `/v1/openid4vc/issuance/${offer.id}`)).status).toBe(
       "credential_issued",
     );
