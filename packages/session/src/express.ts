@@ -3,8 +3,9 @@ import type { VerifiedSession } from "./cookies/verified-session.js";
 import { badHostResponse } from "./node/bad-host.js";
 import { bodyAlreadyRead, bodyAlreadyReadResponse } from "./node/body-already-read.js";
 import { requestUrl, toFetchRequest, toHeadersOnlyRequest } from "./node/node-request.js";
+import { routedPath } from "./node/routed-path.js";
 import { sendFetchResponse } from "./node/send-response.js";
-import { type CredportSessionOptions, createCredportSession } from "./session.js";
+import { type CredportSessionOptions, createSessionParts } from "./session.js";
 
 export type { VerifiedSession } from "./cookies/verified-session.js";
 export type { CredportSessionOptions } from "./session.js";
@@ -22,6 +23,8 @@ export interface ExpressRequestLike extends IncomingMessage {
   protocol?: string;
   /** Set by a body parser: its presence on a Credport route is an error (see `router`). */
   body?: unknown;
+  /** The path the router is mounted at (`""` at the root). */
+  baseUrl?: string;
 }
 
 /** Express's `next`. */
@@ -44,6 +47,10 @@ export interface CredportExpress {
    * routes read the raw body under their own cap (`413` beyond it), and answer a request whose body
    * a parser already read with `500 body_already_read`. `basePath` is the whole public path, mount
    * paths included: with `app.use("/auth", credport.router)`, set `basePath: "/auth/api/credport"`.
+   *
+   * With `protect`, it is also the wall in front of every other request: mount it at the root
+   * (`app.use(credport.router)`), before the protected routes. Mounted under a path it would not
+   * see the others, so it answers `500 configuration_error` instead.
    */
   readonly router: ExpressMiddleware;
   /**
@@ -76,9 +83,20 @@ function isUnder(pathAndQuery: string, basePath: string): boolean {
   return pathname === basePath || pathname.startsWith(`${basePath}/`);
 }
 
+/** `protect` with the router mounted under a path: the wall would not see the other requests. */
+function mountedWallResponse(mountPath: string): Response {
+  const message = `${EXPRESS_LABEL}: protect needs credport.router mounted at the root (app.use(credport.router)); mounted at "${mountPath}" it does not see the requests it should wall. Mount it at the root, or drop protect and put credport.requireVerified on each protected route.`;
+  console.error(message);
+  return Response.json(
+    { code: "configuration_error", message },
+    { status: 500, headers: { "cache-control": "no-store" } },
+  );
+}
+
 /**
- * Credport sessions for Express 4 and 5: a `router` to mount before your body parsers, a
- * `requireVerified` middleware, and `getSession(req)`. Configuration is checked here (see
+ * Credport sessions for Express 4 and 5: a `router` to mount before your body parsers (with
+ * `protect`, also the wall in front of every request), a `requireVerified` middleware, and
+ * `getSession(req)`. Configuration is checked here (see
  * {@link CredportSessionOptions}); the secrets default to the `CREDPORT_*` environment variables.
  *
  * @example
@@ -89,7 +107,7 @@ function isUnder(pathAndQuery: string, basePath: string): boolean {
  * app.get("/members", credport.requireVerified, (req, res) => res.send("Welcome"));
  */
 export function createCredportExpress(options: CredportSessionOptions): CredportExpress {
-  const session = createCredportSession(options, EXPRESS_LABEL);
+  const { session, wall, protects } = createSessionParts(options, EXPRESS_LABEL);
   const fail = (res: ServerResponse, next: ExpressNext, answer: Response) =>
     sendFetchResponse(res, answer).catch(next);
 
@@ -97,9 +115,28 @@ export function createCredportExpress(options: CredportSessionOptions): Credport
   // the page never meets `null` after the check passed (an expiry in between).
   const admitted = new WeakMap<ExpressRequestLike, VerifiedSession>();
 
+  // `protect`: every request outside the routes meets the wall first, read as Express routes it
+  // (the raw path) as well as the URL's way (dot segments resolved).
+  const walled: ExpressMiddleware = (req, res, next) => {
+    if (req.baseUrl) {
+      fail(res, next, mountedWallResponse(req.baseUrl));
+      return;
+    }
+    const url = urlOf(req);
+    if (!url) {
+      fail(res, next, badHostResponse(EXPRESS_LABEL));
+      return;
+    }
+    const request = toHeadersOnlyRequest(req, url);
+    wall.wallRouted(request, routedPath(req.originalUrl ?? req.url ?? "/")).then((refusal) => {
+      if (refusal) return sendFetchResponse(res, refusal);
+      next();
+    }, next);
+  };
+
   const router: ExpressMiddleware = (req, res, next) => {
     const pathAndQuery = req.originalUrl ?? req.url ?? "/";
-    if (!isUnder(pathAndQuery, session.basePath)) return next();
+    if (!isUnder(pathAndQuery, session.basePath)) return protects ? walled(req, res, next) : next();
     if (bodyAlreadyRead(req)) {
       fail(
         res,

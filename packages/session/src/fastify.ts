@@ -5,12 +5,14 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from "fastify";
 import type { VerifiedSession } from "./cookies/verified-session.js";
 import { badHostResponse } from "./node/bad-host.js";
 import { requestUrl, toFetchRequest, toHeadersOnlyRequest } from "./node/node-request.js";
-import { type CredportSessionOptions, createCredportSession } from "./session.js";
+import { routedPath } from "./node/routed-path.js";
+import { type CredportSessionOptions, createSessionParts } from "./session.js";
 
 export type { VerifiedSession } from "./cookies/verified-session.js";
 export type { CredportSessionOptions } from "./session.js";
@@ -26,8 +28,12 @@ export interface CredportFastify {
    * scope, the body is not parsed: the routes read the raw bytes under their own cap (`413` beyond
    * it), so webhook signatures verify whatever parsers the rest of the app uses. `basePath` is the
    * whole public path: registered with `{ prefix: "/auth" }`, set `basePath: "/auth/api/credport"`.
+   *
+   * With `protect`, it also puts the wall in front of every request of the scope it is registered
+   * in (an `onRequest` hook): register it at the root, before the protected routes. The wall reads
+   * the path as Fastify's router does (`useSemicolonDelimiter` included).
    */
-  readonly plugin: (instance: FastifyInstance) => Promise<void>;
+  readonly plugin: (instance: FastifyInstance, options?: { prefix?: string }) => Promise<void>;
   /**
    * A `preHandler` hook that lets only verified sessions through:
    * `app.get("/members", { preHandler: credport.requireVerified }, handler)`. Without one: `307`
@@ -73,10 +79,10 @@ const isStream = (value: unknown): value is Readable =>
  * app.get("/members", { preHandler: credport.requireVerified }, async () => "Welcome");
  */
 export function createCredportFastify(options: CredportSessionOptions): CredportFastify {
-  const session = createCredportSession(options, FASTIFY_LABEL);
+  const { session, wall, protects } = createSessionParts(options, FASTIFY_LABEL);
   const { basePath } = session;
 
-  const plugin = async (instance: FastifyInstance) => {
+  const routes = async (instance: FastifyInstance) => {
     const prefix = instance.prefix;
     if (prefix && basePath !== prefix && !basePath.startsWith(`${prefix}/`))
       throw new CredportConfigurationError(
@@ -101,6 +107,35 @@ export function createCredportFastify(options: CredportSessionOptions): Credport
       },
     });
   };
+
+  // The wall, read as this instance's router reads the path: with `useSemicolonDelimiter`, it
+  // serves `/members;x` as `/members`, so the wall must judge `/members` too.
+  const wallHook =
+    (instance: FastifyInstance): onRequestAsyncHookHandler =>
+    async (request, reply) => {
+      const config = instance.initialConfig as {
+        useSemicolonDelimiter?: boolean;
+        routerOptions?: { useSemicolonDelimiter?: boolean };
+      };
+      const semicolon =
+        config.routerOptions?.useSemicolonDelimiter === true ||
+        config.useSemicolonDelimiter === true;
+      const url = urlOf(request);
+      if (!url) return send(reply, badHostResponse(FASTIFY_LABEL));
+      const refusal = await wall.wallRouted(
+        toHeadersOnlyRequest(request.raw, url),
+        routedPath(request.raw.url ?? request.url, { semicolon }),
+      );
+      if (refusal) return send(reply, refusal);
+    };
+
+  // Not encapsulated (as `fastify-plugin` does it): the wall's hook belongs to the scope that
+  // registers the plugin. The routes keep a scope of their own (raw bodies), under any prefix.
+  const plugin = async (instance: FastifyInstance, pluginOptions: { prefix?: string } = {}) => {
+    if (protects) instance.addHook("onRequest", wallHook(instance));
+    await instance.register(routes, pluginOptions.prefix ? { prefix: pluginOptions.prefix } : {});
+  };
+  Object.assign(plugin, { [Symbol.for("skip-override")]: true });
 
   // The session `requireVerified` let through, for `getSession` on the same request: one read, and
   // the handler never meets `null` after the check passed (an expiry in between).

@@ -1,7 +1,7 @@
 import type { CredportSessionConfig } from "./config/session-config.js";
 import type { VerifiedSession } from "./cookies/verified-session.js";
 import { SESSION_LABEL } from "./environment.js";
-import { type Authorization, createWall } from "./protect/wall.js";
+import { type Authorization, createWall, type Wall } from "./protect/wall.js";
 import { createCredportHandler } from "./routes/handlers.js";
 
 export interface CredportSessionOptions extends CredportSessionConfig {
@@ -52,6 +52,18 @@ export function createCredportSession(
   /** @internal How messages name the adapter in use. */
   label = SESSION_LABEL,
 ): CredportSession {
+  const { session } = createSessionParts(options, label);
+  return session;
+}
+
+/**
+ * @internal The session and what the Node adapters need beside it: the wall reading the path
+ * as their framework routes it, and whether `protect` was given.
+ */
+export function createSessionParts(
+  options: CredportSessionOptions,
+  label: string,
+): { session: CredportSession; wall: Wall; protects: boolean } {
   const { protect, signInPath = "/verify", ...config } = options;
   const handler = createCredportHandler(config, label);
   const wall = createWall(
@@ -64,9 +76,13 @@ export function createCredportSession(
     },
     label,
   );
-  return {
+  const session: CredportSession = {
     basePath: (config.basePath ?? "/api/credport").replace(/\/+$/, ""),
     handler,
-    ...wall,
+    wall: wall.wall,
+    requireVerified: wall.requireVerified,
+    authorize: wall.authorize,
+    getSession: wall.getSession,
   };
+  return { session, wall, protects: (protect ?? []).length > 0 };
 }

@@ -124,3 +124,26 @@ describe("middleware coverage", () => {
     },
   );
 });
+
+describe.each(["/", "/?from=wall", "/#top", "/verify"])("with signInPath %j", (signInPath) => {
+  const walled = createCredportMiddleware({
+    protect: ["/members"],
+    signInPath,
+    sessionSecret: SECRET,
+  });
+  const signInPage = new URL(signInPath, APP).pathname;
+
+  it("every spelling of /members is still sent to the sign-in page (the page is exempt by its exact path only)", async () => {
+    const passed: string[] = [];
+    for (const path of pathVariants()) {
+      const target = redirectTarget(await walled(pageRequest(path)));
+      if (target?.status !== 307 || target.location.pathname !== signInPage) passed.push(path);
+    }
+    expect(passed).toEqual([]);
+  });
+
+  it("the sign-in page itself is not walled", async () => {
+    expect(await walled(pageRequest(signInPage))).toBeUndefined();
+    expect(await walled(pageRequest(`${signInPage}?redirect_url=%2Fmembers`))).toBeUndefined();
+  });
+});

@@ -3,7 +3,7 @@ import { sessionKeyring } from "../config/session-secrets.js";
 import { readCookies } from "../cookies/cookie-header.js";
 import { readVerifiedSession, type VerifiedSession } from "../cookies/verified-session.js";
 import { defaultSecureCookies, relabelled, resolveOrDefer, SESSION_LABEL } from "../environment.js";
-import { isProtectedPath } from "./protected-path.js";
+import { isProtectedPath, isSignInPage } from "./protected-path.js";
 import { returnPathOf } from "./return-path.js";
 
 /** The query parameter that carries the way back to the sign-in page. */
@@ -31,7 +31,11 @@ function isPageLoad(headers: Headers): boolean {
 export interface ProtectOptions {
   /** Path prefixes that need a verified session, e.g. `["/members"]`. */
   protect: string[];
-  /** Where visitors without a session are sent, with `?redirect_url=<path and query>` added. */
+  /**
+   * Where visitors without a session are sent, with `?redirect_url=<path and query>` added. This
+   * page itself (its exact path, whatever its query) is never walled, even under `protect`; any
+   * other path is, so `"/"` is a valid sign-in page and exempts only the home page.
+   */
   signInPath: string;
   /** Defaults to CREDPORT_SESSION_SECRET. */
   sessionSecret?: string | string[] | undefined;
@@ -49,6 +53,11 @@ export interface Wall {
    * `no-store`). `undefined` lets the request through.
    */
   wall(request: Request): Promise<Response | undefined>;
+  /**
+   * @internal `wall` for an adapter whose framework routes on a path of its own reading (the raw
+   * path, cut where its router cuts it): walled when either reading is protected.
+   */
+  wallRouted(request: Request, routedPath: string): Promise<Response | undefined>;
   /** The same answer for any request without a verified session, whatever its path. */
   requireVerified(request: Request): Promise<Response | undefined>;
   /** One read for both: the verified session, or the answer that stops the request. */
@@ -105,16 +114,19 @@ export function createWall(
     return session ? { session } : { session: null, refusal: refusalOf(request) };
   };
   const requireVerified = async (request: Request) => (await authorize(request)).refusal;
-  const wall = async (request: Request) => {
-    const { pathname } = new URL(request.url);
-    if (
-      !isProtectedPath(pathname, options.protect ?? []) ||
-      isProtectedPath(pathname, [new URL(options.signInPath, request.url).pathname])
-    )
-      return undefined;
-    return requireVerified(request);
+  // Every reading of the path the request may be routed by: walled when one of them is under
+  // `protect` and is not the sign-in page itself (exact path: a prefix rule would make
+  // `signInPath: "/"` exempt everything).
+  const wallRouted = async (request: Request, ...routedPaths: string[]) => {
+    const url = new URL(request.url);
+    const signIn = new URL(options.signInPath, url).pathname;
+    const walled = [url.pathname, ...routedPaths].some(
+      (path) => isProtectedPath(path, options.protect ?? []) && !isSignInPage(path, signIn),
+    );
+    return walled ? requireVerified(request) : undefined;
   };
-  return { wall, requireVerified, authorize, getSession };
+  const wall = (request: Request) => wallRouted(request);
+  return { wall, wallRouted, requireVerified, authorize, getSession };
 }
 
 /**

@@ -163,6 +163,115 @@ const fastify: Framework = {
   },
 };
 
+/**
+ * A lax reading of a path, as a static file server or a case-insensitive router may have:
+ * decoded, lower-cased, empty segments dropped. Behind it, only the wall keeps `/members` out.
+ */
+function laxPage(path: string): "members" | "verify" | "home" | undefined {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // served as sent
+  }
+  const p = `/${decoded.toLowerCase().split("/").filter(Boolean).join("/")}`;
+  if (p === "/members" || p.startsWith("/members/") || p.startsWith("/members.")) return "members";
+  if (p === "/verify") return "verify";
+  if (p === "/") return "home";
+  return undefined;
+}
+
+/** The page a lax router serves for `path`; the session shown is the one the app read. */
+async function laxResponse(
+  path: string,
+  redirectUrl: string | undefined,
+  session: () => Promise<VerifiedSession | null>,
+): Promise<Response> {
+  const which = laxPage(path);
+  if (which === "members") return htmlResponse(membersHtml(await session()));
+  if (which === "verify") return htmlResponse(verifyHtml(redirectUrl));
+  if (which === "home") return htmlResponse(homeHtml);
+  return htmlResponse(notFoundHtml, 404);
+}
+
+const sendFetch = async (
+  answer: Response,
+  reply: (status: number, type: string, body: string) => unknown,
+) => reply(answer.status, answer.headers.get("content-type") ?? "text/html", await answer.text());
+
+/** Hono with the wall in front of every request (`protect`), and a lax router behind it. */
+const honoWalled: Framework = {
+  name: "hono (protect)",
+  async start(options) {
+    const credport = createCredportSession({ protect: ["/members"], ...options });
+    const app = new Hono();
+    app.use(async (c, next) => (await credport.wall(c.req.raw)) ?? next());
+    app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) => credport.handler(c.req.raw));
+    app.get("*", (c) =>
+      laxResponse(new URL(c.req.url).pathname, c.req.query("redirect_url"), () =>
+        credport.getSession(c.req.raw),
+      ),
+    );
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
+    return listening(server);
+  },
+};
+
+/** Express with `protect` (the router walls every request) and a lax router on the raw path. */
+const expressWalledOf = (name: string, express: ExpressModule): Framework => ({
+  name: `${name} (protect)`,
+  async start(options) {
+    const credport = createCredportExpress({ protect: ["/members"], ...options });
+    const app = express();
+    app.use(credport.router);
+    app.use(async (req, res) => {
+      const answer = await laxResponse(req.path, redirectUrlOf(req.originalUrl), () =>
+        credport.getSession(req),
+      );
+      await sendFetch(answer, (status, type, body) => res.status(status).type(type).send(body));
+    });
+    const server = createServer(app);
+    server.listen(0, "127.0.0.1");
+    return listening(server);
+  },
+});
+
+/** Fastify with `protect` (the plugin walls every request) and a catch-all lax route. */
+const fastifyWalledOf = (name: string, serverOptions: Record<string, unknown>): Framework => ({
+  name: `${name} (protect)`,
+  async start(options) {
+    const credport = createCredportFastify({ protect: ["/members"], ...options });
+    const app = Fastify(serverOptions);
+    await app.register(credport.plugin);
+    app.get("*", async (request, reply) => {
+      // The path as Fastify routed it (cut at `;` under useSemicolonDelimiter).
+      const routed = `/${(request.params as Record<string, string>)["*"] ?? ""}`;
+      const answer = await laxResponse(routed, redirectUrlOf(request.url), () =>
+        credport.getSession(request),
+      );
+      return sendFetch(answer, (status, type, body) => reply.code(status).type(type).send(body));
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const running = await listening(app.server as Server);
+    return { url: running.url, close: () => app.close() };
+  },
+});
+
+/**
+ * Every framework with the wall (`protect`) as the only guard of `/members`: a lax router behind
+ * it serves the page for any spelling it reads as `/members`.
+ */
+export const walledFrameworks: Framework[] = [
+  fetchOnNode,
+  honoWalled,
+  expressWalledOf("express 4", express4 as unknown as ExpressModule),
+  expressWalledOf("express 5", express5),
+  fastifyWalledOf("fastify", {}),
+  fastifyWalledOf("fastify with useSemicolonDelimiter", {
+    routerOptions: { useSemicolonDelimiter: true },
+  }),
+];
+
 /** Every framework the attack suite runs against. */
 export const frameworks: Framework[] = [
   fetchOnNode,
