@@ -95,6 +95,7 @@ export const CREDPORT_ERROR_CODES = [
   "body_already_read",
   "state_store_unavailable",
   "session_mode_manual",
+  "session_too_large",
   "verification_already_finalized",
   "verified_session_required",
   "webhooks_not_configured",

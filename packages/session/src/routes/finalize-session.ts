@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from "../config/resolve-config.js";
 import { clearCookieHeader, cookieHeader } from "../cookies/cookie-header.js";
 import { pendingCookie, sessionCookie } from "../cookies/cookie-names.js";
+import { requireCookieFits } from "../cookies/cookie-size.js";
 import { sealVerifiedSession } from "../cookies/verified-session.js";
 import { storeOrRefuse } from "../state-store.js";
 import { unmetClaimRequirement } from "../verification/claim-requirements.js";
@@ -44,6 +45,24 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
   );
   if (unmet) throw new RouteError(409, "claims_not_accepted", `No session: ${unmet}.`);
 
+  // Sealed (and measured) before the verification is used up: a cookie too large to keep must
+  // not cost the visitor their verification.
+  const now = Date.now();
+  const session = await sealVerifiedSession(
+    {
+      verificationId: binding.verificationId,
+      policyId: binding.policyId,
+      verifiedAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + config.sessionMaxAgeSeconds * 1000).toISOString(),
+      claims: keepClaims(signed.result.claims, config.keepClaims),
+      ...(binding.userRef ? { userRef: binding.userRef } : {}),
+    },
+    config.keyring,
+    config.sessionMaxAgeSeconds,
+  );
+  const target = sessionCookie(config.secureCookies);
+  requireCookieFits(target.name, session, config.label);
+
   // One session per verification: the pending cookie is cleared below, but a copy of it (curl, a
   // script racing itself) would finalize again until it expires, so the verification is
   // remembered for as long as its binding could still be replayed. Checked last, so that a
@@ -62,20 +81,6 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
       "This verification already gave a session; start a new verification for another.",
     );
 
-  const now = Date.now();
-  const session = await sealVerifiedSession(
-    {
-      verificationId: binding.verificationId,
-      policyId: binding.policyId,
-      verifiedAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + config.sessionMaxAgeSeconds * 1000).toISOString(),
-      claims: keepClaims(signed.result.claims, config.keepClaims),
-      ...(binding.userRef ? { userRef: binding.userRef } : {}),
-    },
-    config.keyring,
-    config.sessionMaxAgeSeconds,
-  );
-  const target = sessionCookie(config.secureCookies);
   return jsonResponse(200, { verified: true }, [
     cookieHeader(target.name, session, { ...target, maxAge: config.sessionMaxAgeSeconds }),
     clearCookieHeader(pending.name, pending),

@@ -13,7 +13,8 @@ import {
   type JWTPayload,
   SignJWT,
 } from "jose";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createMemoryStateStore } from "../../src/index.js";
 import { as, setUpService, useApp } from "../support/apps.js";
 import { frameworks, MEMBERS_MARKER } from "../support/frameworks.js";
 import { HttpBrowser, pendingCookie } from "../support/http-client.js";
@@ -308,5 +309,45 @@ describe.each(frameworks)("$name", (framework) => {
       expect([done.status, done.json.code]).toEqual([409, "verification_not_verified"]);
       expect(browser.hasSession()).toBe(false);
     });
+  });
+});
+
+// A session cookie browsers would drop (over 4,096 bytes): refused before the verification is
+// used up, so that the app, once it keeps fewer claims, can still give the session.
+describe.each(frameworks)("$name: a session too large for a cookie", (framework) => {
+  const stateStore = createMemoryStateStore();
+  const large = useApp(framework, env, {
+    stateStore,
+    keepClaims: ["age_over_18", "note"],
+    requireClaims: {},
+  });
+  const fitting = useApp(framework, env, { stateStore, keepClaims: ["age_over_18"] });
+
+  it("a long kept claim: 500 session_too_large, no cookie, and the verification is not used up", async () => {
+    const browser = large.browser();
+    const id = await browser.start();
+    env.service.verify(id, { age_over_18: true, note: "n".repeat(3500) });
+    const cookie = browser.cookieHeader();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const refused = await browser.finalize(id);
+    errors.mockRestore();
+    expect([refused.status, refused.json.code]).toEqual([500, "session_too_large"]);
+    expect(refused.json.message).toMatch(/keepClaims/);
+    expect(refused.setCookies).toEqual([]);
+    // Same secret, same store, fewer claims kept: the same pending cookie still gives the session.
+    const retry = new HttpBrowser(fitting.url);
+    const done = await retry.finalize(id, { cookie });
+    expect(done.status).toBe(200);
+    expect(retry.hasSession()).toBe(true);
+  });
+
+  it("a kept claim that fits gives the session (the limit is the cookie's, not the claim's)", async () => {
+    const browser = large.browser();
+    const id = await browser.start();
+    env.service.verify(id, { age_over_18: true, note: "n".repeat(1000) });
+    expect((await browser.finalize(id)).status).toBe(200);
+    const cookie = browser.jar.get("__Host-credport_session")!;
+    expect(cookie.length).toBeLessThanOrEqual(4096);
+    expect(await membersSeenBy(browser)).toContain("n".repeat(1000));
   });
 });
