@@ -1,5 +1,6 @@
 import { compactDecrypt, decodeProtectedHeader, importJWK } from "jose";
 import type { ResponseKey } from "../model/protocol-state.js";
+import { MAX_JSON_DEPTH, parseBoundedJson } from "./bounded-json.js";
 import type { Refusal } from "./oauth-error.js";
 import { RESPONSE_ENC_VALUES } from "./request-object.js";
 
@@ -52,18 +53,20 @@ export async function readEncryptedResponse(
     return invalid(
       "response is not encrypted to this request's key: its kid is not the kid of the key in the request object's client_metadata.",
     );
-  let payload: unknown;
+  let plaintext: Uint8Array;
   try {
-    const { plaintext } = await compactDecrypt(jwe, await importJWK(privateJwk, "ECDH-ES"), {
+    ({ plaintext } = await compactDecrypt(jwe, await importJWK(privateJwk, "ECDH-ES"), {
       keyManagementAlgorithms: ["ECDH-ES"],
       contentEncryptionAlgorithms: [...RESPONSE_ENC_VALUES],
-    });
-    payload = JSON.parse(new TextDecoder().decode(plaintext));
+    }));
   } catch {
     return invalid("response does not decrypt with this request's key.");
   }
+  const payload = parseBoundedJson(new TextDecoder().decode(plaintext));
   if (!payload || typeof payload !== "object" || Array.isArray(payload))
-    return invalid("The decrypted response is not a JSON object.");
+    return invalid(
+      `The decrypted response is not a JSON object nesting at most ${MAX_JSON_DEPTH} levels.`,
+    );
   const params = new Map<string, string>();
   for (const [name, value] of Object.entries(payload)) {
     // The form's strings, as a direct_post answer carries them (vp_token is JSON in either).

@@ -313,6 +313,33 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
       expect(await statusOf(v.id!)).toMatchObject({ status: "in_progress" });
     });
 
+    it.each([65, 4119, 5000, 50_000])(
+      "a decrypted response nested %i levels deep: 400 invalid_request, the verification stays open",
+      async (depth) => {
+        const v = await newVerification();
+        const resolved = await resolve(v.authorization_request_uri!);
+        const request = resolved.authorizationRequestPayload as unknown as {
+          state: string;
+          response_uri: string;
+          client_metadata: { jwks: { keys: JWK[] } };
+        };
+        const key = request.client_metadata.jwks.keys[0]!;
+        // vp_token's one presentation list holds an array nested `depth` levels deep.
+        const nested = `${"[".repeat(depth - 3)}${"]".repeat(depth - 3)}`;
+        const plaintext = `{"vp_token":{"credential":[${nested}]},"state":${JSON.stringify(request.state)}}`;
+        const jwe = await new CompactEncrypt(new TextEncoder().encode(plaintext))
+          .setProtectedHeader({ alg: "ECDH-ES", enc: "A128GCM", kid: key.kid! })
+          .encrypt(await importJWK(key, "ECDH-ES"));
+        const answered = await send(request.response_uri, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ response: jwe }).toString(),
+        });
+        expect([answered.status, answered.body.error]).toEqual([400, "invalid_request"]);
+        expect(await statusOf(v.id!)).toMatchObject({ status: "in_progress" });
+      },
+    );
+
     it("a replayed response (the same JWE again): 400, the first verdict stands", async () => {
       const { v, jwe, request } = await answer();
       expect(await statusOf(v.id!)).toMatchObject({ status: "verified" });
