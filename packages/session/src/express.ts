@@ -154,7 +154,7 @@ export function createCredportExpress(options: CredportSessionOptions): Credport
       return;
     }
     session
-      .handler(toFetchRequest(req, res, url))
+      .handler(toFetchRequest(req, res, url), { remoteAddress: req.socket.remoteAddress })
       .then((response) => sendFetchResponse(res, response))
       .catch(next);
   };

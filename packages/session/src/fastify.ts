@@ -102,6 +102,7 @@ export function createCredportFastify(options: CredportSessionOptions): Credport
         const body = isStream(request.body) ? request.body : request.raw;
         const response = await session.handler(
           toFetchRequest(request.raw, reply.raw, url, body as IncomingMessage),
+          { remoteAddress: request.raw.socket.remoteAddress },
         );
         return send(reply, response);
       },

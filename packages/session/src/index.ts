@@ -14,7 +14,11 @@ export {
 export { readPublishableKey } from "./publishable-key.js";
 export { type GetVerifiedSessionOptions, getVerifiedSession } from "./read-session.js";
 export type { RateLimitOptions, RateLimitRule } from "./request/rate-limit.js";
-export { createCredportHandler, createCredportHandlers } from "./routes/handlers.js";
+export {
+  createCredportHandler,
+  createCredportHandlers,
+  type RequestContext,
+} from "./routes/handlers.js";
 export {
   type CredportSession,
   type CredportSessionOptions,

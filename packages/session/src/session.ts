@@ -2,7 +2,7 @@ import type { CredportSessionConfig } from "./config/session-config.js";
 import type { VerifiedSession } from "./cookies/verified-session.js";
 import { SESSION_LABEL } from "./environment.js";
 import { type Authorization, createWall, type Wall } from "./protect/wall.js";
-import { createCredportHandler } from "./routes/handlers.js";
+import { createCredportHandler, type RequestContext } from "./routes/handlers.js";
 
 export interface CredportSessionOptions extends CredportSessionConfig {
   /** Path prefixes `wall` keeps for verified visitors, e.g. `["/members"]`. Default: none. */
@@ -17,9 +17,10 @@ export interface CredportSession {
   readonly basePath: string;
   /**
    * Every route of the browser flow: `POST verifications`, `GET verifications/{id}/status`,
-   * `GET`/`POST`/`DELETE session`, `POST webhooks`, under `basePath`.
+   * `GET`/`POST`/`DELETE session`, `POST webhooks`, under `basePath`. Pass the socket's address
+   * as `context.remoteAddress` where the runtime gives it (see {@link RequestContext}).
    */
-  handler(request: Request): Promise<Response>;
+  handler(request: Request, context?: RequestContext): Promise<Response>;
   /**
    * For a middleware over every request: the answer that stops a request under `protect` without
    * a verified session (`307` to `signInPath` for a page load, `401` otherwise), or `undefined`.
@@ -44,7 +45,9 @@ export interface CredportSession {
  * @example
  * // Hono
  * const credport = createCredportSession({ policyId: "preset_age_over_18", protect: ["/members"] });
- * app.all("/api/credport/*", (c) => credport.handler(c.req.raw));
+ * app.all("/api/credport/*", (c) =>
+ *   credport.handler(c.req.raw, { remoteAddress: getConnInfo(c).remote.address }),
+ * );
  * app.use(async (c, next) => (await credport.wall(c.req.raw)) ?? next());
  */
 export function createCredportSession(

@@ -15,6 +15,7 @@ import {
 } from "@credport/server";
 import type { Keyring } from "../cookies/keyring.js";
 import { configurationError, defaultSecureCookies, SESSION_LABEL } from "../environment.js";
+import { DEFAULT_IPV6_PREFIX_LENGTH } from "../request/address-group.js";
 import type { ResolvedRateLimit } from "../request/rate-limit.js";
 import { parseAllowedOrigins } from "../request/same-origin.js";
 import { createMemoryStateStore, lazyRedisStateStore, type StateStore } from "../state-store.js";
@@ -158,6 +159,11 @@ function rateLimitRules(config: CredportSessionConfig): ResolvedRateLimit | unde
               86_400,
             ),
           };
+  const ipv6PrefixLength = options.ipv6PrefixLength ?? DEFAULT_IPV6_PREFIX_LENGTH;
+  if (!Number.isInteger(ipv6PrefixLength) || ipv6PrefixLength < 32 || ipv6PrefixLength > 128)
+    throw configurationError(
+      "rateLimit.ipv6PrefixLength must be an integer from 32 to 128 (64 counts one home's /64; 56 for providers that hand out /56).",
+    );
   const failure = options.onStoreFailure ?? "open";
   if (failure !== "open" && failure !== "closed")
     throw configurationError('rateLimit.onStoreFailure must be "open" or "closed".');
@@ -166,6 +172,7 @@ function rateLimitRules(config: CredportSessionConfig): ResolvedRateLimit | unde
     perBrowser: rule(options.perBrowser, "perBrowser", DEFAULT_PER_BROWSER),
     failOpen: failure === "open",
     trustProxy: trust === true ? 1 : trust === false ? 0 : trust,
+    ipv6PrefixLength,
   };
 }
 

@@ -17,9 +17,10 @@ import { jsonResponse, RouteError } from "./route-error.js";
 export async function createVerification(
   request: Request,
   config: ResolvedConfig,
+  remoteAddress?: string,
 ): Promise<Response> {
   requireSameOrigin(request, config);
-  const { refusal, browserCookies } = await rateLimited(request, config);
+  const { refusal, browserCookies } = await rateLimited(request, config, remoteAddress);
   if (refusal) return refusal;
   const policyId = await config.policyFor(request);
   const userRef = await config.userRefFor(request);
@@ -81,6 +82,7 @@ export async function createVerification(
 async function rateLimited(
   request: Request,
   config: ResolvedConfig,
+  remoteAddress: string | undefined,
 ): Promise<{ refusal?: Response; browserCookies: string[] }> {
   if (!config.rateLimit) return { browserCookies: [] };
   const verdict = await checkRateLimit(
@@ -88,6 +90,7 @@ async function rateLimited(
     config.rateLimit,
     config.rateLimitStore,
     config.secureCookies,
+    remoteAddress,
   );
   if (verdict.storeError !== undefined) {
     const cause = verdict.storeError;

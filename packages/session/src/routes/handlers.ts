@@ -16,7 +16,29 @@ import { verificationStatus } from "./verification-status.js";
 import { deliverWebhook } from "./webhook-delivery.js";
 
 type Handler = (request: Request) => Promise<Response>;
-type Route = (request: Request, path: string, config: ResolvedConfig) => Promise<Response>;
+/** A handler told the socket's address by whoever has it (a Node adapter, the app). */
+type AddressedHandler = (request: Request, remoteAddress?: string) => Promise<Response>;
+type Route = (
+  request: Request,
+  path: string,
+  config: ResolvedConfig,
+  remoteAddress: string | undefined,
+) => Promise<Response>;
+
+/**
+ * What the runtime knows about a request that the Fetch `Request` does not carry, for
+ * {@link createCredportHandler} and `CredportSession.handler`.
+ */
+export interface RequestContext {
+  /**
+   * The address of the connection's other end, for the per-address start limit: Node's
+   * `req.socket.remoteAddress`, Hono's `getConnInfo(c).remote.address`, Bun's
+   * `server.requestIP(request)?.address`, Deno's `info.remoteAddr.hostname`. Behind your own
+   * proxy, set `trustProxy` instead (this is then the proxy's address). The Express and Fastify
+   * adapters pass it themselves.
+   */
+  remoteAddress?: string | undefined;
+}
 
 const notFound = () => new RouteError(404, "route_not_found", "No such Credport route.");
 
@@ -80,6 +102,21 @@ export function createCredportHandlers(
   POST: Handler;
   DELETE: Handler;
 } {
+  // Per-method handlers are what Next.js route files export: Next passes its own second argument
+  // (`{ params }`), which is not an address, so none is read from it.
+  const { GET, POST, DELETE } = addressedHandlers(options, label);
+  return {
+    GET: (request) => GET(request),
+    POST: (request) => POST(request),
+    DELETE: (request) => DELETE(request),
+  };
+}
+
+/** The handlers per method, each told the socket's address when there is one. */
+function addressedHandlers(
+  options: CredportSessionConfig,
+  label: string,
+): Record<"GET" | "POST" | "DELETE", AddressedHandler> {
   const resolved = resolveOrDefer(() => resolveConfig(options, label), {
     deferInDevelopment: true,
     label,
@@ -89,8 +126,8 @@ export function createCredportHandlers(
     options.baseUrl !== undefined ? "baseUrl" : options.credport ? undefined : "CREDPORT_BASE_URL";
 
   const handle =
-    (route: Route): Handler =>
-    async (request) => {
+    (route: Route): AddressedHandler =>
+    async (request, remoteAddress) => {
       if (resolved.problem) {
         if (!isDevelopment()) console.error(resolved.problem.message);
         return jsonResponse(500, {
@@ -105,7 +142,7 @@ export function createCredportHandlers(
       if (!pathname.startsWith(config.basePath)) return errorResponse(notFound());
       const path = pathname.slice(config.basePath.length).replace(/^\/+|\/+$/g, "");
       try {
-        return await route(request, path, config);
+        return await route(request, path, config, remoteAddress);
       } catch (error) {
         reportUnreachable(error, config.credport.baseUrl, baseUrlSource, label);
         return failureResponse(error, label);
@@ -119,8 +156,8 @@ export function createCredportHandlers(
       if (path === "session") return sessionStatus(request, config);
       throw notFound();
     }),
-    POST: handle(async (request, path, config) => {
-      if (path === "verifications") return createVerification(request, config);
+    POST: handle(async (request, path, config, remoteAddress) => {
+      if (path === "verifications") return createVerification(request, config, remoteAddress);
       if (path === "session") return finalizeSession(request, config);
       if (path === "webhooks") return deliverWebhook(request, config);
       throw notFound();
@@ -135,16 +172,17 @@ export function createCredportHandlers(
 /**
  * One handler for every route and method of {@link createCredportHandlers}: mount it under
  * `basePath` as is in any Fetch framework (Hono, Bun, Deno, Workers, React Router, SvelteKit).
- * Other methods get `405` with `Allow`.
+ * Other methods get `405` with `Allow`. Pass the socket's address as `context.remoteAddress`
+ * where the runtime gives it: the start limit then holds back a script that drops its cookies.
  */
 export function createCredportHandler(
   options: CredportSessionConfig,
   label = SESSION_LABEL,
-): Handler {
-  const handlers: Record<string, Handler> = createCredportHandlers(options, label);
-  return async (request) => {
+): (request: Request, context?: RequestContext) => Promise<Response> {
+  const handlers: Record<string, AddressedHandler> = addressedHandlers(options, label);
+  return async (request, context) => {
     const handler = handlers[request.method];
-    if (handler) return handler(request);
+    if (handler) return handler(request, context?.remoteAddress);
     return new Response(
       JSON.stringify({
         code: "method_not_allowed",

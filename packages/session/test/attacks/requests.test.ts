@@ -3,6 +3,7 @@
 // no body is read past the cap whatever the framework does with bodies, and a flood of starts
 // is answered 429 before the service is asked.
 import { describe, expect, it } from "vitest";
+import { createMemoryStateStore, type StateStore } from "../../src/index.js";
 import { setUpService, useApp } from "../support/apps.js";
 import { frameworks } from "../support/frameworks.js";
 import { send } from "../support/http-client.js";
@@ -167,6 +168,136 @@ describe.each(frameworks)("$name", (framework) => {
             .status,
         );
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    });
+  });
+});
+
+/** A state store that remembers which keys were ever written, to see what a flood adds. */
+function keyRecordingStore() {
+  const store = createMemoryStateStore();
+  const keys = new Set<string>();
+  return {
+    keys,
+    store: {
+      rememberOnce: (key: string, ttl: number) => {
+        keys.add(key);
+        return store.rememberOnce(key, ttl);
+      },
+      increment: (key: string, window: number) => {
+        keys.add(key);
+        return store.increment(key, window);
+      },
+      delete: (key: string) => {
+        keys.delete(key);
+        return store.delete(key);
+      },
+    } satisfies StateStore,
+  };
+}
+
+/** Starts from a client that keeps no cookie (a script): each one a browser never seen before. */
+async function scriptStarts(
+  url: string,
+  count: number,
+  headers: (i: number) => Record<string, string> = () => ({}),
+) {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++)
+    statuses.push(
+      (
+        await send(url, "/api/credport/verifications", {
+          method: "POST",
+          body: {},
+          headers: { origin: url, "sec-fetch-site": "same-origin", ...headers(i) },
+        })
+      ).status,
+    );
+  return statuses;
+}
+
+const tenThenRefused = [...Array(10).fill(201), 429, 429];
+
+describe.each(frameworks)("$name: the start limit holds back a script", (framework) => {
+  describe("by default, per socket address", () => {
+    const recorded = keyRecordingStore();
+    const app = useApp(framework, env, { rateLimit: {}, stateStore: recorded.store });
+
+    it("a script that drops its cookies gets 10 starts a minute from one address, then 429; refused starts add nothing to the store", async () => {
+      const statuses = await scriptStarts(app.url, 12);
+      expect(statuses).toEqual(tenThenRefused);
+      const before = recorded.keys.size;
+      expect(await scriptStarts(app.url, 20)).toEqual(Array(20).fill(429));
+      expect(recorded.keys.size).toBe(before);
+      // X-Forwarded-For is not an address without trustProxy: rotating it changes nothing.
+      expect(
+        await scriptStarts(app.url, 3, (i) => ({ "x-forwarded-for": `203.0.113.${i}` })),
+      ).toEqual([429, 429, 429]);
+    });
+  });
+
+  describe("with trustProxy, per normalised address", () => {
+    const recorded = keyRecordingStore();
+    const app = useApp(framework, env, {
+      rateLimit: {},
+      trustProxy: true,
+      stateStore: recorded.store,
+    });
+    const via = (address: string) => ({ "x-forwarded-for": `198.51.100.250, ${address}` });
+
+    it.each<[string, (i: number) => string]>([
+      ["addresses of one IPv6 /64", (i) => `2001:db8:aa:1:${i.toString(16)}::${i + 1}`],
+      ["ip:port spellings of one IPv4 address", (i) => `203.0.113.10:${40_000 + i}`],
+      [
+        "v4-mapped, bracketed and ported spellings of one IPv4 address",
+        (i) =>
+          ["::ffff:203.0.113.11", "[::ffff:203.0.113.11]:443", "203.0.113.11", "::FFFF:CB00:710B"][
+            i % 4
+          ]!,
+      ],
+      [
+        "case and zero-compression spellings of one IPv6 address",
+        (i) =>
+          [
+            "2001:DB8:BB::1",
+            "2001:db8:bb:0:0:0:0:1",
+            "[2001:0db8:00bb::0001]:8443",
+            "2001:db8:bb::1%eth0",
+          ][i % 4]!,
+      ],
+    ])("%s count as one client", async (_, address) => {
+      expect(await scriptStarts(app.url, 12, (i) => via(address(i)))).toEqual(tenThenRefused);
+    });
+
+    it("refused starts add nothing to the store (no counter per refused script start)", async () => {
+      expect(await scriptStarts(app.url, 11, () => via("203.0.113.99"))).toEqual([
+        ...Array(10).fill(201),
+        429,
+      ]);
+      const before = recorded.keys.size;
+      expect(await scriptStarts(app.url, 20, () => via("203.0.113.99"))).toEqual(
+        Array(20).fill(429),
+      );
+      expect(recorded.keys.size).toBe(before);
+    });
+
+    it("another /64 is another client", async () => {
+      await scriptStarts(app.url, 11, () => via("2001:db8:cc:1::1"));
+      expect(await scriptStarts(app.url, 1, () => via("2001:db8:cc:2::1"))).toEqual([201]);
+    });
+  });
+
+  describe("with trustProxy and rateLimit.ipv6PrefixLength: 56", () => {
+    const app = useApp(framework, env, {
+      rateLimit: { ipv6PrefixLength: 56 },
+      trustProxy: true,
+    });
+
+    it("addresses of one /56 count as one client", async () => {
+      expect(
+        await scriptStarts(app.url, 12, (i) => ({
+          "x-forwarded-for": `2001:db8:dd:ab${i.toString(16).padStart(2, "0")}::1`,
+        })),
+      ).toEqual(tenThenRefused);
     });
   });
 });

@@ -1,6 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener, serve } from "@hono/node-server";
+import {
+  getRequestListener,
+  type Http2Bindings,
+  type HttpBindings,
+  serve,
+} from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import express4 from "express4";
 import express5 from "express5";
 import Fastify from "fastify";
@@ -74,11 +80,13 @@ const fetchOnNode: Framework = {
   name: "fetch (node:http)",
   async start(options) {
     const credport = createCredportSession({ protect: ["/members"], ...options });
-    const app = async (request: Request): Promise<Response> => {
+    // The runtime's own request listener: it knows the socket, and hands its address on.
+    const app = async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
       const walled = await credport.wall(request);
       if (walled) return walled;
       const url = new URL(request.url);
-      if (url.pathname.startsWith(`${credport.basePath}/`)) return credport.handler(request);
+      if (url.pathname.startsWith(`${credport.basePath}/`))
+        return credport.handler(request, { remoteAddress: env.incoming.socket.remoteAddress });
       let path = url.pathname;
       try {
         path = decodeURIComponent(path);
@@ -104,7 +112,9 @@ const hono: Framework = {
   async start(options) {
     const credport = createCredportSession(options);
     const app = new Hono();
-    app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) => credport.handler(c.req.raw));
+    app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) =>
+      credport.handler(c.req.raw, { remoteAddress: getConnInfo(c).remote.address }),
+    );
     app.use("/members/*", async (c, next) => (await credport.requireVerified(c.req.raw)) ?? next());
     const members = async (c: { req: { raw: Request } }) =>
       htmlResponse(membersHtml(await credport.getSession(c.req.raw)));
@@ -206,7 +216,9 @@ const honoWalled: Framework = {
     const credport = createCredportSession({ protect: ["/members"], ...options });
     const app = new Hono();
     app.use(async (c, next) => (await credport.wall(c.req.raw)) ?? next());
-    app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) => credport.handler(c.req.raw));
+    app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) =>
+      credport.handler(c.req.raw, { remoteAddress: getConnInfo(c).remote.address }),
+    );
     app.get("*", (c) =>
       laxResponse(new URL(c.req.url).pathname, c.req.query("redirect_url"), () =>
         credport.getSession(c.req.raw),
