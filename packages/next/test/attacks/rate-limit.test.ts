@@ -85,6 +85,10 @@ describe("the rate limit on starting verifications", () => {
     expect(() =>
       createCredportHandlers(testConfig(service.project, { trustProxy: -1 as never })),
     ).toThrow(/trustProxy/);
+    for (const ipv6PrefixLength of [0, 24, 129, 56.5])
+      expect(() =>
+        createCredportHandlers(testConfig(service.project, { rateLimit: { ipv6PrefixLength } })),
+      ).toThrow(/rateLimit\.ipv6PrefixLength must be an integer from 32 to 128/);
   });
 
   it("a failing store lets starts through with a warning (fail open), or refuses them with 503 when told to fail closed", async () => {
