@@ -91,3 +91,40 @@ describe.each(frameworks)("$name: two instances on one Redis", (framework) => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });
+
+describe.each(frameworks)("$name: a script's starts on two instances", (framework) => {
+  let stores: RedisStateStore[] = [];
+  let instances: RunningApp[] = [];
+  beforeAll(async () => {
+    stores = [0, 1].map(() =>
+      createRedisStateStore({
+        url: redis.url,
+        prefix: `fleet-address-${framework.name.replace(/\W/g, "")}`,
+      }),
+    );
+    instances = await Promise.all(
+      stores.map((stateStore) =>
+        // The default limits: 10 starts a minute per address, counted on the socket's address.
+        framework.start({ ...sessionOptions(env.service, []), stateStore, rateLimit: {} }),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((i) => i.close()));
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it("a client that keeps no cookie gets 10 starts a minute across the fleet, then 429 on either instance", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const url = instances[i % 2]!.url;
+      const res = await send(url, "/api/credport/verifications", {
+        method: "POST",
+        body: {},
+        headers: { origin: url, "sec-fetch-site": "same-origin" },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
+  });
+});
