@@ -1,7 +1,6 @@
 import type { ResolvedConfig } from "../config/resolve-config.js";
 import { clearCookieHeader, cookieHeader } from "../cookies/cookie-header.js";
 import { pendingCookie, sessionCookie } from "../cookies/cookie-names.js";
-import { requireCookieFits } from "../cookies/cookie-size.js";
 import { sealVerifiedSession } from "../cookies/verified-session.js";
 import { storeOrRefuse } from "../state-store.js";
 import { unmetClaimRequirement } from "../verification/claim-requirements.js";
@@ -9,6 +8,7 @@ import { keepClaims } from "../verification/keep-claims.js";
 import { signedResultFor } from "../verification/signed-result.js";
 import { parseFinalizeSessionBody } from "./browser-input.js";
 import { readJson } from "./read-body.js";
+import { requireCookieFits } from "./require-cookie-fits.js";
 import { requireSameOrigin } from "./require-same-origin.js";
 import { jsonResponse, RouteError } from "./route-error.js";
 import { requireBinding } from "./user-binding.js";

@@ -1,4 +1,4 @@
-import { RouteError } from "../routes/route-error.js";
+import { RouteError } from "./route-error.js";
 
 /**
  * The most a cookie's name and value may hold together: browsers drop a longer cookie without a
