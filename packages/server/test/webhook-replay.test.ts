@@ -63,7 +63,7 @@ describe("webhook event de-duplication", () => {
     });
   });
 
-  it("the memory store forgets on request and after its time, and stays bounded", async () => {
+  it("the memory store forgets on request and after its time, and stays bounded without forgetting a live ID", async () => {
     let now = 1_000_000;
     const store = createMemoryWebhookEventStore({ maxEntries: 3, now: () => now });
     expect(await store.remember("evt_1", 600)).toBe(true);
@@ -72,8 +72,14 @@ describe("webhook event de-duplication", () => {
     expect(await store.remember("evt_1", 600)).toBe(true);
     now += 601_000;
     expect(await store.remember("evt_1", 600)).toBe(true);
-    for (const id of ["evt_2", "evt_3", "evt_4"]) await store.remember(id, 600);
-    expect(await store.remember("evt_1", 600)).toBe(true); // the oldest gave way
+    for (const id of ["evt_2", "evt_3"]) await store.remember(id, 600);
+    // Full of live IDs: a new one is refused (the caller answers 5xx), none is forgotten early.
+    await expect(store.remember("evt_4", 600)).rejects.toMatchObject({
+      code: "state_store_unavailable",
+    });
+    expect(await store.remember("evt_1", 600)).toBe(false);
+    now += 601_000;
+    expect(await store.remember("evt_4", 600)).toBe(true);
   });
 
   it("a full memory store still refuses a replay of its oldest event", async () => {

@@ -98,6 +98,8 @@ export async function checkRateLimit(
         verdict.retryAfterSeconds,
         Math.max(1, Math.ceil(resetInMs / 1000)),
       );
+      // Refused: the next counter (a fresh browser's) is not created, so refused starts never grow the store.
+      break;
     }
   }
   return verdict;
