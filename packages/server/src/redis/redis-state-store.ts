@@ -240,8 +240,8 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
     },
     async markDone(key, ttlSeconds) {
       await evictionChecked();
-      // XX: only a key still held (one that expired or was deleted is not brought back).
-      await send(["SET", keyOf(key), DONE, "XX", "PX", String(toMs(ttlSeconds))]);
+      // Whether or not the hold is still there (it may have lapsed while the handler ran): done is done.
+      await send(["SET", keyOf(key), DONE, "PX", String(toMs(ttlSeconds))]);
     },
     async isDone(key) {
       await evictionChecked();

@@ -66,12 +66,9 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions = {}): S
     },
     markDone(key, ttlSeconds) {
       const at = now();
-      const entry = live(remembered, key, at);
-      // Only a key this store still holds: one that expired (or was deleted) is not brought back.
-      if (entry) {
-        entry.done = true;
-        entry.expiresAt = at + ttlSeconds * 1000;
-      }
+      // Whether or not the hold is still there (it may have lapsed while the handler ran).
+      remembered.delete(key);
+      remembered.set(key, { expiresAt: at + ttlSeconds * 1000, count: 1, done: true });
     },
     isDone(key) {
       return live(remembered, key, now())?.done ?? false;

@@ -27,7 +27,8 @@ export interface StateStore {
   /**
    * Marks a key that {@link StateStore.rememberOnce} took as done, and keeps it `ttlSeconds` from
    * now: "in progress" until then (e.g. a webhook event whose handler still runs), "done" after
-   * (the handler succeeded). Redis: `SET key done PX ttl`.
+   * (the handler succeeded). Sets the key even if its hold lapsed meanwhile. Redis:
+   * `SET key done PX ttl`.
    */
   markDone(key: string, ttlSeconds: number): void | Promise<void>;
   /** Whether `key` is remembered and marked done (see {@link StateStore.markDone}). */
