@@ -79,6 +79,7 @@ interface CredportRedisOptions {
     url?: string | undefined;
     prefix?: string | undefined;
     timeoutMs?: number | undefined;
+    assumeNoEviction?: boolean | undefined;
 }
 type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
 interface CredportSessionConfig {
@@ -99,6 +100,7 @@ interface CredportSessionConfig {
     basePath?: string | undefined;
     secureCookies?: boolean | undefined;
     stateStore?: StateStore | undefined;
+    singleInstance?: boolean | undefined;
     redis?: CredportRedisOptions | undefined;
     rateLimit?: RateLimitOptions | false | undefined;
     trustProxy?: boolean | number | undefined;

@@ -99,6 +99,7 @@ export const CREDPORT_ERROR_CODES = [
   "verification_already_finalized",
   "verified_session_required",
   "webhooks_not_configured",
+  "webhook_event_in_progress",
 ] as const;
 
 /**

@@ -13,13 +13,13 @@ describe("the in-memory state store", () => {
     expect(await store.rememberOnce("a", 10)).toBe(true);
   });
 
-  it("keeps at most maxEntries, dropping expired keys first, then the oldest", async () => {
+  it("keeps at most maxEntries, dropping expired keys, never a live one", async () => {
     let now = 0;
     const store = createMemoryStateStore({ maxEntries: 3, now: () => now });
     for (const k of ["a", "b", "c"]) expect(await store.rememberOnce(k, 100)).toBe(true);
-    expect(await store.rememberOnce("d", 100)).toBe(true); // "a" gives way
-    expect(await store.rememberOnce("b", 100)).toBe(false);
-    expect(await store.rememberOnce("a", 100)).toBe(true);
+    // Full of live keys: refused, never one of them dropped (a copied cookie would finalize again).
+    expect(() => store.rememberOnce("d", 100)).toThrow(/maxEntries/);
+    expect(await store.rememberOnce("a", 100)).toBe(false);
     now = 100_000;
     for (const k of ["x", "y", "z"]) expect(await store.rememberOnce(k, 100)).toBe(true);
     expect(await store.rememberOnce("x", 100)).toBe(false);

@@ -48,8 +48,13 @@ export { type GetVerifiedResultOptions, getVerifiedResult } from "./verified-res
 export {
   createMemoryWebhookEventStore,
   type MemoryWebhookEventStoreOptions,
+  WEBHOOK_EVENT_IN_PROGRESS_SECONDS,
+  type WebhookEventClaim,
+  type WebhookEventLedger,
   type WebhookEventStore,
   webhookEventKey,
+  webhookEventLedger,
+  webhookEventScope,
   webhookEventStoreOver,
 } from "./webhook-event-store.js";
 export {

@@ -57,7 +57,8 @@ export interface WebhookVerifyOptions {
    * (or `eventStore`), every correctly signed delivery is returned, and your handler must be
    * idempotent. On a fleet, use a shared store (`createRedisStateStore` from
    * `@credport/server/redis`). A store that is unreachable throws (code
-   * `state_store_unavailable`): answer 5xx, and the service delivers again.
+   * `state_store_unavailable`): answer 5xx, and the service delivers again. IDs are kept per
+   * endpoint (scoped by a hash of its secret), so apps sharing one store each see their events.
    */
   stateStore?: StateStore | undefined;
   /** @deprecated Use `stateStore`. Remembers event IDs the same way. */
@@ -177,7 +178,8 @@ export async function verifyWebhook(
   }
   const event = toEvent(parsed, await loadContract());
   const eventStore =
-    options.eventStore ?? (options.stateStore && webhookEventStoreOver(options.stateStore));
+    options.eventStore ??
+    (options.stateStore && webhookEventStoreOver(options.stateStore, { secret }));
   if (eventStore) {
     if (typeof event?.id !== "string" || event.id === "")
       throw fail("webhook_payload_invalid", "the signed event has no id.");

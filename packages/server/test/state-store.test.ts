@@ -31,6 +31,25 @@ describe.each([
     expect(await store().rememberOnce(key, 60)).toBe(true);
   });
 
+  it("tells a key in progress from one marked done; done is kept for its new TTL", async () => {
+    const key = unique();
+    expect(await store().isDone(key)).toBe(false);
+    expect(await store().rememberOnce(key, 60)).toBe(true);
+    expect(await store().isDone(key)).toBe(false);
+    await store().markDone(key, 0.2);
+    expect(await store().isDone(key)).toBe(true);
+    expect(await store().rememberOnce(key, 60)).toBe(false);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await store().isDone(key)).toBe(false);
+    // A hold that lapsed while the handler ran: done is still recorded.
+    const lapsed = unique();
+    expect(await store().rememberOnce(lapsed, 0.05)).toBe(true);
+    await new Promise((r) => setTimeout(r, 80));
+    await store().markDone(lapsed, 60);
+    expect(await store().isDone(lapsed)).toBe(true);
+    expect(await store().rememberOnce(lapsed, 60)).toBe(false);
+  });
+
   it("lets a remembered key expire", async () => {
     const key = unique();
     expect(await store().rememberOnce(key, 0.05)).toBe(true);
@@ -63,6 +82,43 @@ describe.each([
     expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 50 }, (_, i) => i + 1),
     );
+  });
+});
+
+describe("the memory state store when full", () => {
+  it("a flood of counters never pushes a remembered key out", async () => {
+    const store = createMemoryStateStore({ maxEntries: 10 });
+    expect(await store.rememberOnce("finalized:ver_1", 600)).toBe(true);
+    for (let i = 0; i < 100; i++) await store.increment(`rate:browser:${i}`, 60);
+    expect(await store.rememberOnce("finalized:ver_1", 600)).toBe(false);
+  });
+
+  it("never drops a live remembered key: full, it refuses (state_store_unavailable) until one expires", async () => {
+    let now = 0;
+    const store = createMemoryStateStore({ maxEntries: 3, now: () => now });
+    for (const k of ["a", "b", "c"]) expect(await store.rememberOnce(k, 100)).toBe(true);
+    expect(() => store.rememberOnce("d", 100)).toThrow(
+      expect.objectContaining({
+        code: "state_store_unavailable",
+        message: expect.stringMatching(/maxEntries/),
+      }),
+    );
+    for (const k of ["a", "b", "c"]) expect(await store.rememberOnce(k, 100)).toBe(false);
+    now = 100_000;
+    expect(await store.rememberOnce("d", 100)).toBe(true);
+  });
+
+  it("counters: expired ones give way first, then the oldest", async () => {
+    let now = 0;
+    const store = createMemoryStateStore({ maxEntries: 2, now: () => now });
+    await store.increment("a", 10);
+    await store.increment("b", 100);
+    now = 20_000; // "a" has expired
+    await store.increment("c", 100);
+    expect((await store.increment("b", 100)).count).toBe(2);
+    await store.increment("d", 100); // full of live counters: "b", the oldest, gives way
+    expect((await store.increment("c", 100)).count).toBe(2);
+    expect((await store.increment("b", 100)).count).toBe(1);
   });
 });
 
@@ -170,6 +226,89 @@ describe("the Redis state store", () => {
       await store.close();
       await blocker.close();
     }
+  });
+});
+
+describe("the Redis state store, two calls in flight on one key", () => {
+  it("two remembers of one key that both time out on a busy Redis are both undone: the retry is the first", async () => {
+    // Two finalizes of one verification, racing on one instance while Redis is busy: both SETs are
+    // applied late (one wins), both callers were told the store failed. Each call's token is kept,
+    // so the winner's write is undone too and the key is free for the retry.
+    const blocker = createClient({ url: redis.url });
+    await blocker.connect();
+    const store = createRedisStateStore({ url: redis.url, prefix: "late-pair", timeoutMs: 200 });
+    try {
+      expect(await store.rememberOnce("warm-up", 60)).toBe(true);
+      const key = unique();
+      const busy = blocker.eval(BUSY_FOR_800_MS);
+      await new Promise((r) => setTimeout(r, 50));
+      const both = await Promise.allSettled([
+        store.rememberOnce(key, 60),
+        store.rememberOnce(key, 60),
+      ]);
+      expect(both.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+      await busy;
+      expect(await store.rememberOnce(key, 60)).toBe(true);
+      expect(await store.rememberOnce(key, 60)).toBe(false);
+    } finally {
+      await store.close();
+      await blocker.close();
+    }
+  });
+});
+
+describe("the Redis state store and the server's eviction policy", () => {
+  // Every key has a TTL, so any policy but noeviction may drop a "once" key under memory pressure:
+  // a copied pending cookie would then finalize twice, a replayed webhook reach onEvent twice.
+  it.each(["volatile-lru", "allkeys-lru"])(
+    "refuses to remember or count on a server whose maxmemory-policy is %s, naming the policy and the fix",
+    async (policy) => {
+      const own = await startRedisServer(["--maxmemory-policy", policy]);
+      const store = createRedisStateStore({ url: own.url, onError: () => {} });
+      try {
+        for (const call of [() => store.rememberOnce("a", 60), () => store.increment("b", 60)])
+          await expect(call()).rejects.toMatchObject({
+            code: "state_store_unavailable",
+            message: expect.stringMatching(
+              new RegExp(`maxmemory-policy is ${policy}.*noeviction`, "s"),
+            ),
+          });
+        // Nothing was written.
+        const probe = createClient({ url: own.url });
+        await probe.connect();
+        try {
+          expect(await probe.keys("*")).toEqual([]);
+        } finally {
+          await probe.close();
+        }
+      } finally {
+        await store.close();
+        await own.kill();
+      }
+    },
+  );
+
+  it("a server that refuses CONFIG GET (managed Redis) is refused with a clear error, unless assumeNoEviction says it was checked", async () => {
+    const own = await startRedisServer(["--rename-command", "CONFIG", ""]);
+    const store = createRedisStateStore({ url: own.url, onError: () => {} });
+    const trusted = createRedisStateStore({ url: own.url, assumeNoEviction: true });
+    try {
+      await expect(store.rememberOnce("a", 60)).rejects.toMatchObject({
+        code: "state_store_unavailable",
+        message: expect.stringMatching(/CONFIG GET maxmemory-policy.*assumeNoEviction/s),
+      });
+      expect(await trusted.rememberOnce("a", 60)).toBe(true);
+      expect(await trusted.rememberOnce("a", 60)).toBe(false);
+    } finally {
+      await store.close();
+      await trusted.close();
+      await own.kill();
+    }
+  });
+
+  it("a noeviction server (Redis's default) is used", async () => {
+    // The file's server runs with the default policy, checked on the first call.
+    expect(await redisStore.rememberOnce(unique(), 60)).toBe(true);
   });
 });
 

@@ -6,6 +6,8 @@ import {
   verifyWebhook,
 } from "@credport/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRedisStateStore } from "../src/redis/index.js";
+import { type RedisServer, startRedisServer } from "./support/redis-server.js";
 import { SERVICES, type TestService } from "./support/services.js";
 
 describe("webhook event de-duplication", () => {
@@ -63,7 +65,7 @@ describe("webhook event de-duplication", () => {
     });
   });
 
-  it("the memory store forgets on request and after its time, and stays bounded", async () => {
+  it("the memory store forgets on request and after its time, and stays bounded without forgetting a live ID", async () => {
     let now = 1_000_000;
     const store = createMemoryWebhookEventStore({ maxEntries: 3, now: () => now });
     expect(await store.remember("evt_1", 600)).toBe(true);
@@ -72,8 +74,14 @@ describe("webhook event de-duplication", () => {
     expect(await store.remember("evt_1", 600)).toBe(true);
     now += 601_000;
     expect(await store.remember("evt_1", 600)).toBe(true);
-    for (const id of ["evt_2", "evt_3", "evt_4"]) await store.remember(id, 600);
-    expect(await store.remember("evt_1", 600)).toBe(true); // the oldest gave way
+    for (const id of ["evt_2", "evt_3"]) await store.remember(id, 600);
+    // Full of live IDs: a new one is refused (the caller answers 5xx), none is forgotten early.
+    await expect(store.remember("evt_4", 600)).rejects.toMatchObject({
+      code: "state_store_unavailable",
+    });
+    expect(await store.remember("evt_1", 600)).toBe(false);
+    now += 601_000;
+    expect(await store.remember("evt_4", 600)).toBe(true);
   });
 
   it("a full memory store still refuses a replay of its oldest event", async () => {
@@ -82,5 +90,45 @@ describe("webhook event de-duplication", () => {
     // Room is made for new IDs only: the replayed ID is looked up before anything gives way.
     expect(await store.remember("evt_1", 600)).toBe(false);
     expect(await store.remember("evt_2", 600)).toBe(false);
+  });
+});
+
+describe("webhook event de-duplication on a Redis shared by two endpoints", () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(() => redis?.kill());
+
+  it("two apps (two endpoint secrets) on one Redis and prefix each take the event once; the key holds no secret", async () => {
+    const secrets = [`whsec_${"a".repeat(32)}`, `whsec_${"b".repeat(32)}`];
+    const stores = secrets.map(() => createRedisStateStore({ url: redis.url, prefix: "shared" }));
+    try {
+      const payload = JSON.stringify({ id: "evt_shared_1", object: "event", type: "test.thing" });
+      const deliver = async (i: number) =>
+        verifyWebhook(
+          { payload, signature: await signWebhookPayload(payload, { secret: secrets[i]! }) },
+          { secret: secrets[i]!, stateStore: stores[i]! },
+        );
+      await expect(deliver(0)).resolves.toMatchObject({ id: "evt_shared_1" });
+      await expect(deliver(1)).resolves.toMatchObject({ id: "evt_shared_1" });
+      for (const i of [0, 1])
+        await expect(deliver(i)).rejects.toMatchObject({ code: "webhook_event_replayed" });
+      const { createClient } = await import("redis");
+      const probe = createClient({ url: redis.url });
+      await probe.connect();
+      try {
+        const keys = await probe.keys("credport:shared:*");
+        expect(keys).toHaveLength(2);
+        for (const key of keys) {
+          expect(key).toMatch(/^credport:shared:webhook-event:[0-9a-f]{16}:evt_shared_1$/);
+          for (const secret of secrets) expect(key).not.toContain(secret.slice(6, 20));
+        }
+      } finally {
+        await probe.close();
+      }
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
   });
 });

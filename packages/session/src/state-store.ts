@@ -1,4 +1,4 @@
-import { CredportConfigurationError } from "@credport/core";
+import { CredportConfigurationError, hmacSha256Hex, readEnv } from "@credport/core";
 import {
   createMemoryStateStore,
   type MemoryStateStoreOptions,
@@ -27,6 +27,12 @@ export interface CredportRedisOptions {
   prefix?: string | undefined;
   /** How long one Redis call may wait, in ms. Default 500. */
   timeoutMs?: number | undefined;
+  /**
+   * Skip reading the server's `maxmemory-policy` (`CONFIG GET`, which managed Redis services often
+   * refuse): you checked it is `noeviction`. Default `false`: any other policy, or a refused read,
+   * refuses every call (finalize and webhooks answer 503). See `createRedisStateStore`.
+   */
+  assumeNoEviction?: boolean | undefined;
 }
 
 /**
@@ -60,9 +66,66 @@ export function lazyRedisStateStore(
   };
   return {
     rememberOnce: async (key, ttl) => (await load()).rememberOnce(key, ttl),
+    markDone: async (key, ttl) => (await load()).markDone(key, ttl),
+    isDone: async (key) => (await load()).isDone(key),
     increment: async (key, window) => (await load()).increment(key, window),
     delete: async (key) => (await load()).delete(key),
   };
+}
+
+/**
+ * The store under `<scope>:`: every key goes through `scope`, so that two apps sharing one store
+ * (one Redis, one prefix) keep their rate-limit counters apart.
+ */
+export function scopedStateStore(store: StateStore, scope: Promise<string>): StateStore {
+  const key = async (k: string) => `${await scope}:${k}`;
+  return {
+    rememberOnce: async (k, ttl) => store.rememberOnce(await key(k), ttl),
+    markDone: async (k, ttl) => store.markDone(await key(k), ttl),
+    isDone: async (k) => store.isDone(await key(k)),
+    increment: async (k, window) => store.increment(await key(k), window),
+    delete: async (k) => store.delete(await key(k)),
+  };
+}
+
+/**
+ * The scope of an app's rate-limit counters: `app-` and 16 hex digits of HMAC-SHA256 keyed with
+ * the session secret it seals with (never the secret itself). Every instance of one app shares
+ * that secret, two apps do not. Rotating the secret starts new counters (they last a minute).
+ */
+export async function appScope(sealingSecret: string): Promise<string> {
+  return `app-${(await hmacSha256Hex(sealingSecret, "credport app scope")).slice(0, 16)}`;
+}
+
+/** The methods every state store has; a store without one is refused when the app is set up. */
+const STATE_STORE_METHODS = ["rememberOnce", "markDone", "isDone", "increment", "delete"] as const;
+
+/** Checks a `stateStore` option: a store made for an earlier version lacks `markDone` and `isDone`. */
+export function checkStateStore(store: StateStore, label: string): StateStore {
+  const missing = STATE_STORE_METHODS.filter(
+    (name) => typeof (store as unknown as Record<string, unknown>)[name] !== "function",
+  );
+  if (missing.length > 0)
+    throw new CredportConfigurationError(
+      `${label}: stateStore has no ${missing.join(", ")}: a StateStore needs rememberOnce, markDone, isDone, increment and delete (see @credport/server's StateStore).`,
+      { code: "invalid_option" },
+    );
+  return store;
+}
+
+let warnedInMemory = false;
+
+/**
+ * Says once per process, in production, that the state is in this process's memory: on a
+ * platform that runs several instances, each would take a copied pending cookie or a replayed
+ * webhook once of its own. `singleInstance: true` says that is on purpose.
+ */
+export function warnIfMemoryInProduction(label: string, singleInstance: boolean | undefined): void {
+  if (warnedInMemory || singleInstance === true || readEnv("NODE_ENV") !== "production") return;
+  warnedInMemory = true;
+  console.warn(
+    `${label}: the state store is this process's memory (CREDPORT_REDIS_URL is not set). With more than one instance, a verification could give a session on each, and a webhook reach onEvent on each. Set CREDPORT_REDIS_URL to a shared Redis, or singleInstance: true if this app runs as one instance on purpose.`,
+  );
 }
 
 /**

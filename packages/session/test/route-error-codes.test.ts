@@ -30,6 +30,12 @@ const failingStore = {
   increment: async () => {
     throw new Error("down");
   },
+  markDone: async () => {
+    throw new Error("down");
+  },
+  isDone: async () => {
+    throw new Error("down");
+  },
   delete: async () => {
     throw new Error("down");
   },

@@ -60,6 +60,8 @@ describe("finalize replay", () => {
     const shared: StateStore = {
       increment: (key, windowSeconds) => counters.increment(key, windowSeconds),
       delete: (key) => void seen.delete(key),
+      markDone: () => {},
+      isDone: () => false,
       async rememberOnce(key, ttlSeconds) {
         expect(ttlSeconds).toBeGreaterThan(0);
         expect(ttlSeconds).toBeLessThanOrEqual(600);
@@ -84,7 +86,13 @@ describe("finalize replay", () => {
     const down = async (): Promise<never> => {
       throw new Error("redis down");
     };
-    const broken: StateStore = { rememberOnce: down, increment: down, delete: down };
+    const broken: StateStore = {
+      rememberOnce: down,
+      markDone: down,
+      isDone: down,
+      increment: down,
+      delete: down,
+    };
     const h = createCredportHandlers(testConfig(service.project, { stateStore: broken }));
     const { id, cookie } = await verifiedPending(h);
     const res = await finalizeWith(cookie, id, h);

@@ -95,7 +95,13 @@ describe("the rate limit on starting verifications", () => {
     const down = async (): Promise<never> => {
       throw new Error("redis down");
     };
-    const broken: StateStore = { rememberOnce: down, increment: down, delete: down };
+    const broken: StateStore = {
+      rememberOnce: down,
+      markDone: down,
+      isDone: down,
+      increment: down,
+      delete: down,
+    };
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const open = new TestBrowser(
       createCredportHandlers(testConfig(service.project, { stateStore: broken })),

@@ -1,7 +1,7 @@
 import { CredportConfigurationError, readEnv } from "@credport/core";
-import { createClient } from "redis";
+import { createClient, ErrorReply } from "redis";
 import type { StateCount, StateStore } from "../state/state-store.js";
-import { stateStoreUnavailable } from "../state/state-store.js";
+import { STATE_STORE_UNAVAILABLE, stateStoreUnavailable } from "../state/state-store.js";
 
 /** The part of a node-redis client this store uses (`createClient()` from `redis`). */
 export interface RedisCommandClient {
@@ -31,11 +31,23 @@ export interface RedisStateStoreOptions {
   timeoutMs?: number | undefined;
   /** Where connection errors are reported (at most one line per 10 s). Default `console.warn`. */
   onError?: ((error: unknown) => void) | undefined;
+  /**
+   * The store reads the server's `maxmemory-policy` (`CONFIG GET`) before its first command, and
+   * after each reconnect, and refuses every call (`state_store_unavailable`) unless it is
+   * `noeviction`: every key has a TTL, so any other policy may drop a finalized verification or a
+   * webhook event ID under memory pressure, and "once" would no longer hold. Managed services often
+   * refuse `CONFIG` (ElastiCache, MemoryDB, some Upstash and Azure plans): then check the policy in
+   * the provider's settings yourself, set it to `noeviction`, and pass `true` here to skip the read.
+   * Default `false`.
+   */
+  assumeNoEviction?: boolean | undefined;
 }
 
 /** A {@link StateStore} on Redis, and a way to close the client it created. */
 export interface RedisStateStore extends StateStore {
   rememberOnce(key: string, ttlSeconds: number): Promise<boolean>;
+  markDone(key: string, ttlSeconds: number): Promise<void>;
+  isDone(key: string): Promise<boolean>;
   increment(key: string, windowSeconds: number): Promise<StateCount>;
   delete(key: string): Promise<void>;
   /** Closes the client the store created from `url` (a client you passed is yours to close). */
@@ -57,7 +69,9 @@ const PREFIX_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 /**
  * A {@link StateStore} on Redis with the official client (`redis`, node-redis), shared by every
  * instance: remember-once is `SET key <token> NX PX ttl`, a counter is one Lua script (`INCR`,
- * `PEXPIRE` on the first hit, `PTTL`). Every key has a TTL. Each call waits at most `timeoutMs`
+ * `PEXPIRE` on the first hit, `PTTL`). Every key has a TTL, so the server must not evict keys:
+ * its `maxmemory-policy` is checked (`noeviction` only; see `assumeNoEviction`) before the first
+ * command, and every call is refused until it is. Each call waits at most `timeoutMs`
  * (500 ms): an unreachable Redis throws `state_store_unavailable` quickly and the client reconnects
  * in the background, so the app recovers without a restart. A remember that threw but may have
  * been applied late is undone (deleted if it still holds its token), so a retry is the first.
@@ -105,8 +119,11 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
   }
   const keyOf = (key: string) => `credport:${prefix}:${key}`;
 
-  /** One command, bounded: aborted (and dropped from node-redis's queue) after `timeoutMs`. */
-  async function send<T>(args: string[]): Promise<T> {
+  /**
+   * One command, bounded: aborted (and dropped from node-redis's queue) after `timeoutMs`. An
+   * error reply from the server (`ERR …`, `NOPERM …`) is thrown as it came when `rawReplyErrors`.
+   */
+  async function send<T>(args: string[], rawReplyErrors = false): Promise<T> {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -122,30 +139,61 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
       ]);
     } catch (error) {
       if ((error as { code?: unknown })?.code === "state_store_unavailable") throw error;
+      if (rawReplyErrors && isReplyError(error)) throw error;
       throw stateStoreUnavailable("Redis refused or lost the command.", error);
     } finally {
       clearTimeout(timer);
     }
   }
 
+  // Eviction would forget a "once" key before its TTL: the policy is read before the first
+  // command, again after each reconnect, and every call waits for that answer.
+  let policyCheck: Promise<void> | undefined;
+  owned?.on("ready", () => {
+    policyCheck = undefined;
+  });
+  function evictionChecked(): Promise<void> {
+    if (options.assumeNoEviction === true) return Promise.resolve();
+    if (policyCheck === undefined) {
+      const check = readEvictionPolicy(send).catch((error: unknown) => {
+        // Unreachable: asked again on the next call. Refused or evicting: kept until a reconnect.
+        if (error instanceof CredportConfigurationError) report(error);
+        else if (policyCheck === check) policyCheck = undefined;
+        throw error;
+      });
+      policyCheck = check;
+    }
+    return policyCheck;
+  }
+
   // A SET whose answer never came may still be applied (Redis was busy, or the answer was lost):
   // its caller was told the store failed and acted as if nothing was remembered (no session, 503).
   // Each such write carries its own token and is undone — deleted only if the value is still its
   // token — before this store uses the key again, and in the background until Redis answers, so
-  // that the retry, on this instance or another, is the first.
-  const uncertain = new Map<string, string>();
+  // that the retry, on this instance or another, is the first. Tokens are kept per call: with two
+  // calls on one key in flight, the one whose SET won may be either.
+  const uncertain = new Map<string, Set<string>>();
+  let uncertainCount = 0;
   let undoTimer: ReturnType<typeof setTimeout> | undefined;
-  async function undo(redisKey: string, token: string): Promise<void> {
-    await send(["EVAL", UNDO_SCRIPT, "1", redisKey, token]);
-    if (uncertain.get(redisKey) === token) uncertain.delete(redisKey);
+  function forgetToken(redisKey: string, token: string): void {
+    const tokens = uncertain.get(redisKey);
+    if (!tokens?.delete(token)) return;
+    uncertainCount -= 1;
+    if (tokens.size === 0) uncertain.delete(redisKey);
+  }
+  async function undoAll(redisKey: string): Promise<void> {
+    for (const token of [...(uncertain.get(redisKey) ?? [])]) {
+      await send(["EVAL", UNDO_SCRIPT, "1", redisKey, token]);
+      forgetToken(redisKey, token);
+    }
   }
   function undoLater(delayMs = 100): void {
     if (undoTimer !== undefined || uncertain.size === 0) return;
     undoTimer = setTimeout(async () => {
       undoTimer = undefined;
-      for (const [redisKey, token] of [...uncertain]) {
+      for (const redisKey of [...uncertain.keys()]) {
         try {
-          await undo(redisKey, token);
+          await undoAll(redisKey);
         } catch {
           undoLater(Math.min(delayMs * 2, 2000));
           return;
@@ -155,12 +203,25 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
     // Like the client: pending undos never keep a script or a test running.
     (undoTimer as { unref?: () => void }).unref?.();
   }
+  function keepUncertain(redisKey: string, token: string): void {
+    // Bounded: beyond this many, the oldest key's uncertain writes are left to their TTL.
+    while (uncertainCount >= UNCERTAIN_WRITES_MAX) {
+      const [oldestKey, tokens] = uncertain.entries().next().value!;
+      uncertainCount -= tokens.size;
+      uncertain.delete(oldestKey);
+    }
+    const tokens = uncertain.get(redisKey) ?? new Set<string>();
+    tokens.add(token);
+    uncertain.set(redisKey, tokens);
+    uncertainCount += 1;
+    undoLater();
+  }
 
   return {
     async rememberOnce(key, ttlSeconds) {
+      await evictionChecked();
       const redisKey = keyOf(key);
-      const earlier = uncertain.get(redisKey);
-      if (earlier !== undefined) await undo(redisKey, earlier);
+      await undoAll(redisKey);
       const token = crypto.randomUUID();
       try {
         const reply = await send<string | null>([
@@ -173,17 +234,21 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
         ]);
         return reply === "OK";
       } catch (error) {
-        // Bounded: beyond this many, the oldest uncertain write is left to its TTL.
-        if (uncertain.size >= UNCERTAIN_WRITES_MAX) {
-          const oldest = uncertain.keys().next().value;
-          if (oldest !== undefined) uncertain.delete(oldest);
-        }
-        uncertain.set(redisKey, token);
-        undoLater();
+        keepUncertain(redisKey, token);
         throw error;
       }
     },
+    async markDone(key, ttlSeconds) {
+      await evictionChecked();
+      // Whether or not the hold is still there (it may have lapsed while the handler ran): done is done.
+      await send(["SET", keyOf(key), DONE, "PX", String(toMs(ttlSeconds))]);
+    },
+    async isDone(key) {
+      await evictionChecked();
+      return (await send<string | null>(["GET", keyOf(key)])) === DONE;
+    },
     async increment(key, windowSeconds): Promise<StateCount> {
+      await evictionChecked();
       const reply = await send<[number, number]>([
         "EVAL",
         INCREMENT_SCRIPT,
@@ -194,8 +259,13 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
       return { count: Number(reply[0]), resetInMs: Number(reply[1]) };
     },
     async delete(key) {
-      uncertain.delete(keyOf(key));
-      await send(["DEL", keyOf(key)]);
+      const redisKey = keyOf(key);
+      const tokens = uncertain.get(redisKey);
+      if (tokens) {
+        uncertainCount -= tokens.size;
+        uncertain.delete(redisKey);
+      }
+      await send(["DEL", redisKey]);
     },
     async close() {
       clearTimeout(undoTimer);
@@ -203,6 +273,52 @@ export function createRedisStateStore(options: RedisStateStoreOptions = {}): Red
       else owned?.destroy();
     },
   };
+}
+
+/** The value of a key marked done; an in-progress key holds its writer's token (a UUID). */
+const DONE = "done";
+
+/**
+ * Reads `maxmemory-policy` and throws unless it is `noeviction`. A `CONFIG` the server refuses (a
+ * managed Redis) is a configuration error naming `assumeNoEviction`; an unreachable server is the
+ * usual `state_store_unavailable`, asked again on the next call.
+ */
+async function readEvictionPolicy(
+  send: <T>(args: string[], rawReplyErrors?: boolean) => Promise<T>,
+): Promise<void> {
+  let reply: unknown;
+  try {
+    reply = await send(["CONFIG", "GET", "maxmemory-policy"], true);
+  } catch (error) {
+    if (!isReplyError(error)) throw error;
+    throw evictionPolicyError(
+      `Redis refused CONFIG GET maxmemory-policy (${error.message.slice(0, 120)}), so the store cannot check that Redis never evicts its keys. Set maxmemory-policy to noeviction in your provider's settings, then pass assumeNoEviction: true (redis.assumeNoEviction in @credport/session).`,
+    );
+  }
+  const policy = Array.isArray(reply)
+    ? reply[1]
+    : reply instanceof Map
+      ? reply.get("maxmemory-policy")
+      : (reply as Record<string, unknown> | null)?.["maxmemory-policy"];
+  if (policy !== "noeviction")
+    throw evictionPolicyError(
+      `Redis's maxmemory-policy is ${String(policy)}: under memory pressure it may evict a finalized verification or a webhook event ID before its TTL, and a replay would then be taken a second time. Set maxmemory-policy to noeviction (CONFIG SET maxmemory-policy noeviction, or your provider's parameter).`,
+    );
+}
+
+/** An error reply from the server (node-redis `ErrorReply`, also from a client you passed). */
+function isReplyError(error: unknown): error is Error {
+  if (error instanceof ErrorReply) return true;
+  for (let p = error; p instanceof Error; p = Object.getPrototypeOf(p))
+    if (p.constructor?.name === "ErrorReply") return true;
+  return false;
+}
+
+/** A configuration error with the store's code: callers refuse (503) as for an unreachable store. */
+function evictionPolicyError(message: string): CredportConfigurationError {
+  return new CredportConfigurationError(`credport: Redis state store: ${message}`, {
+    code: STATE_STORE_UNAVAILABLE,
+  });
 }
 
 /** Deletes a remembered key only if it still holds the token of the write being undone. */

@@ -7,9 +7,10 @@ import { CredportError } from "@credport/core";
  * process's memory: right for one instance only. On a fleet (several instances, serverless), use
  * one shared store, e.g. `createRedisStateStore` from `@credport/server/redis`.
  *
- * Keys are given without a namespace (`webhook-event:evt_…`); a shared store adds its own
+ * Keys are given without a namespace (`webhook-event:<scope>:evt_…`); a shared store adds its own
  * (`credport:<prefix>:`). A method that cannot reach its backend throws (see
- * {@link stateStoreUnavailable}); it must never wait without bound.
+ * {@link stateStoreUnavailable}); it must never wait without bound. A store must never drop a
+ * remembered key before its TTL (Redis: `maxmemory-policy noeviction`): "once" would not hold.
  */
 export interface StateStore {
   /**
@@ -23,6 +24,15 @@ export interface StateStore {
    * milliseconds until the window ends. Atomic across instances.
    */
   increment(key: string, windowSeconds: number): StateCount | Promise<StateCount>;
+  /**
+   * Marks a key that {@link StateStore.rememberOnce} took as done, and keeps it `ttlSeconds` from
+   * now: "in progress" until then (e.g. a webhook event whose handler still runs), "done" after
+   * (the handler succeeded). Sets the key even if its hold lapsed meanwhile. Redis:
+   * `SET key done PX ttl`.
+   */
+  markDone(key: string, ttlSeconds: number): void | Promise<void>;
+  /** Whether `key` is remembered and marked done (see {@link StateStore.markDone}). */
+  isDone(key: string): boolean | Promise<boolean>;
   /** Forgets `key` (remembered or counted), e.g. an event ID whose handling failed. */
   delete(key: string): void | Promise<void>;
 }

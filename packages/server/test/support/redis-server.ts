@@ -41,13 +41,27 @@ async function answersPing(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * Starts a server; `extraArgs` are further `redis-server` options (e.g. `["--maxmemory-policy",
+ * "volatile-lru"]`, as a managed Redis might be configured).
+ */
+export async function startRedisServer(extraArgs: string[] = []): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn(
       REDIS_SERVER_BIN,
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        ...extraArgs,
+      ],
       { stdio: "ignore" },
     );
     const deadline = Date.now() + 5000;

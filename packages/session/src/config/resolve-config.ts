@@ -7,22 +7,31 @@ import {
 import {
   Credport,
   CredportConfigurationError,
+  DEFAULT_WEBHOOK_EVENT_TTL_SECONDS,
   type JsonWebKeySet,
   parseJwks,
   type WebhookEvent,
-  type WebhookEventStore,
-  webhookEventStoreOver,
+  type WebhookEventLedger,
+  webhookEventLedger,
 } from "@credport/server";
 import type { Keyring } from "../cookies/keyring.js";
 import { configurationError, defaultSecureCookies, SESSION_LABEL } from "../environment.js";
 import { DEFAULT_IPV6_PREFIX_LENGTH } from "../request/address-group.js";
 import type { ResolvedRateLimit } from "../request/rate-limit.js";
 import { parseAllowedOrigins } from "../request/same-origin.js";
-import { createMemoryStateStore, lazyRedisStateStore, type StateStore } from "../state-store.js";
+import {
+  appScope,
+  checkStateStore,
+  createMemoryStateStore,
+  lazyRedisStateStore,
+  type StateStore,
+  scopedStateStore,
+  warnIfMemoryInProduction,
+} from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 import type { ResultCheck } from "../verification/signed-result.js";
 import type { CredportSessionConfig } from "./session-config.js";
-import { sessionKeyring } from "./session-secrets.js";
+import { sessionKeyring, sessionSecrets } from "./session-secrets.js";
 
 export interface ResolvedConfig {
   /** How messages name the package the app uses (`credport/session`, `credport/next`, …). */
@@ -52,7 +61,8 @@ export interface ResolvedConfig {
     | {
         secret: string;
         onEvent: (event: WebhookEvent) => void | Promise<void>;
-        eventStore: WebhookEventStore | undefined;
+        /** Each event's state (in progress, done); `undefined`: every delivery is handled. */
+        events: WebhookEventLedger | undefined;
       }
     | undefined;
 }
@@ -105,15 +115,21 @@ function pinnedJwks(option: JsonWebKeySet | string | undefined): JsonWebKeySet |
 
 /**
  * The state store: the one given, else Redis (option or CREDPORT_REDIS_URL), else memory. In
- * memory, rate-limit counters get a store of their own: anyone can create counters, and in one
- * bounded map they would push finalized verifications and event IDs out.
+ * memory, rate-limit counters get a store of their own. In a given or Redis store, counters are
+ * scoped to the app (its sealing secret), so that apps sharing one Redis and prefix count apart.
  */
-function stateStores(config: CredportSessionConfig): {
+function stateStores(
+  config: CredportSessionConfig,
+  label: string,
+): {
   stateStore: StateStore;
   rateLimitStore: StateStore;
 } {
-  if (config.stateStore)
-    return { stateStore: config.stateStore, rateLimitStore: config.stateStore };
+  const scope = appScope(sessionSecrets(config.sessionSecret)[0]!);
+  if (config.stateStore) {
+    const store = checkStateStore(config.stateStore, label);
+    return { stateStore: store, rateLimitStore: scopedStateStore(store, scope) };
+  }
   const url = config.redis?.url ?? readEnv("CREDPORT_REDIS_URL");
   if (config.redis?.client || url) {
     const prefix =
@@ -126,8 +142,9 @@ function stateStores(config: CredportSessionConfig): {
       throw configurationError("redis.prefix must be 1 to 64 letters, digits, '_', '.' or '-'.");
     const timeoutMs = positiveInteger(config.redis?.timeoutMs, "redis.timeoutMs", 500, 60_000);
     const store = lazyRedisStateStore({ ...config.redis, url, prefix, timeoutMs });
-    return { stateStore: store, rateLimitStore: store };
+    return { stateStore: store, rateLimitStore: scopedStateStore(store, scope) };
   }
+  warnIfMemoryInProduction(label, config.singleInstance);
   return { stateStore: createMemoryStateStore(), rateLimitStore: createMemoryStateStore() };
 }
 
@@ -207,7 +224,7 @@ export function resolveConfig(
       "missing_base_url",
     );
 
-  const stores = stateStores(config);
+  const stores = stateStores(config, label);
 
   let webhook: ResolvedConfig["webhook"];
   if (config.webhook) {
@@ -225,10 +242,13 @@ export function resolveConfig(
     webhook = {
       secret,
       onEvent: config.webhook.onEvent,
-      eventStore:
+      events:
         config.webhook.eventStore === false
           ? undefined
-          : (config.webhook.eventStore ?? webhookEventStoreOver(stores.stateStore)),
+          : webhookEventLedger(config.webhook.eventStore ?? stores.stateStore, {
+              secret,
+              doneSeconds: DEFAULT_WEBHOOK_EVENT_TTL_SECONDS,
+            }),
     };
   }
 

@@ -73,6 +73,15 @@ export interface CredportSessionConfig {
    */
   stateStore?: StateStore | undefined;
   /**
+   * Says that this app runs as ONE instance on purpose, so that the state store in this process's
+   * memory is right: silences the warning logged once at start-up when `NODE_ENV` is `production`
+   * and no Redis is configured (neither `redis`, `CREDPORT_REDIS_URL` nor `stateStore`). On a
+   * platform that runs several instances (autoscaling, serverless), set `CREDPORT_REDIS_URL`
+   * instead: in memory, each instance would accept a copied pending cookie or a replayed webhook
+   * once of its own. Default `false`.
+   */
+  singleInstance?: boolean | undefined;
+  /**
    * Use Redis as the state store (needs the `redis` package): a client you own, or a URL.
    * Setting `CREDPORT_REDIS_URL` does the same with its defaults.
    */

@@ -1,9 +1,11 @@
 // Two instances of the same app on one Redis, for every framework: a presentation gives one session
-// across the fleet, a webhook reaches onEvent once across the fleet, and a browser's start limit
-// counts its starts on every instance. The state is Debian's redis-server, started for this file.
-import { Credport, type WebhookEvent } from "@credport/server";
+// across the fleet, a webhook reaches onEvent once across the fleet (a duplicate of an event still
+// being handled is not acknowledged), and a browser's start limit counts its starts on every
+// instance. Two apps sharing one Redis and prefix keep their events and counters apart, and a Redis
+// that may evict keys is refused. The state is Debian's redis-server, started for this file.
+import { Credport, signWebhookPayload, type WebhookEvent } from "@credport/server";
 import { createRedisStateStore, type RedisStateStore } from "@credport/server/redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RedisServer, startRedisServer } from "../../../server/test/support/redis-server.js";
 import { sessionOptions, setUpService } from "../support/apps.js";
 import { frameworks, type RunningApp } from "../support/frameworks.js";
@@ -11,13 +13,41 @@ import { HttpBrowser, send } from "../support/http-client.js";
 
 const env = setUpService();
 let redis: RedisServer;
+let evicting: RedisServer;
 beforeAll(async () => {
-  redis = await startRedisServer();
+  [redis, evicting] = await Promise.all([
+    startRedisServer(),
+    startRedisServer(["--maxmemory-policy", "volatile-lru"]),
+  ]);
 });
-afterAll(() => redis?.kill());
+afterAll(async () => {
+  await redis?.kill();
+  await evicting?.kill();
+});
+
+/** A signed event the service sent for a verification of this project: its payload, signature and ID. */
+async function aSignedEvent() {
+  const credport = new Credport({
+    secretKey: env.service.project.secretKey,
+    baseUrl: env.service.url,
+  });
+  const v = await credport.verifications.create({ policyId: "preset_age_over_18" });
+  await credport.verifications.cancel(v.id);
+  const { payload, signature } = env.service.model.webhooks.events.at(-1)!;
+  return { payload, signature, id: JSON.parse(payload).id as string };
+}
+
+const deliver = (url: string, event: { payload: string; signature: string }) =>
+  send(url, "/api/credport/webhooks", {
+    method: "POST",
+    headers: { "webhook-signature": event.signature, "content-type": "application/json" },
+    body: event.payload,
+  });
 
 describe.each(frameworks)("$name: two instances on one Redis", (framework) => {
   const events: WebhookEvent[] = [];
+  const handled = (e: WebhookEvent) => void events.push(e);
+  let onEvent: (e: WebhookEvent) => void | Promise<void> = handled;
   let stores: RedisStateStore[] = [];
   let instances: RunningApp[] = [];
   beforeAll(async () => {
@@ -30,7 +60,11 @@ describe.each(frameworks)("$name: two instances on one Redis", (framework) => {
     );
     instances = await Promise.all(
       stores.map((stateStore) =>
-        framework.start({ ...sessionOptions(env.service, events), stateStore }),
+        framework.start({
+          ...sessionOptions(env.service, events),
+          webhook: { secret: env.service.project.webhookSecret, onEvent: (e) => onEvent(e) },
+          stateStore,
+        }),
       ),
     );
   });
@@ -59,23 +93,55 @@ describe.each(frameworks)("$name: two instances on one Redis", (framework) => {
   });
 
   it("a webhook delivered to both instances, and again to each: onEvent once", async () => {
-    const credport = new Credport({
-      secretKey: env.service.project.secretKey,
-      baseUrl: env.service.url,
+    const event = await aSignedEvent();
+    const answers = await Promise.all(
+      [...instances, ...instances].map((i) => deliver(i.url, event)),
+    );
+    // One delivery handles it; the others are duplicates, acknowledged once it is done or asked to
+    // come back while it is still in progress.
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(1);
+    for (const s of statuses.filter((s) => s !== 204)) expect([200, 409]).toContain(s);
+    for (const i of instances) expect((await deliver(i.url, event)).status).toBe(200);
+    expect(events.filter((e) => e.id === event.id)).toHaveLength(1);
+  });
+
+  it("a duplicate arriving while the first delivery is in onEvent is not acknowledged (409, Retry-After); the first fails, the next delivery is handled", async () => {
+    const event = await aSignedEvent();
+    let failFirst!: () => void;
+    const firstFails = new Promise<void>((resolve) => {
+      failFirst = resolve;
     });
-    const v = await credport.verifications.create({ policyId: "preset_age_over_18" });
-    await credport.verifications.cancel(v.id);
-    const { payload, signature } = env.service.model.webhooks.events.at(-1)!;
-    const id = JSON.parse(payload).id as string;
-    const deliver = (url: string) =>
-      send(url, "/api/credport/webhooks", {
-        method: "POST",
-        headers: { "webhook-signature": signature, "content-type": "application/json" },
-        body: payload,
-      });
-    const answers = await Promise.all([...instances, ...instances].map((i) => deliver(i.url)));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 204]);
-    expect(events.filter((e) => e.id === id)).toHaveLength(1);
+    let calls = 0;
+    onEvent = async (e) => {
+      calls += 1;
+      if (calls === 1) {
+        await firstFails;
+        throw new Error("the handler's database is down");
+      }
+      handled(e);
+    };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const first = deliver(instances[0]!.url, event);
+      await expect.poll(() => calls).toBe(1);
+      for (const instance of instances) {
+        const duplicate = await deliver(instance.url, event);
+        expect(duplicate.status).toBe(409);
+        expect(duplicate.json.code).toBe("webhook_event_in_progress");
+        expect(Number(duplicate.headers["retry-after"])).toBeGreaterThan(0);
+      }
+      failFirst();
+      expect((await first).status).toBe(500);
+      expect(events.filter((e) => e.id === event.id)).toHaveLength(0);
+      // The service delivers again: handled this time, then acknowledged as done.
+      expect((await deliver(instances[1]!.url, event)).status).toBe(204);
+      expect((await deliver(instances[0]!.url, event)).status).toBe(200);
+      expect(events.filter((e) => e.id === event.id)).toHaveLength(1);
+    } finally {
+      onEvent = handled;
+      errors.mockRestore();
+    }
   });
 
   it("a browser's starts count on every instance: the sixth in a minute is refused, wherever it lands", async () => {
@@ -126,5 +192,97 @@ describe.each(frameworks)("$name: a script's starts on two instances", (framewor
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
+  });
+});
+
+describe.each(frameworks)("$name: two apps sharing one Redis and one prefix", (framework) => {
+  // Two apps of one project (or two projects without a project ID): one Redis, one prefix, each
+  // its own session secret and webhook endpoint (its own secret). The service sends one event to
+  // both endpoints, and one address starts verifications on both.
+  const SECOND_WEBHOOK_SECRET = `whsec_${"b".repeat(32)}`;
+  const events: [WebhookEvent[], WebhookEvent[]] = [[], []];
+  let apps: RunningApp[] = [];
+  beforeAll(async () => {
+    const shared = { redis: { url: redis.url, prefix: "one-prefix" }, trustProxy: true };
+    apps = await Promise.all([
+      framework.start({ ...sessionOptions(env.service, events[0]), ...shared }),
+      framework.start({
+        ...sessionOptions(env.service, events[1]),
+        ...shared,
+        sessionSecret: "a-second-app-session-secret-0123456789abcdef",
+        webhook: {
+          secret: SECOND_WEBHOOK_SECRET,
+          onEvent: (e) => void events[1].push(e),
+        },
+      }),
+    ]);
+  });
+  afterAll(() => Promise.all(apps.map((a) => a.close())));
+
+  it("one event sent to both apps' endpoints reaches each app's onEvent once", async () => {
+    const event = await aSignedEvent();
+    const second = {
+      payload: event.payload,
+      signature: await signWebhookPayload(event.payload, { secret: SECOND_WEBHOOK_SECRET }),
+    };
+    expect((await deliver(apps[0]!.url, event)).status).toBe(204);
+    expect((await deliver(apps[1]!.url, second)).status).toBe(204);
+    expect((await deliver(apps[0]!.url, event)).status).toBe(200);
+    expect((await deliver(apps[1]!.url, second)).status).toBe(200);
+    expect(events[0].filter((e) => e.id === event.id)).toHaveLength(1);
+    expect(events[1].filter((e) => e.id === event.id)).toHaveLength(1);
+  });
+
+  it("one address's starts on the first app do not count on the second", async () => {
+    const from = { "x-forwarded-for": `198.51.100.${frameworks.indexOf(framework) + 1}` };
+    const start = (url: string) =>
+      new HttpBrowser(url).api("POST", "verifications", {}, from).then((a) => a.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await start(apps[0]!.url));
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    expect(await start(apps[1]!.url)).toBe(201);
+  });
+});
+
+describe.each(frameworks)("$name: a Redis that may evict keys", (framework) => {
+  let app: RunningApp;
+  const events: WebhookEvent[] = [];
+  beforeAll(async () => {
+    app = await framework.start({
+      ...sessionOptions(env.service, events),
+      redis: { url: evicting.url, prefix: "evicting" },
+    });
+  });
+  afterAll(() => app?.close());
+
+  it("maxmemory-policy volatile-lru: finalize and webhooks refuse (503 state_store_unavailable), nothing is handled", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const browser = new HttpBrowser(app.url);
+      const id = await browser.start();
+      env.service.verify(id);
+      const replay = new HttpBrowser(app.url);
+      const res = await replay.finalize(id, { cookie: browser.cookieHeader() });
+      expect({ status: res.status, code: res.json.code, session: replay.hasSession() }).toEqual({
+        status: 503,
+        code: "state_store_unavailable",
+        session: false,
+      });
+      const event = await aSignedEvent();
+      const webhook = await deliver(app.url, event);
+      expect({ status: webhook.status, code: webhook.json.code }).toEqual({
+        status: 503,
+        code: "state_store_unavailable",
+      });
+      expect(events).toEqual([]);
+      // The reason is logged for the operator, naming the policy and the fix.
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/maxmemory-policy is volatile-lru.*noeviction/),
+      );
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+    }
   });
 });
