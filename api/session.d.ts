@@ -37,7 +37,7 @@ export { type CredportFastify, CredportSessionOptions, VerifiedSession, createCr
 export { CredportErrorCode } from '@credport/core';
 export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, createMemoryStateStore, verifyWebhook } from '@credport/server';
 import { V as VerifiedSession, a as CredportSessionConfig } from './session.js';
-export { A as Authorization, b as CredportRedisOptions, c as CredportSession, C as CredportSessionOptions, G as GetUserRef, P as ProtectOptions, R as REDIRECT_URL_PARAM, d as RateLimitOptions, e as RateLimitRule, f as createCredportMiddleware, g as createCredportSession } from './session.js';
+export { A as Authorization, b as CredportRedisOptions, c as CredportSession, C as CredportSessionOptions, G as GetUserRef, P as ProtectOptions, R as REDIRECT_URL_PARAM, d as RateLimitOptions, e as RateLimitRule, f as RefusalOptions, g as createCredportMiddleware, h as createCredportSession } from './session.js';
 import '@credport/server/redis';
 declare function isProtectedPath(pathname: string, protect: string[]): boolean;
 declare function safeRedirectPath(value: unknown, fallback?: string): string;
@@ -121,6 +121,9 @@ interface ProtectOptions {
     getUserRef?: GetUserRef | undefined;
     secureCookies?: boolean | undefined;
 }
+interface RefusalOptions {
+    page?: boolean | undefined;
+}
 type Authorization = {
     session: VerifiedSession;
     refusal?: undefined;
@@ -137,10 +140,10 @@ interface CredportSession {
     readonly basePath: string;
     handler(request: Request): Promise<Response>;
     wall(request: Request): Promise<Response | undefined>;
-    requireVerified(request: Request): Promise<Response | undefined>;
-    authorize(request: Request): Promise<Authorization>;
+    requireVerified(request: Request, options?: RefusalOptions): Promise<Response | undefined>;
+    authorize(request: Request, options?: RefusalOptions): Promise<Authorization>;
     getSession(request: Request): Promise<VerifiedSession | null>;
 }
 declare function createCredportSession(options: CredportSessionOptions,
 label?: string): CredportSession;
-export { type Authorization as A, type CredportSessionOptions as C, type GetUserRef as G, type ProtectOptions as P, REDIRECT_URL_PARAM as R, type VerifiedSession as V, type CredportSessionConfig as a, type CredportRedisOptions as b, type CredportSession as c, type RateLimitOptions as d, type RateLimitRule as e, createCredportMiddleware as f, createCredportSession as g };
+export { type Authorization as A, type CredportSessionOptions as C, type GetUserRef as G, type ProtectOptions as P, REDIRECT_URL_PARAM as R, type VerifiedSession as V, type CredportSessionConfig as a, type CredportRedisOptions as b, type CredportSession as c, type RateLimitOptions as d, type RateLimitRule as e, type RefusalOptions as f, createCredportMiddleware as g, createCredportSession as h };
