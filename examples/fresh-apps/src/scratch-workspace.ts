@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The apps of the scratch workspace, each a folder of `fixtures/` installed with the others. */
-export const APPS = ["next-app", "vite-app", "readme-check"] as const;
+export const APPS = [
+  "next-app",
+  "vite-app",
+  "vite-dev",
+  "react-router-app",
+  "readme-check",
+] as const;
 
 /**
  * The environment without the `npm_config_*` settings that `pnpm test` passes down from this

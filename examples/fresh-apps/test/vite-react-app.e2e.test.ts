@@ -1,17 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { launchChromiumBrowser as launchChromium } from "@credport/test-browsers";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { addBlocks, startEmulatorWithEnvFile, walletOver18 } from "../src/newcomer-steps.js";
+import { startEmulatorWithEnvFile, walletOver18 } from "../src/newcomer-steps.js";
 import { freePort, type Started, start, userEnv } from "../src/processes.js";
-import { codeBlocks, sectionBlocks } from "../src/readme-blocks.js";
+import { readmeReactApp, writeAppFile } from "../src/readme-app.js";
 
 // A Vite 7 React app from the root README's "React with your own backend": its `src/main.tsx`,
-// built for production, served by its Express `server.mjs` on @credport/session/express.
-const readme = fileURLToPath(new URL("../../../README.md", import.meta.url));
+// built for production with its `vite.config.ts`, served by its Express `server.mjs` on
+// @credport/session/express.
 let env: Record<string, string>;
 const running: Started[] = [];
 let browser: Browser;
@@ -19,11 +17,10 @@ let url: string;
 
 beforeAll(async () => {
   const app = join(inject("scratch"), "vite-app");
-  const files = addBlocks(
-    app,
-    sectionBlocks(codeBlocks(readFileSync(readme, "utf8"), "README.md"), "React with your own"),
-  );
-  expect(files).toEqual(["server.mjs", "src/main.tsx"]);
+  const readme = readmeReactApp();
+  writeAppFile(app, "server.mjs", readme.server.express);
+  writeAppFile(app, "src/main.tsx", readme.main);
+  writeAppFile(app, "vite.config.ts", readme.viteConfig);
   const emulator = await startEmulatorWithEnvFile(app, ["--public-prefix", "VITE_"]);
   running.push(emulator.emulator);
   env = emulator.env;
@@ -81,8 +78,8 @@ it("follows ?redirect_url= to a path on the site once verified, and never off th
   expect(new URL(page.url()).host).toBe(new URL(url).host);
   expect(new URL(page.url()).pathname).toBe("/");
 
+  // Verified already: the gate goes on to ?redirect_url= at once, without a new verification.
   await page.goto(`${url}/?redirect_url=${encodeURIComponent("/?from=verify")}`);
-  await verify(page);
   await page.waitForURL(`${url}/?from=verify`, { timeout: 20_000 });
   await context.close();
 });

@@ -74,7 +74,7 @@ function startParams({ policyId, customerUserRef, metadata, provider }: UseVerif
 }
 
 /** Where to go after `verified`, or `undefined` to stay. */
-function returnPath(returnTo: string | false | undefined): string | undefined {
+export function returnPath(returnTo: string | false | undefined): string | undefined {
   if (returnTo === false) return undefined;
   return returnPathFromLocation() ?? safeReturnPath(returnTo);
 }

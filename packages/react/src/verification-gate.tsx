@@ -1,9 +1,12 @@
 import { isWalletLink } from "@credport/browser";
 import { FAILURE_CODES } from "@credport/core";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCredportContext } from "./credport-context.js";
 import { VerificationQRCode } from "./qr-code.js";
+import { globalFetch } from "./session-signal.js";
+import { LOADING, type SessionPhase, sessionStore } from "./session-store.js";
 import { TestWalletLink } from "./test-wallet-link.js";
-import { type UseVerificationOptions, useVerification } from "./use-verification.js";
+import { returnPath, type UseVerificationOptions, useVerification } from "./use-verification.js";
 import {
   defaultVerificationMessages,
   formatTimeLeft,
@@ -39,8 +42,23 @@ function showsErrorMessages(): boolean {
   }
 }
 
+const NO_SESSION_READ = () => () => {};
+const loading = (): SessionPhase => LOADING.phase;
+
+/** `useVerifiedSession`'s phase (the same shared read), or `loading` forever without a route. */
+function useSessionPhase(sessionUrl: string | undefined, http: typeof fetch | undefined) {
+  const store = sessionUrl ? sessionStore(http ?? globalFetch, sessionUrl) : undefined;
+  return useSyncExternalStore(
+    store?.subscribe ?? NO_SESSION_READ,
+    store ? () => store.get().phase : loading,
+    loading,
+  );
+}
+
 /**
- * A whole verification screen: starts on mount (`autoStart={false}` to wait for `start`), shows
+ * A whole verification screen: starts on mount (`autoStart={false}` to wait for `start`) — after
+ * one `GET` of the provider's `sessionUrl`, when there is one: a browser that is verified already
+ * sees the children (or goes on to `?redirect_url=` / `returnTo`) and nothing is started. It shows
  * the QR code or the wallet link, the time left, a readable message for every state and
  * `failureCode`, and a retry button. No styles of its own: the root has the `credport-gate` class
  * and `data-phase` (the `phase` of `useVerification`), each part a `credport-gate-…` class (`status`, `qr`, `wallet-link`,
@@ -61,38 +79,59 @@ export function VerificationGate({
   autoStart = true,
   ...options
 }: VerificationGateProps) {
-  const v = useVerification({ ...options, autoStart });
+  const { sessionMode, sessionUrl, fetch } = useCredportContext();
+  // With a session route, the gate asks it first: a browser verified earlier (a reload, a second
+  // visit) goes on without a new verification, which would also count against the start limit.
+  const readsSession = autoStart && sessionMode === "library" && sessionUrl !== undefined;
+  const sessionPhase = useSessionPhase(readsSession ? sessionUrl : undefined, fetch);
+  const v = useVerification({ ...options, autoStart: autoStart && !readsSession });
   const onThisDevice = useWalletOnThisDevice(handoff);
   const [qrAsked, setQrAsked] = useState(false);
-  if (v.phase === "verified" && children !== undefined) return <>{children}</>;
+  // What the first session read decided: once per mount (and once under Strict Mode).
+  const [alreadyVerified, setAlreadyVerified] = useState(false);
+  const decided = useRef(false);
+  const latest = useRef(options);
+  latest.current = options;
+  const { start } = v;
+  useEffect(() => {
+    if (!readsSession || decided.current || sessionPhase === "loading") return;
+    decided.current = true;
+    if (sessionPhase === "unverified") {
+      start().catch(() => {});
+      return;
+    }
+    setAlreadyVerified(true);
+    const path = returnPath(latest.current.returnTo);
+    if (path !== undefined) (latest.current.navigate ?? ((p) => location.replace(p)))(path);
+  }, [readsSession, sessionPhase, start]);
+
+  const phase = alreadyVerified && v.phase === "idle" ? "verified" : v.phase;
+  if (phase === "verified" && children !== undefined) return <>{children}</>;
 
   const t = { ...defaultVerificationMessages, ...messages };
   const showQr = !onThisDevice || qrAsked;
-  const pending = v.phase === "pending" && v.authorizationRequestUri;
+  const pending = phase === "pending" && v.authorizationRequestUri;
   const walletLink = isWalletLink(pending);
   const testWalletLink = pending && isWalletLink(v.testWalletUrl);
   const text =
-    v.phase === "idle" || v.phase === "starting"
+    phase === "idle" || phase === "starting"
       ? t.starting
-      : v.phase === "pending"
+      : phase === "pending"
         ? showQr
           ? t.scan
           : t.openWallet
-        : v.phase === "failed"
+        : phase === "failed"
           ? t[FAILURE_CODES.find((code) => code === v.failureCode) ?? "failed"]
           : v.error?.code === "rate_limited"
             ? t.rateLimited
-            : t[v.phase];
+            : t[phase];
   return (
-    <div
-      className={className ? `credport-gate ${className}` : "credport-gate"}
-      data-phase={v.phase}
-    >
+    <div className={className ? `credport-gate ${className}` : "credport-gate"} data-phase={phase}>
       <p className="credport-gate-status" role="status">
         {text}
-        {v.phase === "error" && v.error ? <code> ({v.error.code})</code> : null}
+        {phase === "error" && v.error ? <code> ({v.error.code})</code> : null}
       </p>
-      {v.phase === "error" && v.error && showsErrorMessages() ? (
+      {phase === "error" && v.error && showsErrorMessages() ? (
         <p className="credport-gate-error-message">
           <code>{v.error.message.replace(/^credport: (?=credport)/, "")}</code>
         </p>
@@ -133,7 +172,7 @@ export function VerificationGate({
           {t.expiresIn.replace("{time}", formatTimeLeft(v.timeRemainingMs))}
         </p>
       ) : null}
-      {ENDED.includes(v.phase) ? (
+      {ENDED.includes(phase) ? (
         <button
           type="button"
           className="credport-gate-retry"

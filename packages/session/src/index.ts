@@ -10,6 +10,7 @@ export {
   createCredportMiddleware,
   type ProtectOptions,
   REDIRECT_URL_PARAM,
+  type RefusalOptions,
 } from "./protect/wall.js";
 export { readPublishableKey } from "./publishable-key.js";
 export { type GetVerifiedSessionOptions, getVerifiedSession } from "./read-session.js";

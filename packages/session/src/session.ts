@@ -1,7 +1,7 @@
 import type { CredportSessionConfig } from "./config/session-config.js";
 import type { VerifiedSession } from "./cookies/verified-session.js";
 import { SESSION_LABEL } from "./environment.js";
-import { type Authorization, createWall, type Wall } from "./protect/wall.js";
+import { type Authorization, createWall, type RefusalOptions, type Wall } from "./protect/wall.js";
 import { createCredportHandler, type RequestContext } from "./routes/handlers.js";
 
 export interface CredportSessionOptions extends CredportSessionConfig {
@@ -26,14 +26,18 @@ export interface CredportSession {
    * a verified session (`307` to `signInPath` for a page load, `401` otherwise), or `undefined`.
    */
   wall(request: Request): Promise<Response | undefined>;
-  /** The same answer for any request without a verified session, whatever its path. */
-  requireVerified(request: Request): Promise<Response | undefined>;
+  /**
+   * The same answer for any request without a verified session, whatever its path. In a router's
+   * loader (React Router, TanStack Start), pass `{ page: true }`: then it is the redirect for the
+   * client-side navigation's data request too, which the router follows.
+   */
+  requireVerified(request: Request, options?: RefusalOptions): Promise<Response | undefined>;
   /**
    * One read for both: `{ session }` when the request has a verified session, else
    * `{ session: null, refusal }` with the answer `requireVerified` gives. For a middleware that
    * hands the session on to the page.
    */
-  authorize(request: Request): Promise<Authorization>;
+  authorize(request: Request, options?: RefusalOptions): Promise<Authorization>;
   /** The request's verified session (for `getUserRef`'s user), or `null`. */
   getSession(request: Request): Promise<VerifiedSession | null>;
 }

@@ -64,6 +64,9 @@ beforeAll(async () => {
         testWalletUrl: v.testWalletUrl, // the emulator's, test keys only
       });
     }
+    // The gate asks first whether this browser is verified: this backend keeps no session.
+    if (req.url === "/api/credport/session" && req.method === "GET")
+      return json(200, { verified: false });
     if (req.url === "/api/credport/session") {
       const result = await credport.verifications.getResult(JSON.parse(body).verificationId);
       if (result.status !== "verified") return json(409, { code: "verification_not_verified" });

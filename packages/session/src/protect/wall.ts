@@ -45,6 +45,17 @@ export interface ProtectOptions {
   secureCookies?: boolean | undefined;
 }
 
+/** How `requireVerified` and `authorize` read the request. */
+export interface RefusalOptions {
+  /**
+   * `true` when the request is for a page whatever the browser's headers say: a React Router or
+   * TanStack Start loader runs for the document and for the client-side navigation's data fetch
+   * (`/members.data`) alike, and only a redirect is followed by the router in both. The refusal is
+   * then always the `307` to the sign-in page (`no-store`), never the `401`.
+   */
+  page?: boolean | undefined;
+}
+
 /** The wall in front of protected pages, framework-free: each takes the request, nothing else. */
 export interface Wall {
   /**
@@ -58,10 +69,13 @@ export interface Wall {
    * path, cut where its router cuts it): walled when either reading is protected.
    */
   wallRouted(request: Request, routedPath: string): Promise<Response | undefined>;
-  /** The same answer for any request without a verified session, whatever its path. */
-  requireVerified(request: Request): Promise<Response | undefined>;
+  /**
+   * The same answer for any request without a verified session, whatever its path. In a router's
+   * loader, pass `{ page: true }`: the redirect for its data requests too.
+   */
+  requireVerified(request: Request, options?: RefusalOptions): Promise<Response | undefined>;
   /** One read for both: the verified session, or the answer that stops the request. */
-  authorize(request: Request): Promise<Authorization>;
+  authorize(request: Request, options?: RefusalOptions): Promise<Authorization>;
   /** The request's verified session (for `getUserRef`'s user), or `null`. */
   getSession(request: Request): Promise<VerifiedSession | null>;
 }
@@ -91,8 +105,8 @@ export function createWall(
     const secure = options.secureCookies ?? defaultSecureCookies();
     return readVerifiedSession(readCookies(request), keyring, user, secure);
   };
-  const refusalOf = (request: Request): Response => {
-    if (!isPageLoad(request.headers))
+  const refusalOf = (request: Request, page: boolean): Response => {
+    if (!page && !isPageLoad(request.headers))
       return Response.json(
         { code: "verified_session_required", message: "No verified session." },
         { status: 401, headers: { "cache-control": NO_STORE } },
@@ -109,11 +123,14 @@ export function createWall(
       headers: { location, "cache-control": NO_STORE },
     });
   };
-  const authorize = async (request: Request): Promise<Authorization> => {
+  const authorize = async (request: Request, refusal?: RefusalOptions): Promise<Authorization> => {
     const session = await getSession(request);
-    return session ? { session } : { session: null, refusal: refusalOf(request) };
+    return session
+      ? { session }
+      : { session: null, refusal: refusalOf(request, refusal?.page === true) };
   };
-  const requireVerified = async (request: Request) => (await authorize(request)).refusal;
+  const requireVerified = async (request: Request, refusal?: RefusalOptions) =>
+    (await authorize(request, refusal)).refusal;
   // Every reading of the path the request may be routed by: walled when one of them is under
   // `protect` and is not the sign-in page itself (exact path: a prefix rule would make
   // `signInPath: "/"` exempt everything).

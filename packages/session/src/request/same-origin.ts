@@ -37,6 +37,17 @@ function isLoopback(hostname: string): boolean {
   );
 }
 
+/** Whether `origin` is an `http(s)` origin on this machine (`http://localhost:5173`). */
+export function isLoopbackOrigin(origin: string | null): boolean {
+  if (!origin) return false;
+  try {
+    const url = new URL(origin);
+    return /^https?:$/.test(url.protocol) && isLoopback(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The origins a state-changing request may come from: `allowedOrigins` when configured; otherwise
  * the origin of `request.url` and, when that is loopback, the request's own `Host` when it is

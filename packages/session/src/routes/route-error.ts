@@ -24,12 +24,18 @@ export class RouteError extends Error {
     );
   }
 
-  /** Names the origins accepted, so that a misconfigured host or proxy is found from the message. */
-  static crossSite(allowedOrigins: string[]): RouteError {
+  /**
+   * Names the origins accepted, so that a misconfigured host or proxy is found from the message;
+   * `localProxy` when a browser on this machine came through a proxy that rewrote `Host`.
+   */
+  static crossSite(allowedOrigins: string[], localProxy = false): RouteError {
+    const hint = localProxy
+      ? ' A development proxy that rewrites Host causes this (Vite\'s proxy shorthand "/api": "http://localhost:3001" is changeOrigin: true): keep the browser\'s Host with changeOrigin: false, or set allowedOrigins to the dev server\'s origin.'
+      : " Behind a proxy, set allowedOrigins to the public origin.";
     return new RouteError(
       403,
       "cross_site_request",
-      `Cross-site requests are refused: the request must come from ${allowedOrigins.join(", ")} (its Origin and Sec-Fetch-Site headers). Behind a proxy, set allowedOrigins to the public origin.`,
+      `Cross-site requests are refused: the request must come from ${allowedOrigins.join(", ")} (its Origin and Sec-Fetch-Site headers).${hint}`,
       { allowedOrigins },
     );
   }

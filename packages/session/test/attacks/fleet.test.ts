@@ -203,7 +203,11 @@ describe.each(frameworks)("$name: two apps sharing one Redis and one prefix", (f
   const events: [WebhookEvent[], WebhookEvent[]] = [[], []];
   let apps: RunningApp[] = [];
   beforeAll(async () => {
-    const shared = { redis: { url: redis.url, prefix: "one-prefix" }, trustProxy: true };
+    const shared = {
+      redis: { url: redis.url, prefix: "one-prefix" },
+      trustProxy: true,
+      rateLimit: {}, // the default limits, which the suite's options lift
+    };
     apps = await Promise.all([
       framework.start({ ...sessionOptions(env.service, events[0]), ...shared }),
       framework.start({

@@ -187,6 +187,8 @@ function keyRecordingStore() {
         keys.add(key);
         return store.increment(key, window);
       },
+      markDone: (key: string, ttl: number) => store.markDone(key, ttl),
+      isDone: (key: string) => store.isDone(key),
       delete: (key: string) => {
         keys.delete(key);
         return store.delete(key);
