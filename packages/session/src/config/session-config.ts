@@ -88,14 +88,18 @@ export interface CredportSessionConfig {
   redis?: CredportRedisOptions | undefined;
   /**
    * Limits on starting verifications (`POST verifications`), answered
-   * `429 rate_limited` with `Retry-After`. Default: 10 per minute per address (with
-   * `trustProxy`), 5 per minute per browser; fails open when the store fails. `false`: none.
+   * `429 rate_limited` with `Retry-After`. Default: 10 per minute per client address (the
+   * socket's, or with `trustProxy` the forwarded one; IPv6 per /64, see `ipv6PrefixLength`), 5 per
+   * minute per browser; fails open when the store fails. `false`: none.
    */
   rateLimit?: RateLimitOptions | false | undefined;
   /**
    * Whether to read the client's address from `X-Forwarded-For`: only behind your own proxy (a
    * load balancer, Vercel), which appends the address it saw. `true`: one proxy (the last entry);
-   * a number: that many proxies in a row. Default `false`: no address (limits per browser only).
+   * a number: that many proxies in a row. Default `false`: the socket's address, as the Express
+   * and Fastify adapters pass it (a Fetch app passes `handler(request, { remoteAddress })`; Next.js
+   * route handlers have none, so there the limit is per browser only). Behind a proxy without
+   * it, every client counts as the proxy's address (the log says so once).
    */
   trustProxy?: boolean | number | undefined;
   /**

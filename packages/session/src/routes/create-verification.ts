@@ -85,6 +85,7 @@ async function rateLimited(
   remoteAddress: string | undefined,
 ): Promise<{ refusal?: Response; browserCookies: string[] }> {
   if (!config.rateLimit) return { browserCookies: [] };
+  warnOfUntrustedProxy(request, config, remoteAddress);
   const verdict = await checkRateLimit(
     request,
     config.rateLimit,
@@ -120,4 +121,32 @@ async function rateLimited(
   );
   refusal.headers.set("retry-after", String(verdict.retryAfterSeconds));
   return { refusal, browserCookies: [] };
+}
+
+// Apps already told, once per process each: a warning per request would flood the log.
+const warnedOfProxy = new WeakSet<ResolvedConfig>();
+
+/**
+ * A request with `X-Forwarded-For` and a socket address, while `trustProxy` is off: the app is
+ * probably behind a proxy, and then counts the proxy's address for every client (a limit for the
+ * whole site). Said once, in the server log: the header is the client's to send, so it decides
+ * nothing.
+ */
+function warnOfUntrustedProxy(
+  request: Request,
+  config: ResolvedConfig,
+  remoteAddress: string | undefined,
+): void {
+  if (
+    !config.rateLimit?.perAddress ||
+    config.rateLimit.trustProxy > 0 ||
+    !remoteAddress ||
+    !request.headers.has("x-forwarded-for") ||
+    warnedOfProxy.has(config)
+  )
+    return;
+  warnedOfProxy.add(config);
+  console.warn(
+    `${config.label}: a request carries X-Forwarded-For, and trustProxy is not set: the start limit counts the socket's address. Behind a proxy of yours, that is the proxy's, shared by every client: set trustProxy (the number of proxies in front).`,
+  );
 }

@@ -2,9 +2,9 @@
 // real HTTP against every framework: a state-changing request another site sent changes nothing,
 // no body is read past the cap whatever the framework does with bodies, and a flood of starts
 // is answered 429 before the service is asked.
-import { describe, expect, it } from "vitest";
-import { createMemoryStateStore, type StateStore } from "../../src/index.js";
-import { setUpService, useApp } from "../support/apps.js";
+import { describe, expect, it, vi } from "vitest";
+import { createCredportHandler, createMemoryStateStore, type StateStore } from "../../src/index.js";
+import { sessionOptions, setUpService, useApp } from "../support/apps.js";
 import { frameworks } from "../support/frameworks.js";
 import { send } from "../support/http-client.js";
 import { MB, upload } from "../support/upload.js";
@@ -301,5 +301,28 @@ describe.each(frameworks)("$name: the start limit holds back a script", (framewo
         })),
       ).toEqual(tenThenRefused);
     });
+  });
+});
+
+describe("X-Forwarded-For while trustProxy is off", () => {
+  it("is no address, and the server log says once that a proxy's address would be counted", async () => {
+    const handler = createCredportHandler({ ...sessionOptions(env.service, []), rateLimit: {} });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await handler(
+        new Request("http://app.test/api/credport/verifications", {
+          method: "POST",
+          headers: { origin: "http://app.test", "x-forwarded-for": `198.51.100.${i}` },
+        }),
+        { remoteAddress: "10.0.0.2" },
+      );
+      statuses.push(res.status);
+    }
+    const calls = warn.mock.calls.map((args) => String(args[0]));
+    warn.mockRestore();
+    expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatch(/X-Forwarded-For, and trustProxy is not set/);
   });
 });
