@@ -90,7 +90,46 @@ describe("two instances on one Redis", () => {
     for (let i = 0; i < 6; i++)
       statuses.push((await (i % 2 ? browser : other).send("POST", "verifications", {})).status);
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
-  });
+  }, 15_000);
+
+  it("a duplicate delivered to the other instance while onEvent runs is not acknowledged (409 webhook_event_in_progress); the first fails, the redelivery is handled", async () => {
+    const seen: string[] = [];
+    let failFirst!: () => void;
+    const firstFails = new Promise<void>((resolve) => {
+      failFirst = resolve;
+    });
+    let calls = 0;
+    const [a, b] = fleet(seen, {
+      webhook: {
+        secret,
+        onEvent: async (e) => {
+          calls += 1;
+          if (calls === 1) {
+            await firstFails;
+            throw new Error("the handler's database is down");
+          }
+          seen.push(e.id);
+        },
+      },
+    });
+    const event = await aSignedEvent();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const first = deliver(a, event);
+      await expect.poll(() => calls).toBe(1);
+      const duplicate = await deliver(b, event);
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await duplicate.json()).toMatchObject({ code: "webhook_event_in_progress" });
+      failFirst();
+      expect((await first).status).toBe(500);
+      expect((await deliver(b, event)).status).toBe(204);
+      expect((await deliver(a, event)).status).toBe(200);
+      expect(seen).toEqual([JSON.parse(event.payload).id]);
+    } finally {
+      errors.mockRestore();
+    }
+  }, 15_000);
 
   it("CREDPORT_REDIS_URL alone selects Redis", async () => {
     vi.stubEnv("CREDPORT_REDIS_URL", redis.url);

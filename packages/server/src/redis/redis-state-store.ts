@@ -33,7 +33,8 @@ export interface RedisStateStoreOptions {
   onError?: ((error: unknown) => void) | undefined;
   /**
    * The store reads the server's `maxmemory-policy` (`CONFIG GET`) before its first command, and
-   * after each reconnect, and refuses every call (`state_store_unavailable`) unless it is
+   * after each reconnect of a client it created (a client you pass is read once), and refuses every
+   * call (`state_store_unavailable`) unless it is
    * `noeviction`: every key has a TTL, so any other policy may drop a finalized verification or a
    * webhook event ID under memory pressure, and "once" would no longer hold. Managed services often
    * refuse `CONFIG` (ElastiCache, MemoryDB, some Upstash and Azure plans): then check the policy in

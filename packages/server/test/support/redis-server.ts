@@ -85,3 +85,25 @@ export async function startRedisServer(extraArgs: string[] = []): Promise<RedisS
     },
   };
 }
+
+/**
+ * Keeps the server busy for `ms` (a Lua loop: scripts run alone, and the default time limit is
+ * 5 s), on a connection of its own; resolves when the script has ended. Commands sent meanwhile by
+ * other clients wait behind it, as on a Redis busy with a slow command.
+ */
+export function keepRedisBusy(port: number, ms: number): Promise<void> {
+  const script = `local t = redis.call('TIME'); local s = t[1] * 1000000 + t[2]
+while true do local n = redis.call('TIME'); if n[1] * 1000000 + n[2] - s > ${ms * 1000} then break end end
+return 1`;
+  const args = ["EVAL", script, "0"];
+  const command = `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`;
+  return new Promise((resolve, reject) => {
+    const socket = new Socket();
+    socket.once("error", reject);
+    socket.connect(port, "127.0.0.1", () => socket.write(command));
+    socket.once("data", () => {
+      socket.destroy();
+      resolve();
+    });
+  });
+}

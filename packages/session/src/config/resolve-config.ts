@@ -125,10 +125,11 @@ function stateStores(
   stateStore: StateStore;
   rateLimitStore: StateStore;
 } {
-  const scope = appScope(sessionSecrets(config.sessionSecret)[0]!);
+  // Derived only where counters share a store with other apps (a given store, or Redis).
+  const scope = () => appScope(sessionSecrets(config.sessionSecret)[0]!);
   if (config.stateStore) {
     const store = checkStateStore(config.stateStore, label);
-    return { stateStore: store, rateLimitStore: scopedStateStore(store, scope) };
+    return { stateStore: store, rateLimitStore: scopedStateStore(store, scope()) };
   }
   const url = config.redis?.url ?? readEnv("CREDPORT_REDIS_URL");
   if (config.redis?.client || url) {
@@ -142,7 +143,7 @@ function stateStores(
       throw configurationError("redis.prefix must be 1 to 64 letters, digits, '_', '.' or '-'.");
     const timeoutMs = positiveInteger(config.redis?.timeoutMs, "redis.timeoutMs", 500, 60_000);
     const store = lazyRedisStateStore({ ...config.redis, url, prefix, timeoutMs });
-    return { stateStore: store, rateLimitStore: scopedStateStore(store, scope) };
+    return { stateStore: store, rateLimitStore: scopedStateStore(store, scope()) };
   }
   warnIfMemoryInProduction(label, config.singleInstance);
   return { stateStore: createMemoryStateStore(), rateLimitStore: createMemoryStateStore() };

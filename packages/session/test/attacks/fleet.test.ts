@@ -6,7 +6,11 @@
 import { Credport, signWebhookPayload, type WebhookEvent } from "@credport/server";
 import { createRedisStateStore, type RedisStateStore } from "@credport/server/redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type RedisServer, startRedisServer } from "../../../server/test/support/redis-server.js";
+import {
+  keepRedisBusy,
+  type RedisServer,
+  startRedisServer,
+} from "../../../server/test/support/redis-server.js";
 import { sessionOptions, setUpService } from "../support/apps.js";
 import { frameworks, type RunningApp } from "../support/frameworks.js";
 import { HttpBrowser, send } from "../support/http-client.js";
@@ -90,6 +94,33 @@ describe.each(frameworks)("$name: two instances on one Redis", (framework) => {
     // unavailable store): never a second session.
     for (const r of results.filter((r) => !r.session))
       expect(["verification_already_finalized", "state_store_unavailable"]).toContain(r.code);
+  });
+
+  it("two finalizes in flight on one instance while Redis is busy: both refused (503), and the browser's retry gets its session", async () => {
+    const browser = new HttpBrowser(instances[0]!.url);
+    const id = await browser.start();
+    env.service.verify(id);
+    const cookie = browser.cookieHeader();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      // Longer than the store's 500 ms: both SETs are applied late, one of them wins.
+      const busy = keepRedisBusy(redis.port, 2500);
+      await new Promise((r) => setTimeout(r, 50));
+      const both = await Promise.all(
+        [0, 1].map(() => new HttpBrowser(instances[0]!.url).finalize(id, { cookie })),
+      );
+      expect(both.map((r) => [r.status, r.json.code])).toEqual([
+        [503, "state_store_unavailable"],
+        [503, "state_store_unavailable"],
+      ]);
+      await busy;
+      // Neither caller got a session, so the winning write is undone: the retry is the first.
+      const retry = new HttpBrowser(instances[0]!.url);
+      expect((await retry.finalize(id, { cookie })).status).toBe(200);
+      expect(retry.hasSession()).toBe(true);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("a webhook delivered to both instances, and again to each: onEvent once", async () => {
