@@ -1,6 +1,11 @@
 // index.d.ts
 import { FailureCode, CredportError } from '@credport/core';
 export { CredportConfigurationError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, FailureCode, KnownCredportError, isCredportError } from '@credport/core';
+interface DcApiRequest {
+    protocol: string;
+    data: Record<string, unknown>;
+}
+type DcApiPhase = "unsupported" | "blocked" | "ready" | "presenting" | "submitting" | "submitted" | "declined" | "wallet_error" | "aborted" | "failed";
 interface StatusSnapshot {
     id: string;
     status: "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
@@ -13,10 +18,16 @@ interface StartedVerification {
     expiresAt: string;
     authorizationRequestUri: string;
     testWalletUrl?: string;
+    dcApiRequests?: DcApiRequest[];
 }
 interface StatusTarget {
     verificationId: string;
     clientToken: string;
+}
+interface EndpointConfig {
+    baseUrl: string;
+    publishableKey: string;
+    fetch: typeof fetch;
 }
 type ReadResult = {
     data: StatusSnapshot;
@@ -55,6 +66,7 @@ interface SubscribeOptions {
 interface StatusClient {
     subscribe(target: SubscribeTarget, onSnapshot: (snapshot: StatusSnapshot) => void, options?: SubscribeOptions): () => void;
     read(target: StatusTarget): Promise<ReadResult>;
+    readonly endpoint: EndpointConfig;
 }
 declare function createStatusClient(options: StatusClientOptions): StatusClient;
 interface LockManagerLike {
@@ -86,6 +98,11 @@ interface FlowState {
     expiresAt?: string;
     failureCode?: FailureCode;
     error?: CredportError;
+    dcApi?: DcApiPhase;
+    walletError?: string;
+}
+interface PresentOptions {
+    signal?: AbortSignal | undefined;
 }
 interface VerificationFlowOptions {
     statusClient: StatusClient;
@@ -101,7 +118,8 @@ interface VerificationFlow {
     getSnapshot(): FlowState;
     subscribe(listener: () => void): () => void;
     reset(): void;
+    present(options?: PresentOptions): Promise<FlowState>;
 }
 declare function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow;
 declare function isWalletLink(value: unknown): value is string;
-export { type ChannelLike, type Coordination, type FlowPhase, type FlowState, type LockManagerLike, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow, isWalletLink };
+export { type ChannelLike, type Coordination, type DcApiPhase, type DcApiRequest, type EndpointConfig, type FlowPhase, type FlowState, type LockManagerLike, type PresentOptions, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow, isWalletLink };

@@ -461,10 +461,20 @@ declare const verificationStatusValue: z.ZodMiniEnum<{
     in_progress: "in_progress";
     verified: "verified";
 }>;
+declare const EXPECTED_ORIGINS_MAX = 5;
 declare const createVerificationBody: z.ZodMiniObject<{
     policy_id: z.ZodMiniString<string>;
     customer_user_ref: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     metadata: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, string>, Record<string, string>>>;
+    expected_origins: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+}, z.core.$strip>;
+declare const dcApiRequest: z.ZodMiniObject<{
+    protocol: z.ZodMiniString<string>;
+    data: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
+}, z.core.$strip>;
+declare const dcApiResponseBody: z.ZodMiniObject<{
+    protocol: z.ZodMiniString<string>;
+    data: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
 }, z.core.$strip>;
 declare const listVerificationsQuery: z.ZodMiniObject<{
     status: z.ZodMiniOptional<z.ZodMiniEnum<{
@@ -502,6 +512,10 @@ declare const createdVerification: z.ZodMiniObject<{
     client_token: z.ZodMiniString<string>;
     authorization_request_uri: z.ZodMiniString<string>;
     test_wallet_url: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    dc_api_requests: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        protocol: z.ZodMiniString<string>;
+        data: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
+    }, z.core.$strip>>>;
     object: z.ZodMiniLiteral<"verification">;
     id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{
@@ -581,6 +595,8 @@ declare const verificationList: z.ZodMiniObject<{
     next_cursor: z.ZodMiniNullable<z.ZodMiniString<string>>;
 }, z.core.$strip>;
 type CreateVerificationBody = z.output<typeof createVerificationBody>;
+type DcApiRequestWire = z.output<typeof dcApiRequest>;
+type DcApiResponseBody = z.output<typeof dcApiResponseBody>;
 type VerificationWire = z.output<typeof verification>;
 type CreatedVerificationWire = z.output<typeof createdVerification>;
 type VerificationStatusWire = z.output<typeof verificationStatus>;
@@ -668,7 +684,7 @@ declare const verificationEvent: z.ZodMiniObject<{
 }, z.core.$strip>;
 type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
 type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DescribeOptions, type ErrorBody, FIELD_VALUES_LIMITS, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, OPERATION_SCHEMAS, type Operation, type OperationAuth, type OperationError, OperationId, OperationRoute, type OperationSchemas, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
+export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DcApiRequestWire, type DcApiResponseBody, type DescribeOptions, EXPECTED_ORIGINS_MAX, type ErrorBody, FIELD_VALUES_LIMITS, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, OPERATION_SCHEMAS, type Operation, type OperationAuth, type OperationError, OperationId, OperationRoute, type OperationSchemas, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, dcApiRequest, dcApiResponseBody, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
 // failure-codes.d.ts
 declare const OPERATION_ROUTES: {
     readonly createCredentialDefinition: {
@@ -776,6 +792,11 @@ declare const OPERATION_ROUTES: {
         readonly path: "/v1/verifications/{verificationId}/result";
         readonly snake: true;
     };
+    readonly submitDcApiResponse: {
+        readonly method: "POST";
+        readonly path: "/v1/verifications/{verificationId}/dc-api-response";
+        readonly snake: true;
+    };
     readonly cancelVerification: {
         readonly method: "POST";
         readonly path: "/v1/verifications/{verificationId}/cancel";
@@ -813,11 +834,7 @@ declare function normalizeServerBaseUrl(baseUrl: unknown, source?: string): stri
 declare function isLoopbackUrl(url: URL): boolean;
 declare function requireSecureTransport(baseUrl: string, what: string, alternative?: string): void;
 declare function claimAt(claims: Record<string, unknown>, path: string): unknown;
-<<<<<<< HEAD
-declare const CREDPORT_ERROR_CODES: readonly ["validation_error", "invalid_policy", "missing_api_key", "invalid_api_key", "api_key_revoked", "insufficient_scope", "missing_token", "invalid_token", "key_mismatch", "not_found", "route_not_found", "method_not_allowed", "host_not_allowed", "request_too_large", "unsupported_media_type", "credential_definition_not_found", "credential_definition_conflict", "credential_definition_not_publishable", "published_credential_definition_immutable", "archived_credential_definition_immutable", "global_credential_definition_read_only", "preset_policy_read_only", "idempotency_key_reused", "invalid_lifecycle_transition", "issuance_invalid_state", "issuance_not_cancelable", "issuance_not_revocable", "verification_not_cancelable", "verification_not_finished", "verification_invalid_state", "limit_exceeded", "rate_limited", "realtime_unavailable", "internal_error", "service_unavailable", "server_error", "invalid_response", "unexpected_redirect", "unexpected_status", "response_too_large", "request_timeout", "request_aborted", "connection_failed", "invalid_start_response", "result_token_invalid", "result_token_mismatch", "verification_not_verified", "claims_not_accepted", "session_coordination_unsupported", "verification_start_failed", "session_finalization_failed", "sign_out_failed", "webhook_signature_missing", "webhook_signature_malformed", "webhook_signature_mismatch", "webhook_timestamp_out_of_tolerance", "webhook_event_replayed", "webhook_body_too_large", "webhook_payload_not_raw", "webhook_payload_invalid", "INVALID_API_KEY_FORMAT", "invalid_option", "invalid_base_url", "insecure_base_url", "missing_base_url", "missing_session_secret", "missing_webhook_secret", "webhook_secret_invalid", "invalid_jwks", "missing_provider", "missing_dependency", "data_file_unreadable", "data_file_corrupt", "data_file_newer_version", "data_file_over_limit", "data_file_not_writable", "test_wallet_failed", "VERIFICATION_BINDING_REQUIRED", "configuration_error", "cross_site_request", "invalid_host", "body_already_read", "state_store_unavailable", "session_mode_manual", "session_too_large", "verification_already_finalized", "verified_session_required", "webhooks_not_configured"];
-=======
-declare const CREDPORT_ERROR_CODES: readonly ["validation_error", "invalid_policy", "missing_api_key", "invalid_api_key", "api_key_revoked", "insufficient_scope", "missing_token", "invalid_token", "key_mismatch", "not_found", "route_not_found", "method_not_allowed", "host_not_allowed", "request_too_large", "unsupported_media_type", "credential_definition_not_found", "credential_definition_conflict", "credential_definition_not_publishable", "published_credential_definition_immutable", "archived_credential_definition_immutable", "global_credential_definition_read_only", "preset_policy_read_only", "idempotency_key_reused", "invalid_lifecycle_transition", "issuance_invalid_state", "issuance_not_cancelable", "issuance_not_revocable", "verification_not_cancelable", "verification_not_finished", "verification_invalid_state", "limit_exceeded", "rate_limited", "realtime_unavailable", "internal_error", "service_unavailable", "server_error", "invalid_response", "unexpected_redirect", "unexpected_status", "response_too_large", "request_timeout", "request_aborted", "connection_failed", "invalid_start_response", "result_token_invalid", "result_token_mismatch", "verification_not_verified", "claims_not_accepted", "session_coordination_unsupported", "verification_start_failed", "session_finalization_failed", "sign_out_failed", "webhook_signature_missing", "webhook_signature_malformed", "webhook_signature_mismatch", "webhook_timestamp_out_of_tolerance", "webhook_event_replayed", "webhook_body_too_large", "webhook_payload_not_raw", "webhook_payload_invalid", "INVALID_API_KEY_FORMAT", "invalid_option", "invalid_base_url", "insecure_base_url", "missing_base_url", "missing_session_secret", "missing_webhook_secret", "webhook_secret_invalid", "invalid_jwks", "missing_provider", "missing_dependency", "data_file_unreadable", "data_file_corrupt", "data_file_newer_version", "data_file_over_limit", "data_file_not_writable", "test_wallet_failed", "VERIFICATION_BINDING_REQUIRED", "configuration_error", "cross_site_request", "invalid_host", "body_already_read", "state_store_unavailable", "session_mode_manual", "verification_already_finalized", "verified_session_required", "webhooks_not_configured", "webhook_event_in_progress"];
->>>>>>> sec-fleet
+declare const CREDPORT_ERROR_CODES: readonly ["validation_error", "invalid_policy", "missing_api_key", "invalid_api_key", "api_key_revoked", "insufficient_scope", "missing_token", "invalid_token", "key_mismatch", "not_found", "route_not_found", "method_not_allowed", "host_not_allowed", "request_too_large", "unsupported_media_type", "credential_definition_not_found", "credential_definition_conflict", "credential_definition_not_publishable", "published_credential_definition_immutable", "archived_credential_definition_immutable", "global_credential_definition_read_only", "preset_policy_read_only", "idempotency_key_reused", "invalid_lifecycle_transition", "issuance_invalid_state", "issuance_not_cancelable", "issuance_not_revocable", "verification_not_cancelable", "verification_not_finished", "verification_invalid_state", "limit_exceeded", "rate_limited", "realtime_unavailable", "internal_error", "service_unavailable", "server_error", "invalid_response", "unexpected_redirect", "unexpected_status", "response_too_large", "request_timeout", "request_aborted", "connection_failed", "invalid_start_response", "result_token_invalid", "result_token_mismatch", "verification_not_verified", "claims_not_accepted", "session_coordination_unsupported", "verification_start_failed", "session_finalization_failed", "dc_api_unavailable", "dc_api_failed", "sign_out_failed", "webhook_signature_missing", "webhook_signature_malformed", "webhook_signature_mismatch", "webhook_timestamp_out_of_tolerance", "webhook_event_replayed", "webhook_body_too_large", "webhook_payload_not_raw", "webhook_payload_invalid", "INVALID_API_KEY_FORMAT", "invalid_option", "invalid_base_url", "insecure_base_url", "missing_base_url", "missing_session_secret", "missing_webhook_secret", "webhook_secret_invalid", "invalid_jwks", "missing_provider", "missing_dependency", "data_file_unreadable", "data_file_corrupt", "data_file_newer_version", "data_file_over_limit", "data_file_not_writable", "test_wallet_failed", "VERIFICATION_BINDING_REQUIRED", "configuration_error", "cross_site_request", "invalid_host", "body_already_read", "state_store_unavailable", "session_mode_manual", "verification_already_finalized", "verified_session_required", "webhooks_not_configured"];
 type CredportErrorCode = (typeof CREDPORT_ERROR_CODES)[number];
 declare function isCredportErrorCode(value: unknown): value is CredportErrorCode;
 type CredportErrorType = "credport_error" | "configuration_error" | "validation_error" | "authentication_error" | "missing_token_error" | "invalid_token_error" | "permission_error" | "key_mismatch_error" | "not_found_error" | "conflict_error" | "rate_limit_error" | "api_error" | "connection_error" | "timeout_error" | "invalid_response_error" | "signature_verification_error";
@@ -914,6 +931,8 @@ type KnownCredportError = (CredportError & {
     readonly type: "connection_error";
 }) | CredportTimeoutError | CredportInvalidResponseError | CredportSignatureVerificationError;
 declare function isCredportError(value: unknown): value is KnownCredportError;
+declare const EXPECTED_ORIGIN_RULE = "must be 1 to 5 exact origins: https://host[:port], or http:// only for localhost, 127.0.0.1 or [::1]; no path, no trailing slash";
+declare function isExpectedOrigin(value: unknown): value is string;
 interface WireError {
     code: string;
     message: string;
@@ -940,7 +959,7 @@ declare function signWebhookPayload(payload: string, options: {
     secret: string;
     timestamp?: number | undefined;
 }): Promise<string>;
-export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorCode, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isCredportErrorCode, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
+export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorCode, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, EXPECTED_ORIGIN_RULE, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isCredportErrorCode, isExpectedOrigin, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
 // pipeline.d.ts
 export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './request-pipeline.js';
 declare const BODY_TOO_LARGE: unique symbol;

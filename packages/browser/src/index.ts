@@ -12,10 +12,12 @@ export {
   isCredportError,
   type KnownCredportError,
 } from "@credport/core";
+export type { DcApiPhase, DcApiRequest } from "./dc-api.js";
 export type { StatusSnapshot } from "./snapshot.js";
 export type { StartedVerification } from "./start-answer.js";
 export {
   createStatusClient,
+  type EndpointConfig,
   type StatusClient,
   type StatusClientOptions,
   type SubscribeOptions,
@@ -28,6 +30,7 @@ export {
   createVerificationFlow,
   type FlowPhase,
   type FlowState,
+  type PresentOptions,
   type StartParams,
   type VerificationFlow,
   type VerificationFlowOptions,

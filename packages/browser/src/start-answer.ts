@@ -1,4 +1,5 @@
 import { CredportInvalidResponseError } from "@credport/core";
+import type { DcApiRequest } from "./dc-api.js";
 import { isWalletLink } from "./wallet-link.js";
 
 /** What the app's backend answers at `startUrl`. */
@@ -12,6 +13,11 @@ export interface StartedVerification {
    * (`test_wallet_url` of `verifications.create`), to open in a browser instead of scanning.
    */
   testWalletUrl?: string;
+  /**
+   * The Digital Credentials API requests (`dcApiRequests` of `verifications.create` with
+   * `expectedOrigins`), for `navigator.credentials.get()` in the user's click. Absent: QR and link only.
+   */
+  dcApiRequests?: DcApiRequest[];
 }
 
 // Both links become hrefs: a script URL there would run in the app's origin when clicked.
@@ -34,7 +40,7 @@ const FIELDS: [string, string[], string, (value: unknown) => boolean][] = [
  */
 export function readStartAnswer(answer: unknown, source: string): StartedVerification {
   const data = (answer ?? {}) as Record<string, unknown>;
-  const started: Record<string, string> = {};
+  const started: Record<string, unknown> = {};
   const invalid = (name: string, rule: string) =>
     new CredportInvalidResponseError(
       `credport: ${source} answered without a valid ${name} (${rule}); it must pass on what verifications.create returned: { verificationId, clientToken, expiresAt, authorizationRequestUri, testWalletUrl? }.`,
@@ -51,5 +57,17 @@ export function readStartAnswer(answer: unknown, source: string): StartedVerific
       throw invalid("testWalletUrl", `absent, or ${WALLET_LINK_RULE}`);
     started.testWalletUrl = testWalletUrl;
   }
+  const requests = data.dcApiRequests ?? data.dc_api_requests;
+  if (requests != null) {
+    if (!Array.isArray(requests) || !requests.every(isDcApiRequest))
+      throw invalid("dcApiRequests", "absent, or a list of { protocol, data } with data an object");
+    started.dcApiRequests = requests;
+  }
   return started as unknown as StartedVerification;
 }
+
+const isDcApiRequest = (r: unknown): r is DcApiRequest =>
+  nonEmpty((r as DcApiRequest)?.protocol) &&
+  typeof (r as DcApiRequest).data === "object" &&
+  (r as DcApiRequest).data !== null &&
+  !Array.isArray((r as DcApiRequest).data);

@@ -9,6 +9,8 @@ import {
 import { DEFAULT_TIMING, type SubscriptionTiming, startSubscription } from "./subscription.js";
 import { documentVisibility, type Visibility } from "./visibility.js";
 
+export type { EndpointConfig };
+
 export interface StatusClientOptions {
   /** `pk_test_…` or `pk_live_…`. A secret key is refused: it must never reach a browser. */
   publishableKey: string;
@@ -51,6 +53,11 @@ export interface StatusClient {
   ): () => void;
   /** One status read: `{ data }` or `{ error }`, never a throw. */
   read(target: StatusTarget): Promise<ReadResult>;
+  /**
+   * Where and how this client reaches the service (base URL, publishable key, fetch): the
+   * verification flow posts a Digital Credentials API answer with it.
+   */
+  readonly endpoint: EndpointConfig;
 }
 
 /**
@@ -89,5 +96,6 @@ export function createStatusClient(options: StatusClientOptions): StatusClient {
       );
     },
     read: (target) => readStatusOnce(config, target),
+    endpoint: config,
   };
 }

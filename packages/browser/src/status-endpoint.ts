@@ -31,7 +31,7 @@ export function statusHeaders(
 export const statusUrl = (
   config: EndpointConfig,
   target: StatusTarget,
-  leaf: "status" | "events",
+  leaf: "status" | "events" | "dc-api-response",
 ) => `${config.baseUrl}/v1/verifications/${encodeURIComponent(target.verificationId)}/${leaf}`;
 
 /** An error answer as its class (missing_token, invalid_token and key_mismatch have their own). */

@@ -4,6 +4,8 @@ import {
   type CredportErrorCode,
   type FailureCode,
 } from "@credport/core";
+import { type DcApiPhase, type DcApiRequest, requestCredential, usableRequests } from "./dc-api.js";
+import { submitDcApiAnswer } from "./dc-api-answer.js";
 import type { StatusSnapshot } from "./snapshot.js";
 import { readStartAnswer, type StartedVerification } from "./start-answer.js";
 import type { StatusClient } from "./status-client.js";
@@ -41,7 +43,22 @@ export interface FlowState {
   expiresAt?: string;
   /** With `failed`: why (`presentation_invalid`, `claims_missing`, …). */
   failureCode?: FailureCode;
+  /** With the phase `error`, or with `dcApi: "failed"`. */
   error?: CredportError;
+  /**
+   * The Digital Credentials API path, when the verification has requests for it (see
+   * {@link DcApiPhase}): offer "use a wallet on this device" while it is `ready` (or after
+   * `declined`, `wallet_error`, `aborted`, `failed`: a retry), beside the QR code and link.
+   */
+  dcApi?: DcApiPhase;
+  /** With `dcApi: "wallet_error"`: the wallet's error code (e.g. `access_denied`). */
+  walletError?: string;
+}
+
+/** Options of {@link VerificationFlow.present}. */
+export interface PresentOptions {
+  /** Aborts the browser's request (`dcApi` becomes `aborted`; the QR code and link stay). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface VerificationFlowOptions {
@@ -71,6 +88,15 @@ export interface VerificationFlow {
   subscribe(listener: () => void): () => void;
   /** Forgets the current verification (stops following it) and goes back to idle. */
   reset(): void;
+  /**
+   * Asks a wallet through the Digital Credentials API: call it from the user's click, once
+   * `dcApi` is `ready` (the request is in hand: nothing is fetched before the browser's `get()`,
+   * which needs the click's activation). Posts the wallet's answer unchanged to the service and
+   * resolves with the state (the status follows as for the QR code). A decline, a wallet's error,
+   * an abort or a failure set `dcApi` accordingly and keep the verification open for the QR code
+   * and link. Rejects with `dc_api_unavailable` when `dcApi` is not one that allows a try.
+   */
+  present(options?: PresentOptions): Promise<FlowState>;
 }
 
 type TabMessage =
@@ -80,6 +106,14 @@ type TabMessage =
 
 const IDLE: FlowState = { phase: "idle" };
 const ACTIVE: FlowPhase[] = ["starting", "pending", "in_progress", "finalizing"];
+/** `dcApi` states from which `present()` may (again) ask the browser. */
+const PRESENTABLE: (DcApiPhase | undefined)[] = [
+  "ready",
+  "declined",
+  "wallet_error",
+  "aborted",
+  "failed",
+];
 
 const flowError = (code: CredportErrorCode, message: string, status?: number) =>
   new CredportError(`credport: ${message}`, { code, status });
@@ -113,6 +147,16 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
   const listeners = new Set<() => void>();
   let state: FlowState = IDLE;
   let current: { key: string; promise: Promise<FlowState>; stop(): void } | undefined;
+  // The verification followed, the DC API requests this browser can use, the open `get()`, and
+  // how a snapshot reaches the state (set by `follow`).
+  let followed: StartedVerification | undefined;
+  let usable: DcApiRequest[] | undefined;
+  let presentation: AbortController | undefined;
+  let applySnapshot: (snapshot: StatusSnapshot) => void = () => {};
+  const endPresentation = () => {
+    presentation?.abort();
+    presentation = undefined;
+  };
 
   let onSettled: () => void = () => {};
   const set = (next: FlowState) => {
@@ -144,6 +188,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     verification: StartedVerification,
     coordination: Coordination | undefined,
   ): () => void {
+    followed = verification;
     const apply = (snapshot: StatusSnapshot) => {
       if (!ACTIVE.includes(state.phase)) return;
       const finalizing = snapshot.status === "verified" && mode === "library";
@@ -153,6 +198,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
         ...(snapshot.failureCode ? { failureCode: snapshot.failureCode } : {}),
       });
     };
+    applySnapshot = apply;
     const onTimeout = () => set({ ...state, phase: "timeout" });
     const onError = (error: CredportError) => set({ ...state, phase: "error", error });
     const target = {
@@ -243,7 +289,78 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     return end;
   }
 
+  /** The pending state, and the requests `present()` will pass (none unless the browser can). */
+  function pending(verification: StartedVerification): FlowState {
+    endPresentation();
+    const found = verification.dcApiRequests && usableRequests(verification.dcApiRequests);
+    usable = Array.isArray(found) ? found : undefined;
+    return pendingState(verification, found);
+  }
+
+  function present(presentOptions: PresentOptions = {}): Promise<FlowState> {
+    const verification = followed;
+    const requests = usable;
+    if (
+      !verification ||
+      !requests ||
+      !PRESENTABLE.includes(state.dcApi) ||
+      !["pending", "in_progress"].includes(state.phase)
+    )
+      return Promise.reject(
+        flowError(
+          "dc_api_unavailable",
+          `the Digital Credentials API cannot be used now (${state.dcApi ?? "no DC API requests"}, ${state.phase}); offer the QR code and link`,
+        ),
+      );
+    const controller = new AbortController();
+    // First, before anything else: the browser refuses get() once the click's activation is gone.
+    const got = requestCredential(requests, controller.signal);
+    const signal = presentOptions.signal;
+    if (signal?.aborted) controller.abort(signal.reason);
+    signal?.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+    endPresentation();
+    presentation = controller;
+    const { error: _error, walletError: _walletError, ...rest } = state;
+    set({ ...rest, dcApi: "presenting" });
+    const settle = (dcApi: DcApiPhase, extra: Partial<FlowState> = {}) => {
+      if (presentation === controller) set({ ...state, dcApi, ...extra });
+      return state;
+    };
+    return got.then(
+      async (credential) => {
+        if (presentation !== controller) return state;
+        const { protocol, data } = (credential ?? {}) as { protocol?: string; data?: unknown };
+        const walletError = (data as { error?: unknown } | undefined)?.error;
+        // Not sent to the service: that would end the verification, and the QR code with it.
+        if (walletError !== undefined)
+          return settle("wallet_error", { walletError: String(walletError) });
+        if (!protocol) return settle("declined");
+        settle("submitting");
+        const result = await submitDcApiAnswer(options.statusClient.endpoint, verification, {
+          protocol,
+          data,
+        });
+        if (result.error) return settle("failed", { error: result.error });
+        settle("submitted");
+        if (presentation === controller) applySnapshot(result.data);
+        return state;
+      },
+      (error: { name?: string } | undefined) => {
+        const name = error?.name;
+        if (controller.signal.aborted || name === "AbortError") return settle("aborted");
+        if (name === "NotAllowedError") return settle("declined");
+        return settle("failed", {
+          error: flowError(
+            "dc_api_failed",
+            `the browser's Digital Credentials API request failed (${name ?? "unknown error"})`,
+          ),
+        });
+      },
+    );
+  }
+
   return {
+    present,
     start(params) {
       const key = JSON.stringify([
         params?.policyId,
@@ -329,6 +446,8 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       return () => listeners.delete(listener);
     },
     reset() {
+      endPresentation();
+      followed = undefined;
       current?.stop();
       current = undefined;
       set(IDLE);
@@ -336,8 +455,14 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
   };
 }
 
-/** The state of a verification just started or attached: what the QR code and links need. */
-function pending(verification: StartedVerification): FlowState {
+/**
+ * The state of a verification just started or attached: what the QR code and links need, and
+ * whether this browser can use its Digital Credentials API requests.
+ */
+function pendingState(
+  verification: StartedVerification,
+  usable: ReturnType<typeof usableRequests> | undefined,
+): FlowState {
   const { verificationId, authorizationRequestUri, expiresAt, testWalletUrl } = verification;
   return {
     phase: "pending",
@@ -345,6 +470,7 @@ function pending(verification: StartedVerification): FlowState {
     authorizationRequestUri,
     expiresAt,
     ...(testWalletUrl ? { testWalletUrl } : {}),
+    ...(usable ? { dcApi: Array.isArray(usable) ? "ready" : usable } : {}),
   };
 }
 

@@ -59,6 +59,9 @@ export const CREDPORT_ERROR_CODES = [
   "session_coordination_unsupported",
   "verification_start_failed",
   "session_finalization_failed",
+  // The browser flow's Digital Credentials API path (`present()`).
+  "dc_api_unavailable",
+  "dc_api_failed",
   "sign_out_failed",
   "webhook_signature_missing",
   "webhook_signature_malformed",

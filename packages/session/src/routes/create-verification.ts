@@ -6,6 +6,7 @@ import {
   sealPendingBinding,
   surplusPendingCookies,
 } from "../cookies/pending-binding.js";
+import { expectedOriginsFor } from "../request/expected-origins.js";
 import { checkRateLimit } from "../request/rate-limit.js";
 import { requireSameOrigin } from "./require-same-origin.js";
 import { jsonResponse, RouteError } from "./route-error.js";
@@ -13,6 +14,8 @@ import { jsonResponse, RouteError } from "./route-error.js";
 /**
  * `POST verifications`: creates the verification with the policy, user and metadata the server
  * decides (whatever the browser sent is ignored) and binds this browser to it with a pending cookie.
+ * The Digital Credentials API requests are bound to the app's own origins (`expectedOriginsFor`)
+ * and handed to the browser with the rest.
  */
 export async function createVerification(
   request: Request,
@@ -25,10 +28,12 @@ export async function createVerification(
   const policyId = await config.policyFor(request);
   const userRef = await config.userRefFor(request);
   const metadata = await config.metadataFor(request);
+  const expectedOrigins = expectedOriginsFor(request, config.allowedOrigins);
   const verification = await config.credport.verifications.create({
     policyId,
     ...(userRef ? { customerUserRef: userRef } : {}),
     ...(metadata ? { metadata } : {}),
+    ...(expectedOrigins ? { expectedOrigins } : {}),
   });
 
   const now = Date.now();
@@ -65,6 +70,9 @@ export async function createVerification(
       authorizationRequestUri: verification.authorizationRequestUri,
       // Present only when the service is the emulator in a test environment.
       ...(verification.testWalletUrl ? { testWalletUrl: verification.testWalletUrl } : {}),
+      // For `navigator.credentials.get()` in the user's click; the browser posts the wallet's
+      // answer to the service itself, with the client token (docs/security.md).
+      ...(verification.dcApiRequests ? { dcApiRequests: verification.dcApiRequests } : {}),
     },
     [
       cookieHeader(cookie.name, sealed, { ...cookie, maxAge }),
