@@ -40,9 +40,23 @@ export function checkInput<T>(
   throw invalid(problem.field, problem.rule);
 }
 
+/**
+ * IDs that passed the check lately, URL-encoded: a status poll sends the same ID again and again,
+ * and checking it anew took ~5 µs, 1.5 % of a loopback status read (issue 44). Bounded: emptied
+ * when full, so that a caller's endless new IDs cannot grow it.
+ */
+const checkedIds = new Map<string, string>();
+const CHECKED_IDS_KEPT = 256;
+
 /** An ID that goes into a URL path, URL-encoded. */
-export const pathId = (value: unknown, field: string): string =>
-  encodeURIComponent(checkInput(contract().resourceId, value, { root: field }));
+export function pathId(value: unknown, field: string): string {
+  const known = typeof value === "string" ? checkedIds.get(value) : undefined;
+  if (known !== undefined) return known;
+  const encoded = encodeURIComponent(checkInput(contract().resourceId, value, { root: field }));
+  if (checkedIds.size >= CHECKED_IDS_KEPT) checkedIds.clear();
+  checkedIds.set(value as string, encoded);
+  return encoded;
+}
 
 /**
  * Every 2xx body must be what the method promises: else a typed invalid-response error naming the
