@@ -32,9 +32,11 @@ export async function callOperation<T>(
   id: OperationId,
   call: MethodCall,
 ): Promise<T> {
-  // Once the contract has loaded, the operation comes from the cache without another `await`.
-  const operation = operations.get(id) ?? (await loadOperation(id));
-  const path = fillPath(operation.pathParts, call.ids ?? []);
+  const operation = await loadOperation(id);
+  let index = 0;
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    pathId(call.ids?.[index++], name),
+  );
   const body =
     operation.body && requestBody(operation.body as Schema<unknown>, call, operation.snake);
   const response = await pipeline.request<unknown>({
@@ -47,37 +49,20 @@ export async function callOperation<T>(
   return (operation.snake ? fromWire(answer) : answer) as T;
 }
 
-/** An operation's route and schemas in one object, and its path template split at `{name}`. */
 type Operation = (typeof OPERATION_ROUTES)[OperationId] &
-  Awaited<ReturnType<typeof loadContract>>["schemasById"][OperationId] & {
-    /** The template's literal pieces and parameter names, alternating: `["/v1/x/", "id", "/y"]`. */
-    pathParts: readonly string[];
-  };
+  Awaited<ReturnType<typeof loadContract>>["schemasById"][OperationId];
 
 /**
- * Operations joined once per process: joining and splitting the template on every call was a
- * third of a status read's client-side time (issue 44).
+ * Operations joined once per process: joining them (and awaiting the contract) on every call was
+ * most of the ~24 µs a status read spent in this module (issue 44).
  */
-const operations = new Map<OperationId, Operation>();
+const operations: Partial<Record<OperationId, Operation>> = {};
 
 /** An operation's route and schemas in one object, once the contract has loaded. */
 export async function loadOperation(id: OperationId): Promise<Operation> {
-  const schemas = (await loadContract()).schemasById[id];
-  let operation = operations.get(id);
-  if (!operation) {
-    const route = OPERATION_ROUTES[id];
-    operation = { ...route, ...schemas, pathParts: route.path.split(/\{(\w+)\}/) };
-    operations.set(id, operation);
-  }
-  return operation;
-}
-
-/** The path template with each `{name}` parameter checked and URL-encoded, in its order. */
-function fillPath(parts: readonly string[], ids: readonly unknown[]): string {
-  let path = parts[0] as string;
-  for (let i = 1; i < parts.length; i += 2)
-    path += pathId(ids[(i - 1) / 2], parts[i] as string) + parts[i + 1];
-  return path;
+  const { schemasById } = await loadContract();
+  operations[id] ??= { ...OPERATION_ROUTES[id], ...schemasById[id] };
+  return operations[id];
 }
 
 function requestBody(

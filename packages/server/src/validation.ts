@@ -41,21 +41,20 @@ export function checkInput<T>(
 }
 
 /**
- * IDs that passed the check lately, URL-encoded: a status poll sends the same ID again and again,
- * and checking it anew took ~5 µs, 1.5 % of a loopback status read (issue 44). Bounded: emptied
- * when full, so that a caller's endless new IDs cannot grow it.
+ * The last ID that passed the check, URL-encoded: a status poll sends the same ID again and again,
+ * and checking it anew took ~5 µs, 1.5 % of a loopback status read (issue 44). One entry, so
+ * nothing grows; it starts as a value no check accepts.
  */
-const checkedIds = new Map<string, string>();
-const CHECKED_IDS_KEPT = 256;
+let lastId: unknown = Symbol();
+let lastEncoded = "";
 
 /** An ID that goes into a URL path, URL-encoded. */
 export function pathId(value: unknown, field: string): string {
-  const known = typeof value === "string" ? checkedIds.get(value) : undefined;
-  if (known !== undefined) return known;
-  const encoded = encodeURIComponent(checkInput(contract().resourceId, value, { root: field }));
-  if (checkedIds.size >= CHECKED_IDS_KEPT) checkedIds.clear();
-  checkedIds.set(value as string, encoded);
-  return encoded;
+  if (value !== lastId) {
+    lastEncoded = encodeURIComponent(checkInput(contract().resourceId, value, { root: field }));
+    lastId = value;
+  }
+  return lastEncoded;
 }
 
 /**
