@@ -3,11 +3,14 @@
 // are summed up at the end beside their yardsticks and goals.
 //
 //   pnpm bench                     every figure
-//   pnpm bench --check             …compared with bench/baseline.json: sizes exactly, timing figures
-//                                  within the baseline's tolerance (or --tolerance=0.5); exit 1 if not
+//   pnpm bench --check             …compared with bench/baseline.json: sizes and counts exactly,
+//                                  ratios within their tolerance (1.5 %, scripts/bench/rounds.mjs);
+//                                  absolute times are printed, never judged; exit 1 if off
 //   pnpm bench --update            …written to bench/baseline.json and the README's package table
-//   --quick                        fewer rounds
-//   --parts=size,ratio             only these parts (size, ratio, cold-import, latency, polling, campaign, emulator, protection, state)
+//   --quick                        fewer rounds where a figure is not a ratio (ratios keep their precision)
+//   --parts=size,ratio             only these parts (size, ratio, cold-import, latency, polling, campaign,
+//                                  emulator, protection, state, page)
+//   --packages=server,emulator     only these packages' bench files
 //   --readme                       rewrite the README's package table from bench/baseline.json only
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -35,6 +38,7 @@ if (option("readme") !== undefined) {
 }
 
 const parts = option("parts") || undefined;
+const packages = option("packages")?.split(",");
 const env = {
   ...process.env,
   ...(option("quick") !== undefined ? { CREDPORT_BENCH_QUICK: "1" } : {}),
@@ -53,7 +57,7 @@ if (wanted("size")) {
 
 for (const name of readdirSync(join(root, "packages")).sort()) {
   const dir = join(root, "packages", name, "bench");
-  if (!existsSync(dir)) continue;
+  if (!existsSync(dir) || (packages && !packages.includes(name))) continue;
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".bench.mjs"))
     .sort()) {
@@ -76,8 +80,7 @@ for (const name of readdirSync(join(root, "packages")).sort()) {
   }
 }
 
-const tolerance = Number(option("tolerance") || baseline.tolerance);
-const verdicts = new Map(compare(figures, baseline, tolerance).map((v) => [v.figure.id, v]));
+const verdicts = new Map(compare(figures, baseline).map((v) => [v.figure.id, v]));
 console.log("\n== figures");
 for (const f of figures) {
   const verdict = verdicts.get(f.id);
@@ -85,6 +88,7 @@ for (const f of figures) {
   console.log(
     [
       `  ${f.label}: ${f.value} ${f.unit}`,
+      f.interval && `95 % interval ${f.interval.join("–")} over ${f.rounds} rounds`,
       f.yardstick && `yardstick ${f.yardstick}`,
       f.goal && `goal ${f.goal}`,
       base && `baseline ${base.value}`,
@@ -118,7 +122,7 @@ if (option("check") !== undefined) {
     );
   if (failed.length) {
     console.error(
-      `\nbench --check: ${failed.length} figure(s) off the baseline (tolerance ${tolerance * 100} %):\n${failed.map((v) => `  ${v.figure.id}: ${v.verdict}`).join("\n")}\nAn intended change: pnpm bench --update (and commit bench/baseline.json and README.md).`,
+      `\nbench --check: ${failed.length} figure(s) off the baseline:\n${failed.map((v) => `  ${v.figure.id}: ${v.verdict}`).join("\n")}\nAn intended change: pnpm bench --update (and commit bench/baseline.json and README.md).`,
     );
     process.exit(1);
   }

@@ -59,8 +59,8 @@ export function measureColdImport(specifier, { cwd, runs, afterImport = "" }) {
 
 /**
  * Measures the cold import of `specifier` (resolved from `cwd`; `afterImport` as for
- * `measureColdImport`), prints its line and reports its figure: CPU time over bare node, checked
- * against the baseline when a `goal` is given.
+ * `measureColdImport`), prints its line and reports its figure: CPU time over bare node, an absolute
+ * time, so printed and never judged; with a `goal`, recorded in the baseline for the README's table.
  */
 export function reportColdImport({ id, name, specifier, cwd, goal, afterImport }) {
   const { wall, cpu } = measureColdImport(specifier, { cwd, runs: QUICK ? 5 : 15, afterImport });
@@ -73,6 +73,6 @@ export function reportColdImport({ id, name, specifier, cwd, goal, afterImport }
     value: Number(cpu.over.toFixed(1)),
     unit: "ms",
     yardstick: `bare node ${cpu.bare.toFixed(1)} ms CPU; wall clock +${wall.over.toFixed(1)} ms over ${wall.bare.toFixed(1)} ms`,
-    ...(goal ? { goal, check: "lower" } : {}),
+    ...(goal ? { goal, check: "record" } : {}),
   });
 }

@@ -5,8 +5,11 @@
 //
 // Figure fields: `id` (stable, e.g. "server.get-status.ratio.median"), `label`, `value` (a number),
 // `unit` ("×", "ms", "B", "reads", "req/s", …), `check` ("exact": must equal the baseline;
-// "lower": must not rise above it beyond the tolerance; "higher": must not fall below it; absent:
-// printed only), and optional `yardstick` and `goal` (text printed beside the value).
+// "lower": a ratio that must not rise above it beyond the figure's `tolerance`; "higher": must not
+// fall below it; "record": kept in the baseline, never judged; absent: printed only), and optional
+// `yardstick` and `goal` (text printed beside the value). Ratios measured in rounds
+// (scripts/bench/rounds.mjs) also carry `tolerance`, `interval`, `rounds` and `settled`. Only
+// ratios are judged: an absolute time says as much about the machine as about the code.
 
 export const FIGURE_PREFIX = "::bench-figure::";
 
@@ -15,7 +18,8 @@ export const QUICK = process.env.CREDPORT_BENCH_QUICK === "1";
 
 /**
  * Whether the runner wants this part of the figures (`--parts=size,ratio`; all by default). Parts
- * in use: size, ratio, cold-import, latency, polling, campaign, emulator, protection, state; a bench file skips
+ * in use: size, ratio, cold-import, latency, polling, campaign, emulator, protection, state, page;
+ * `ratio` is every judged ratio (per call, emulator over bare node:http, protection checks); a bench file skips
  * the work of the parts not wanted.
  */
 export function wants(part) {

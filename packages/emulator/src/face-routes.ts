@@ -43,7 +43,7 @@ const asset =
   () =>
     new Response(body, { headers: { "content-type": type, "cache-control": "no-cache" } });
 
-const GET: Record<string, PageHandler> = {
+const GET = pageTable({
   "/": page(overviewPage),
   "/issuance": page(issuancePage),
   "/verifications": page(verificationsPage),
@@ -55,14 +55,22 @@ const GET: Record<string, PageHandler> = {
   [SCRIPT_PATH]: asset(CLIENT_SCRIPT, "text/javascript; charset=utf-8"),
   "/__dashboard/live": (ctx) =>
     liveUpdates([ctx.model.changes, ctx.traffic.changes], ctx.request.signal),
-};
+});
+
+/**
+ * A Map, not an object: every API request asks with a path no page has, and a Map answers that
+ * without V8's property lookup (which first looks the new string up in its string table).
+ */
+function pageTable(pages: Record<string, PageHandler>): ReadonlyMap<string, PageHandler> {
+  return new Map(Object.entries(pages));
+}
 
 /** Cross-site posts never get here: the emulator's request guard refuses them (http/request-guard.ts). */
-const POST: Record<string, PageHandler> = {
+const POST = pageTable({
   "/wallet/accept": acceptOffer,
   "/wallet/present": presentCredential,
   "/wallet/new": startOver,
-};
+});
 
 const ACTION_PATH = /^\/__dashboard\/actions\/([a-z-]+)$/;
 
@@ -72,8 +80,8 @@ const ACTION_PATH = /^\/__dashboard\/actions\/([a-z-]+)$/;
  * emulator asks it before each request.
  */
 export function faceRoute(method: string, path: string): PageHandler | undefined {
-  const table = method === "GET" ? GET : method === "POST" ? POST : undefined;
-  if (table && Object.hasOwn(table, path)) return table[path];
+  const handler = (method === "GET" ? GET : method === "POST" ? POST : undefined)?.get(path);
+  if (handler) return handler;
   if (method !== "POST" || !path.startsWith("/__dashboard/actions/")) return undefined;
   const action = ACTION_PATH.exec(path);
   return action ? (ctx) => runDashboardAction(ctx, action[1]!) : undefined;

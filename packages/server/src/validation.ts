@@ -40,9 +40,22 @@ export function checkInput<T>(
   throw invalid(problem.field, problem.rule);
 }
 
+/**
+ * The last ID that passed the check, URL-encoded: a status poll sends the same ID again and again,
+ * and checking it anew took ~5 µs, 1.5 % of a loopback status read (issue 44). One entry, so
+ * nothing grows; it starts as a value no check accepts.
+ */
+let lastId: unknown = Symbol();
+let lastEncoded = "";
+
 /** An ID that goes into a URL path, URL-encoded. */
-export const pathId = (value: unknown, field: string): string =>
-  encodeURIComponent(checkInput(contract().resourceId, value, { root: field }));
+export function pathId(value: unknown, field: string): string {
+  if (value !== lastId) {
+    lastEncoded = encodeURIComponent(checkInput(contract().resourceId, value, { root: field }));
+    lastId = value;
+  }
+  return lastEncoded;
+}
 
 /**
  * Every 2xx body must be what the method promises: else a typed invalid-response error naming the

@@ -183,6 +183,22 @@ describe("local checks are the contract's rules, worded as the service words the
     },
   );
 
+  it("an ID is checked on every call, however many good ones came before (the remembered ones are bounded)", async () => {
+    const status = {
+      object: "verification_status",
+      status: "pending",
+      expires_at: "2099-01-01T00:00:00Z",
+    };
+    const { credport, calls } = answering(200, JSON.stringify({ ...status, id: "ver_x" }));
+    for (let i = 0; i < 300; i++) await credport.verifications.getStatus(`ver ${i}/x`);
+    expect(calls.at(-1)).toBe("https://hostile.test/v1/verifications/ver%20299%2Fx/status");
+    for (const id of ["", " ", "..", "x".repeat(201), 7]) {
+      const error = await refusal(() => credport.verifications.getStatus(id as string));
+      expect(error.code).toBe("validation_error");
+    }
+    expect(calls).toHaveLength(300);
+  });
+
   it("a reserved claim path is refused at definition creation, naming the path", async () => {
     const local = await refusal(() =>
       credport.credentialDefinitions.createDraft({

@@ -2,13 +2,16 @@
 // cookie (unseal and every check included), in process on a Fetch `Request` and over real HTTP on
 // Express 4 and 5, Fastify and Hono, each beside a bare route of the same server so that the cost
 // the check adds shows. The Next middleware's figure comes from packages/next/bench/wall.bench.mjs
-// (same part). Prints figures; asserts nothing.
+// (same part). Prints figures; asserts nothing. Over HTTP the figure judged by `bench --check` is
+// the protected route's median over the bare route's, measured in rounds (part `ratio`, also run
+// alone by `bench:check`; scripts/bench/rounds.mjs).
 import { Agent, request as httpRequest } from "node:http";
 import { createHandlers, createModel } from "@credport/mock";
 import { setupServer } from "msw/node";
-import { percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
+import { median, percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
+import { medianOfRounds, ratioFields } from "../../../scripts/bench/rounds.mjs";
 
-if (!wants("protection")) process.exit(0);
+if (!wants("protection") && !wants("ratio")) process.exit(0);
 
 const { createCredportSession } = await import("@credport/session");
 const { createCredportExpress } = await import("@credport/session/express");
@@ -68,7 +71,7 @@ const summary = (samples) => ({ p50: percentile(samples, 50), p95: percentile(sa
 const ms = (value) => `${value.toFixed(3)} ms`;
 
 // In process: the Fetch form that Hono, Bun, Deno and Workers call.
-{
+if (wants("protection")) {
   const { requireVerified } = createCredportSession(options);
   const request = () => new Request(`${APP}/members`, { headers: { cookie } });
   for (let i = 0; i < WARM_UP; i++) await requireVerified(request());
@@ -108,6 +111,8 @@ function get(agent, port, path) {
     req.end();
   });
 }
+/** Requests of each route per round of the ratio. */
+const ROUND_REQUESTS = 100;
 async function measure(port) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const bare = [];
@@ -116,19 +121,31 @@ async function measure(port) {
     await get(agent, port, "/bare");
     await get(agent, port, "/members");
   }
-  for (let i = 0; i < ROUNDS; i++) {
-    for (const [path, samples] of [
-      ["/bare", bare],
-      ["/members", protectedPath],
-    ]) {
-      const start = performance.now();
-      const status = await get(agent, port, path);
-      samples.push(performance.now() - start);
-      if (status !== 200) throw new Error(`${path} answered ${status}`);
+  const time = async (path, samples) => {
+    const start = performance.now();
+    const status = await get(agent, port, path);
+    const took = performance.now() - start;
+    samples.push(took);
+    if (status !== 200) throw new Error(`${path} answered ${status}`);
+    return took;
+  };
+  const ratio = await medianOfRounds(async (index) => {
+    const round = { bare: [], protected: [] };
+    for (let i = 0; i < ROUND_REQUESTS; i++) {
+      // Alternating which goes first, so that neither always follows the other.
+      const order = (i + index) % 2 ? ["bare", "protected"] : ["protected", "bare"];
+      for (const side of order) {
+        const took = await time(
+          side === "bare" ? "/bare" : "/members",
+          side === "bare" ? bare : protectedPath,
+        );
+        round[side].push(took);
+      }
     }
-  }
+    return median(round.protected) / median(round.bare);
+  });
   agent.destroy();
-  return { bare: summary(bare), protected: summary(protectedPath) };
+  return { bare: summary(bare), protected: summary(protectedPath), ratio };
 }
 const listening = (server) =>
   new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
@@ -188,11 +205,22 @@ for (const [name, start] of Object.entries(frameworks)) {
   const figures = await measure(server.port);
   await server.close();
   const added = figures.protected.p50 - figures.bare.p50;
+  const { ratio } = figures;
   console.log(
-    `${name} over HTTP: bare route p50 ${ms(figures.bare.p50)}, p95 ${ms(figures.bare.p95)}; protected p50 ${ms(figures.protected.p50)}, p95 ${ms(figures.protected.p95)}; added p50 ${ms(added)}`,
+    `${name} over HTTP: bare route p50 ${ms(figures.bare.p50)}, p95 ${ms(figures.bare.p95)}; protected p50 ${ms(figures.protected.p50)}, p95 ${ms(figures.protected.p95)}; added p50 ${ms(added)}; protected / bare ${ratio.median.toFixed(3)}× over ${ratio.rounds} rounds (95 % interval ${ratio.low.toFixed(3)}–${ratio.high.toFixed(3)}${ratio.settled ? "" : ", did not settle"})`,
   );
+  const id = name.toLowerCase().replace(/\s+/g, "");
   reportFigure({
-    id: `session.protection.${name.toLowerCase().replace(/\s+/g, "")}.added-p50`,
+    id: `session.protection.${id}.over-bare`,
+    label: `protection check, ${name} over HTTP, protected route's median over a bare route's`,
+    value: Number(ratio.median.toFixed(3)),
+    unit: "×",
+    yardstick: `bare p50 ${ms(figures.bare.p50)}`,
+    check: "lower",
+    ...ratioFields(ratio),
+  });
+  reportFigure({
+    id: `session.protection.${id}.added-p50`,
     label: `protection check, ${name} over HTTP, added to a bare route, p50`,
     value: Number(added.toFixed(3)),
     unit: "ms",

@@ -52,8 +52,10 @@ export class RequestGuard {
 
   /** Why this request is refused, or `undefined`. `path` is below the emulator's base path. */
   refusal(req: IncomingMessage, path: string): ModelError | undefined {
-    const host = req.headers.host;
-    if (host !== undefined && !this.answersHost(host)) return hostNotAllowed(host);
+    // From the raw list, as node's own `req.headers.host` keeps the first: reading `req.headers`
+    // would build an object of every header, which a read never needs otherwise.
+    const host = firstRawHeader(req.rawHeaders, "host");
+    if (host !== undefined && !this.answersHostCached(host)) return hostNotAllowed(host);
     const method = req.method ?? "GET";
     if (READS.has(method) || !OPERATOR_WRITES.test(path)) return undefined;
     const crossSite = this.crossSiteSource(req);
@@ -61,6 +63,19 @@ export class RequestGuard {
     if (path.startsWith("/__emulator/") && hasBody(req) && !isJson(req.headers["content-type"]))
       return notJson();
     return undefined;
+  }
+
+  /** Verdicts by `Host` header: the same few come on every request. Bounded against floods of names. */
+  private readonly hostVerdicts = new Map<string, boolean>();
+
+  private answersHostCached(header: string): boolean {
+    let verdict = this.hostVerdicts.get(header);
+    if (verdict === undefined) {
+      verdict = this.answersHost(header);
+      if (this.hostVerdicts.size >= 64) this.hostVerdicts.clear();
+      this.hostVerdicts.set(header, verdict);
+    }
+    return verdict;
   }
 
   private answersHost(header: string): boolean {
@@ -108,6 +123,14 @@ export function checkAllowedHost(name: string, option: string): string {
     `@credport/emulator: ${option}: ${JSON.stringify(clip(name))} is not a host name (such as abc.tunnel.example, or .tunnel.example for its subdomains too)`,
     { code: "invalid_option" },
   );
+}
+
+function firstRawHeader(raw: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) {
+    const field = raw[i]!;
+    if (field.length === name.length && field.toLowerCase() === name) return raw[i + 1];
+  }
+  return undefined;
 }
 
 /** The host name of a `Host` header (port dropped, IPv6 brackets removed), or `undefined`. */
