@@ -17,7 +17,7 @@ export const presentationResponseUrl = (baseUrl: string, verificationId: string)
 export const presentationReturnUrl = (baseUrl: string, verificationId: string, code: string) =>
   `${presentationResponseUrl(baseUrl, verificationId)}/return?response_code=${encodeURIComponent(code)}`;
 
-export { verifierClientId } from "../model/verifier-identity.js";
+export { verifierClientId } from "../model/pki/verifier-identity.js";
 
 export const authorizationRequestUri = (
   baseUrl: string,

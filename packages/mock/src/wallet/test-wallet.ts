@@ -1,13 +1,13 @@
 import { createHash, randomBytes, type X509Certificate } from "node:crypto";
 import { ES256 } from "@sd-jwt/crypto-nodejs";
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
-import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
-import { parseCertificate } from "./certificate.js";
-import { verifyRequestObject } from "./request-object.js";
-import { encryptResponse } from "./response-encryption.js";
-import { type Tamper, tamperWith } from "./tamper.js";
+import { presentationFrame, sdJwtVc } from "../formats/sd-jwt-vc/sd-jwt.js";
+import { verifyRequestObject } from "./channels/redirect/request-object.js";
+import { encryptResponse } from "./channels/redirect/response-encryption.js";
+import { type Tamper, tamperWith } from "./formats/sd-jwt-vc/tamper.js";
 import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./test-identity.js";
 import { TestWalletError } from "./test-wallet-error.js";
+import { parseCertificate } from "./trust/certificate.js";
 
 const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
 /** The test wallet's OAuth client ID, and where it asks the authorization server to send the holder back. */
@@ -16,7 +16,7 @@ const REDIRECT_URI = "credport-test-wallet://authorized";
 /** Where the emulator hands a test wallet an offer of a global definition (test environments only). */
 const TEST_CREDENTIAL_OFFER_SUFFIX = "/test-credential-offer";
 
-export type { Tamper } from "./tamper.js";
+export type { Tamper } from "./formats/sd-jwt-vc/tamper.js";
 
 /** A credential the wallet holds. */
 export interface HeldCredential {
