@@ -1,15 +1,16 @@
 import type { Route } from "../../http/route.js";
 import type { Model } from "../../model/model.js";
-import {
-  handleTestCredentialOffer,
-  TEST_CREDENTIAL_OFFER_SUFFIX,
-} from "../../protocol/issuer/test-credential-offer.js";
 import { oauthError } from "../../protocol/oauth/oauth-error.js";
-import { signedRequestObject } from "./request-object.js";
-import { handleAuthorizationResponse } from "./response-endpoint.js";
+import type { ChannelVerifier, PresentationChannel } from "../presentation-channel.js";
 
-/** OpenID4VP 1.0: the request object (by reference) and the direct_post response endpoint. */
-export function verifierRoutes(): Route<Model>[] {
+/**
+ * OpenID4VP 1.0 over redirects: the request object (by reference), the direct_post response
+ * endpoint, and the page a same-device wallet sends its browser back to.
+ */
+export function redirectRoutes(
+  channel: PresentationChannel,
+  verifier: ChannelVerifier,
+): Route<Model>[] {
   return [
     {
       method: "GET",
@@ -20,7 +21,11 @@ export function verifierRoutes(): Route<Model>[] {
           return oauthError(404, "invalid_request_uri", "No such presentation request.");
         if (!["pending", "in_progress"].includes(verification.status))
           return oauthError(400, "invalid_request_uri", `This request is ${verification.status}.`);
-        const jwt = await signedRequestObject(ctx.model, ctx.baseUrl, verification);
+        const jwt = await channel.makeRequest(
+          ctx,
+          verification,
+          await verifier.requestFor(ctx.model, verification),
+        );
         if (verification.status === "pending")
           ctx.model.verifications.applyTrigger(verification.id, "request_fetched");
         return new Response(jwt, {
@@ -34,7 +39,21 @@ export function verifierRoutes(): Route<Model>[] {
     {
       method: "POST",
       pattern: "/oid4vp/responses/:verificationId",
-      handle: handleAuthorizationResponse,
+      handle: async (ctx) => {
+        // A malformed answer (not a form, another state, no vp_token and no error, a vp_token
+        // that does not fit the query) is refused with 400 `invalid_request` and the verification
+        // stays open; a well-formed one decides it: `error` → wallet_rejected, a presentation →
+        // verified, or failed with the reason's failure code.
+        const verification = ctx.model.verifications.findForProtocol(ctx.params.verificationId!);
+        if (!verification || !["pending", "in_progress"].includes(verification.status))
+          return oauthError(400, "invalid_request", "No open presentation request here.");
+        const read = await channel.readAnswer(ctx, verification, verifier.queryFor(verification));
+        if (!read.ok) return read.refusal;
+        // Another answer may have decided the verification while this one was being checked.
+        if ((await verifier.decide(ctx, verification, read.answer)) === "closed")
+          return oauthError(400, "invalid_request", "No open presentation request here.");
+        return channel.finish(ctx, verification);
+      },
     },
     {
       // Same-device (HAIP): the page a wallet's redirect_uri leads the holder's browser to.
@@ -56,11 +75,6 @@ export function verifierRoutes(): Route<Model>[] {
           },
         );
       },
-    },
-    {
-      method: "POST",
-      pattern: `/oid4vp/requests/:verificationId${TEST_CREDENTIAL_OFFER_SUFFIX}`,
-      handle: handleTestCredentialOffer,
     },
   ];
 }

@@ -1,8 +1,8 @@
 import { importJWK, SignJWT } from "jose";
-import { dcqlQueryFor } from "../../formats/sd-jwt-vc/dcql-query.js";
 import { presentationResponseUrl } from "../../http/handoff-uris.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/records/verification-record.js";
+import type { PresentationRequest } from "../presentation-channel.js";
 
 /** OpenID4VP 1.0 §5.8: the audience of a request object when the wallet is not known (static discovery). */
 export const STATIC_DISCOVERY_AUDIENCE = "https://self-issued.me/v2";
@@ -12,8 +12,9 @@ export const RESPONSE_ENC_VALUES = ["A128GCM", "A256GCM"] as const;
 
 /**
  * The signed request object (JAR, RFC 9101) of a verification: `typ` oauth-authz-req+jwt, signed
- * with the verification's project environment's verifier key — each is its own verifier — with its
- * DCQL query, `state` the verification ID and the response URI. The profile decides the rest:
+ * with the verification's project environment's verifier key — each is its own verifier — with the
+ * DCQL query and formats the verifier asked for, `state` the verification ID and the response URI.
+ * The profile decides the rest:
  *
  * - `plain`: `client_id` the key's did:jwk (`kid` its `#0` key), `direct_post`;
  * - `haip`: `client_id` `x509_hash:` (or `x509_san_dns:`) of the project's access certificate,
@@ -25,15 +26,12 @@ export async function signedRequestObject(
   model: Model,
   baseUrl: string,
   verification: VerificationRecord,
+  presentationRequest: PresentationRequest,
 ): Promise<string> {
   const tenant = verification.tenant;
   const verifier = await model.protocol.verifierKeysFor(tenant);
   const haip = model.profile === "haip";
-  const vpFormats = {
-    vp_formats_supported: {
-      "dc+sd-jwt": { "sd-jwt_alg_values": ["ES256"], "kb-jwt_alg_values": ["ES256"] },
-    },
-  };
+  const vpFormats = { vp_formats_supported: presentationRequest.vpFormatsSupported };
   const request = {
     response_type: "vp_token",
     client_id: await model.protocol.verifierClientIdFor(tenant, baseUrl),
@@ -41,10 +39,7 @@ export async function signedRequestObject(
     response_uri: presentationResponseUrl(baseUrl, verification.id),
     nonce: verification.nonce,
     state: verification.id,
-    dcql_query: dcqlQueryFor(
-      verification.policy,
-      haip ? { trustedAuthority: await model.ca.keyIdentifier() } : {},
-    ),
+    dcql_query: presentationRequest.dcqlQuery,
     client_metadata: haip
       ? {
           jwks: {

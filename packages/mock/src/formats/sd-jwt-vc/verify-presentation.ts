@@ -1,36 +1,14 @@
-import { createHash, type X509Certificate } from "node:crypto";
+import { createHash } from "node:crypto";
 import { SDJwt } from "@sd-jwt/core";
 import { compactVerify, importJWK, type JWK, jwtVerify } from "jose";
 import { FRESHNESS_SECONDS } from "../../model/infrastructure/wallet-time.js";
 import { chainProblem, leafPublicJwk, x5cLeaf } from "../../model/pki/test-ca.js";
-import type { VerificationRecord } from "../../model/records/verification-record.js";
 import type { FailureCode } from "../../model/transitions/verification-transitions.js";
-import { STATUS_INVALID, type StatusLookup } from "../credential-status.js";
+import type { PresentationContext, PresentationOutcome } from "../credential-format.js";
+import { STATUS_INVALID } from "../credential-status.js";
+import type { PresentationBinding } from "../presentation-binding.js";
 import { discloseClaims } from "./disclosures.js";
 import { hasher } from "./sd-jwt.js";
-
-export type PresentationOutcome =
-  | { ok: true; claims: Record<string, unknown> }
-  | { ok: false; failureCode: FailureCode; reason: string };
-
-export interface PresentationContext {
-  verification: VerificationRecord;
-  /** The verifier's client_id: the key-binding JWT's audience. */
-  clientId: string;
-  issuer: string;
-  issuerPublicJwk: JWK;
-  /**
-   * HAIP: the credential's `x5c` must chain to one of these roots (the DCQL query's
-   * `trusted_authorities`), its leaf holding the issuer's key. Absent: `x5c` is not looked at.
-   */
-  trustedRoots?: X509Certificate[];
-  /** The service's clock, for the credential's own times (`nbf`, `exp`), which the service set. */
-  nowSeconds: number;
-  /** Real time, for the key binding's `iat`, which the wallet set with its own clock. */
-  walletNowSeconds: number;
-  /** Status of a credential's `status.status_list` reference, or why it cannot be read. */
-  statusOf: StatusLookup;
-}
 
 const fail = (failureCode: FailureCode, reason: string): PresentationOutcome => ({
   ok: false,
@@ -41,7 +19,7 @@ const fail = (failureCode: FailureCode, reason: string): PresentationOutcome => 
 /**
  * Verifies one SD-JWT VC presentation (SD-JWT+KB) for a verification: the issuer's signature and
  * type, `iss`, `vct` and `nbf`; the disclosures as RFC 9901 §7.1 processes them; the key-binding
- * JWT (§7.3: signed by the `cnf` key, our nonce, `aud` exactly our client_id, a fresh `iat`, the
+ * JWT (§7.3: signed by the `cnf` key, the binding's nonce, `aud` exactly its audience, a fresh `iat`, the
  * right `sd_hash`); then expiry, the status list, that every requested field was disclosed, and
  * that each field with `values` has one of them (same type and value, as DCQL matches).
  */
@@ -153,8 +131,9 @@ async function checkKeyBinding(
       { typ: "kb+jwt", currentDate: new Date(ctx.walletNowSeconds * 1000) },
     );
     if (protectedHeader.alg !== "ES256") return "key binding must be ES256";
-    if (kb.aud !== ctx.clientId) return "the key binding's aud is not our client_id";
-    if (kb.nonce !== ctx.verification.nonce) return "the key binding carries another nonce";
+    if (kb.aud !== keyBindingAudience(ctx.binding))
+      return "the key binding's aud is not our client_id";
+    if (kb.nonce !== ctx.binding.nonce) return "the key binding carries another nonce";
     if (typeof kb.iat !== "number" || Math.abs(kb.iat - ctx.walletNowSeconds) > FRESHNESS_SECONDS)
       return "the key binding is not fresh";
     const presented = presentation.slice(0, presentation.length - kbJwt.length);
@@ -164,6 +143,15 @@ async function checkKeyBinding(
   } catch {
     return "the key binding does not verify";
   }
+}
+
+/**
+ * The key-binding JWT's `aud` a channel's binding asks for: the verifier's `client_id` over the
+ * redirect flow (OpenID4VP 1.0 Appendix B.3.6), `origin:` and the page's origin over the Digital
+ * Credentials API (Appendix A.4).
+ */
+export function keyBindingAudience(binding: PresentationBinding): string {
+  return binding.channel === "redirect" ? binding.clientId : `origin:${binding.origin}`;
 }
 
 function valueAt(claims: Record<string, unknown>, path: string[]): unknown {

@@ -1,4 +1,4 @@
-import { disclosureFrame, sdJwtVc } from "../../formats/sd-jwt-vc/sd-jwt.js";
+import { requireCredentialFormatOf } from "../../formats/formats.js";
 import { json } from "../../http/responses.js";
 import type { RouteContext } from "../../http/route.js";
 import { walletNowSeconds } from "../../model/infrastructure/wallet-time.js";
@@ -75,28 +75,17 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
     );
 
   const keys = await ctx.model.protocol.issuerKeysFor(tenant);
-  const sdjwt = await sdJwtVc({ issuerPrivateJwk: keys.privateJwk });
-  const credential = await sdjwt.issue(
-    {
-      iss: issuer,
-      iat: now,
-      exp: now + CREDENTIAL_LIFETIME_S,
-      vct: issuance.definition.vct,
-      cnf: { jwk: proof.holderJwk },
-      status: {
-        status_list: { idx: issuance.statusListIndex, uri: statusListUri(ctx.baseUrl, tenant) },
-      },
-      ...issuance.claims,
-    },
-    disclosureFrame(issuance.claims) as never,
-    {
-      header: {
-        kid: keys.kid,
-        typ: "dc+sd-jwt",
-        ...(await issuerX5cHeader(ctx.model, tenant, issuer)),
-      },
-    },
-  );
+  const credential = await requireCredentialFormatOf(issuance.definition).issue({
+    issuer,
+    vct: issuance.definition.vct,
+    claims: issuance.claims,
+    holderJwk: proof.holderJwk,
+    issuedAt: now,
+    expiresAt: now + CREDENTIAL_LIFETIME_S,
+    status: { idx: issuance.statusListIndex, uri: statusListUri(ctx.baseUrl, tenant) },
+    signingKey: keys,
+    ...(await issuerX5cHeader(ctx.model, tenant, issuer)),
+  });
   // Another request with this token may have finished while this one was signing.
   if (!stillOpen(ctx, issuance.id)) return invalidToken(ctx.model.profile);
   ctx.model.issuance.applyTrigger(issuance.id, "credential_returned");

@@ -1,3 +1,4 @@
+import { credentialFormatOf } from "../../formats/formats.js";
 import type { Tenant } from "../../model/keys.js";
 import type { Model } from "../../model/model.js";
 import { DPOP_ALGS } from "../oauth/oauth-error.js";
@@ -22,11 +23,10 @@ export function issuerMetadata(model: Model, baseUrl: string, tenant: Tenant) {
   const configurations: Record<string, unknown> = {};
   const haip = model.profile === "haip";
   for (const definition of model.definitions.allPublished(tenant)) {
+    const format = credentialFormatOf(definition);
+    if (!format) continue;
     configurations[definition.credentialDefinitionId] = {
-      format: "dc+sd-jwt",
-      vct: definition.vct,
-      cryptographic_binding_methods_supported: ["jwk"],
-      credential_signing_alg_values_supported: ["ES256"],
+      ...format.issuerConfiguration(definition),
       ...(haip ? { scope: definition.credentialDefinitionId } : {}),
       proof_types_supported: {
         jwt: {
