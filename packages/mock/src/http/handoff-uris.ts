@@ -50,6 +50,6 @@ export async function testWalletUrlOf(
   }
   const verification = model.verifications.findForProtocol(id);
   if (verification?.tenant.environment !== "test") return undefined;
-  const clientId = await model.protocol.verifierClientIdFor(verification.tenant, baseUrl);
+  const clientId = await model.protocol.verifier.clientIdFor(verification.tenant, baseUrl);
   return testWalletUrl(baseUrl, authorizationRequestUri(baseUrl, verification.id, clientId));
 }

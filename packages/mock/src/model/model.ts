@@ -20,7 +20,8 @@ import { ResultSigner } from "./pki/result-signer.js";
 import { TestCertificateAuthority } from "./pki/test-ca.js";
 import type { VerifierIdentity } from "./pki/verifier-identity.js";
 import { Policies } from "./policies.js";
-import { ProtocolState, type VerifierClientIdPrefix } from "./protocol-state/protocol-state.js";
+import { ProtocolState } from "./protocol-state/protocol-state.js";
+import type { VerifierClientIdPrefix } from "./protocol-state/verifier-protocol-state.js";
 import { Verifications } from "./verifications.js";
 import { Webhooks } from "./webhooks.js";
 
@@ -204,7 +205,7 @@ export class Model {
     const verification = this.verifications.findForProtocol(verificationId);
     if (!verification) return undefined;
     const { projectId, environment } = verification.tenant;
-    const clientId = await this.protocol.verifierClientIdFor(verification.tenant, baseUrl);
+    const clientId = await this.protocol.verifier.clientIdFor(verification.tenant, baseUrl);
     return { clientId, projectId, environment };
   }
 

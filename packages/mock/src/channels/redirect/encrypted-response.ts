@@ -1,5 +1,5 @@
 import { compactDecrypt, decodeProtectedHeader, importJWK } from "jose";
-import type { ResponseKey } from "../../model/protocol-state/protocol-state.js";
+import type { ResponseKey } from "../../model/protocol-state/verifier-protocol-state.js";
 import type { Refusal } from "../../protocol/oauth/oauth-error.js";
 import { RESPONSE_ENC_VALUES } from "./request-object.js";
 

@@ -64,7 +64,11 @@ export function redirectRoutes(
         const code = ctx.url.searchParams.get("response_code") ?? "";
         const known =
           verification !== undefined &&
-          ctx.model.protocol.consumeResponseCode(verification.tenant, verification.id, code);
+          ctx.model.protocol.verifier.consumeResponseCode(
+            verification.tenant,
+            verification.id,
+            code,
+          );
         return new Response(
           known
             ? "The verifier received your wallet's answer. Return to the app that asked for it.\n"

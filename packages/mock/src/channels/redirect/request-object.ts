@@ -29,12 +29,12 @@ export async function signedRequestObject(
   presentationRequest: PresentationRequest,
 ): Promise<string> {
   const tenant = verification.tenant;
-  const verifier = await model.protocol.verifierKeysFor(tenant);
+  const verifier = await model.protocol.verifier.keysFor(tenant);
   const haip = model.profile === "haip";
   const vpFormats = { vp_formats_supported: presentationRequest.vpFormatsSupported };
   const request = {
     response_type: "vp_token",
-    client_id: await model.protocol.verifierClientIdFor(tenant, baseUrl),
+    client_id: await model.protocol.verifier.clientIdFor(tenant, baseUrl),
     response_mode: haip ? "direct_post.jwt" : "direct_post",
     response_uri: presentationResponseUrl(baseUrl, verification.id),
     nonce: verification.nonce,
@@ -43,7 +43,9 @@ export async function signedRequestObject(
     client_metadata: haip
       ? {
           jwks: {
-            keys: [(await model.protocol.responseKeyFor(tenant, verification.id)).publicJwk],
+            keys: [
+              (await model.protocol.verifier.responseKeyFor(tenant, verification.id)).publicJwk,
+            ],
           },
           encrypted_response_enc_values_supported: [...RESPONSE_ENC_VALUES],
           ...vpFormats,
@@ -54,7 +56,7 @@ export async function signedRequestObject(
     ? {
         alg: "ES256",
         typ: "oauth-authz-req+jwt",
-        x5c: [await model.protocol.verifierCertificateFor(tenant, baseUrl)],
+        x5c: [await model.protocol.verifier.certificateFor(tenant, baseUrl)],
       }
     : { alg: "ES256", typ: "oauth-authz-req+jwt", kid: verifier.kid };
   return new SignJWT(request)

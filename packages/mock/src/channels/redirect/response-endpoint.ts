@@ -26,7 +26,9 @@ export async function readRedirectAnswer(
   if (!form.ok) return { ok: false, refusal: refusalResponse(form.refusal) };
   const tenant = verification.tenant;
   const haip = ctx.model.profile === "haip";
-  const responseKey = haip ? ctx.model.protocol.responseKey(tenant, verification.id) : undefined;
+  const responseKey = haip
+    ? ctx.model.protocol.verifier.responseKey(tenant, verification.id)
+    : undefined;
   const params = haip ? await readEncryptedResponse(form.params, responseKey) : form;
   if (!params.ok) return { ok: false, refusal: refusalResponse(params.refusal) };
   const read = readAuthorizationResponse(params.params, { state: verification.id, query });
@@ -39,7 +41,7 @@ export async function readRedirectAnswer(
       presentations: read.response.presentations,
       binding: {
         channel: "redirect",
-        clientId: await ctx.model.protocol.verifierClientIdFor(tenant, ctx.baseUrl),
+        clientId: await ctx.model.protocol.verifier.clientIdFor(tenant, ctx.baseUrl),
         nonce: verification.nonce,
         responseUri: presentationResponseUrl(ctx.baseUrl, verification.id),
         ...(responseKey
@@ -57,9 +59,9 @@ export async function readRedirectAnswer(
  * cannot produce such a page (docs/protocol.md, "Same-device").
  */
 export function finishRedirect(ctx: RouteContext<Model>, verification: VerificationRecord) {
-  ctx.model.protocol.dropResponseKey(verification.tenant, verification.id);
+  ctx.model.protocol.verifier.dropResponseKey(verification.tenant, verification.id);
   if (ctx.model.profile !== "haip") return json(200, {}, { "cache-control": "no-store" });
-  const code = ctx.model.protocol.issueResponseCode(verification.tenant, verification.id);
+  const code = ctx.model.protocol.verifier.issueResponseCode(verification.tenant, verification.id);
   return json(
     200,
     { redirect_uri: presentationReturnUrl(ctx.baseUrl, verification.id, code) },

@@ -44,7 +44,7 @@ export const verificationHandlers: OperationHandlers = {
     const uri = authorizationRequestUri(
       ctx.baseUrl,
       record.id,
-      await ctx.model.protocol.verifierClientIdFor(record.tenant, ctx.baseUrl),
+      await ctx.model.protocol.verifier.clientIdFor(record.tenant, ctx.baseUrl),
     );
     return json(201, {
       ...verificationView(record),

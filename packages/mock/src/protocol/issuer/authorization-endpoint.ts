@@ -25,7 +25,7 @@ export function handleAuthorizationRequest(ctx: RouteContext<Model>, tenant: Ten
       "request_uri is required: push the authorization request to the PAR endpoint first (require_pushed_authorization_requests).",
     );
   if (!clientId) return oauthError(400, "invalid_request", "client_id is required.");
-  const pushed = ctx.model.protocol.takePushedAuthorization(tenant, requestUri);
+  const pushed = ctx.model.protocol.issuer.takePushedAuthorization(tenant, requestUri);
   if (!pushed)
     return oauthError(400, "invalid_request", "request_uri is unknown, used or expired.");
   if (pushed.clientId !== clientId)
@@ -36,7 +36,7 @@ export function handleAuthorizationRequest(ctx: RouteContext<Model>, tenant: Ten
   if (issuance?.status === "ready_to_issue") {
     back.searchParams.set(
       "code",
-      ctx.model.protocol.issueAuthorizationCode(tenant, {
+      ctx.model.protocol.issuer.issueAuthorizationCode(tenant, {
         issuanceId: pushed.issuanceId,
         clientId: pushed.clientId,
         redirectUri: pushed.redirectUri,

@@ -4,7 +4,7 @@ import type { RouteContext } from "../../http/route.js";
 import { walletNowSeconds } from "../../model/infrastructure/wallet-time.js";
 import { sameTenant, type Tenant } from "../../model/keys.js";
 import type { Model } from "../../model/model.js";
-import type { AccessTokenGrant } from "../../model/protocol-state/protocol-state.js";
+import type { AccessTokenGrant } from "../../model/protocol-state/issuer-protocol-state.js";
 import { checkDpopProof } from "../oauth/dpop.js";
 import { bearerChallenge, dpopChallenge, oauthError, type Refusal } from "../oauth/oauth-error.js";
 import { readCredentialRequest } from "./credential-request.js";
@@ -31,7 +31,9 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
   const { grant, issuance } = authorized;
   // Under haip every answer carries the current DPoP nonce (RFC 9449 §8.2).
   const nonceHeader: Record<string, string> =
-    ctx.model.profile === "haip" ? { "dpop-nonce": ctx.model.protocol.dpopNonce(tenant) } : {};
+    ctx.model.profile === "haip"
+      ? { "dpop-nonce": ctx.model.protocol.issuer.dpopNonce(tenant) }
+      : {};
   const refuse = (refusal: Refusal, extra: Record<string, string> = {}) =>
     oauthError(refusal.status ?? 400, refusal.error, refusal.description, extra, nonceHeader);
 
@@ -64,17 +66,17 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
         description: `The proof was refused: ${keyRefusal}. Send a corrected request with the same access token.`,
       });
   }
-  if (!ctx.model.protocol.consumeNonce(tenant, proof.nonce))
+  if (!ctx.model.protocol.issuer.consumeNonce(tenant, proof.nonce))
     return refuse(
       {
         error: "invalid_nonce",
         description:
           "The c_nonce is unknown, used or expired; sign a new proof with the c_nonce of this answer.",
       },
-      { c_nonce: ctx.model.protocol.issueNonce(tenant) },
+      { c_nonce: ctx.model.protocol.issuer.issueNonce(tenant) },
     );
 
-  const keys = await ctx.model.protocol.issuerKeysFor(tenant);
+  const keys = await ctx.model.protocol.issuer.keysFor(tenant);
   const credential = await requireCredentialFormatOf(issuance.definition).issue({
     issuer,
     vct: issuance.definition.vct,
@@ -134,7 +136,7 @@ async function authorize(ctx: RouteContext<Model>, tenant: Tenant): Promise<Auth
     };
   }
   const token = new RegExp(`^${scheme} ([A-Za-z0-9._~+/-]+=*)$`, "i").exec(authorization)?.[1];
-  const grant = token ? ctx.model.protocol.accessToken(tenant, token) : undefined;
+  const grant = token ? ctx.model.protocol.issuer.accessToken(tenant, token) : undefined;
   const issuance = grant ? ctx.model.issuance.findForProtocol(grant.issuanceId) : undefined;
   if (
     !token ||
@@ -157,7 +159,7 @@ async function authorize(ctx: RouteContext<Model>, tenant: Tenant): Promise<Auth
         answer: dpopChallenge(
           dpop.description,
           dpop.error,
-          dpop.error === "use_dpop_nonce" ? ctx.model.protocol.dpopNonce(tenant) : undefined,
+          dpop.error === "use_dpop_nonce" ? ctx.model.protocol.issuer.dpopNonce(tenant) : undefined,
         ),
       };
   }

@@ -146,7 +146,7 @@ export function issuerRoutes(): Route<Model>[] {
       handle: forIssuer((ctx, tenant) =>
         json(
           200,
-          { c_nonce: ctx.model.protocol.issueNonce(tenant) },
+          { c_nonce: ctx.model.protocol.issuer.issueNonce(tenant) },
           { "cache-control": "no-store" },
         ),
       ),
@@ -160,7 +160,7 @@ export function issuerRoutes(): Route<Model>[] {
       method: "GET",
       pattern: "/oid4vci/issuers/:issuer/status-list",
       handle: forIssuer(async (ctx, tenant) => {
-        const keys = await ctx.model.protocol.issuerKeysFor(tenant);
+        const keys = await ctx.model.protocol.issuer.keysFor(tenant);
         const token = await statusListToken(ctx.model, tenant, {
           uri: statusListUri(ctx.baseUrl, tenant),
           issuer: credentialIssuer(ctx.baseUrl, tenant),
@@ -180,7 +180,7 @@ export function issuerRoutes(): Route<Model>[] {
       handle: forIssuer(async (ctx, tenant) =>
         json(
           200,
-          { keys: [(await ctx.model.protocol.issuerKeysFor(tenant)).publicJwk] },
+          { keys: [(await ctx.model.protocol.issuer.keysFor(tenant)).publicJwk] },
           CACHEABLE,
         ),
       ),

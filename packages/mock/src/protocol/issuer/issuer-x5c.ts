@@ -12,5 +12,5 @@ export async function issuerX5cHeader(
   credentialIssuer: string,
 ): Promise<{ x5c?: string[] }> {
   if (model.profile !== "haip") return {};
-  return { x5c: [await model.protocol.issuerCertificateFor(tenant, credentialIssuer)] };
+  return { x5c: [await model.protocol.issuer.certificateFor(tenant, credentialIssuer)] };
 }

@@ -30,7 +30,7 @@ export async function handlePushedAuthorizationRequest(ctx: RouteContext<Model>,
   if (!form.ok) return refusalResponse(form.refusal);
   const params = form.params;
   const issuer = credentialIssuer(ctx.baseUrl, tenant);
-  const nonceHeader = { "dpop-nonce": ctx.model.protocol.dpopNonce(tenant) };
+  const nonceHeader = { "dpop-nonce": ctx.model.protocol.issuer.dpopNonce(tenant) };
   const bad = (description: string, error = "invalid_request") =>
     oauthError(400, error, description, {}, nonceHeader);
 
@@ -103,7 +103,7 @@ export async function handlePushedAuthorizationRequest(ctx: RouteContext<Model>,
     return bad(`resource must be ${issuer}, this credential issuer.`, "invalid_target");
 
   const state = params.get("state");
-  const { requestUri, expiresIn } = ctx.model.protocol.pushAuthorization(tenant, {
+  const { requestUri, expiresIn } = ctx.model.protocol.issuer.pushAuthorization(tenant, {
     issuanceId: issuance.id,
     clientId,
     redirectUri,

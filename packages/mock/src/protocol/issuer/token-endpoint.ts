@@ -35,7 +35,7 @@ export async function handleTokenRequest(ctx: RouteContext<Model>, tenant: Tenan
   const form = await readFormBody(ctx.request);
   const haip = ctx.model.profile === "haip";
   const nonceHeader: Record<string, string> = haip
-    ? { "dpop-nonce": ctx.model.protocol.dpopNonce(tenant) }
+    ? { "dpop-nonce": ctx.model.protocol.issuer.dpopNonce(tenant) }
     : {};
   const refuse: Refuse = (refusal) =>
     oauthError(refusal.status ?? 400, refusal.error, refusal.description, {}, nonceHeader);
@@ -80,12 +80,16 @@ export async function handleTokenRequest(ctx: RouteContext<Model>, tenant: Tenan
 
   ctx.model.issuance.applyTrigger(issuance.id, "token_accepted");
   const credentialIdentifiers = detailsRequested ? [issuance.id] : undefined;
-  const { token, expiresIn } = ctx.model.protocol.issueAccessToken(issuance.tenant, issuance.id, {
-    notAfter: Date.parse(issuance.expiresAt),
-    ...(credentialIdentifiers ? { credentialIdentifiers } : {}),
-    ...(jkt ? { jkt } : {}),
-  });
-  if (code) ctx.model.protocol.recordCodeToken(tenant, code, token);
+  const { token, expiresIn } = ctx.model.protocol.issuer.issueAccessToken(
+    issuance.tenant,
+    issuance.id,
+    {
+      notAfter: Date.parse(issuance.expiresAt),
+      ...(credentialIdentifiers ? { credentialIdentifiers } : {}),
+      ...(jkt ? { jkt } : {}),
+    },
+  );
+  if (code) ctx.model.protocol.issuer.recordCodeToken(tenant, code, token);
   return json(
     200,
     {
@@ -170,7 +174,7 @@ function authorizationCodeGrant(
   const clientId = params.get("client_id") ?? client.attestedClientId;
   if (!clientId)
     return { refusal: { error: "invalid_request", description: "client_id is required." } };
-  const grant = ctx.model.protocol.takeAuthorizationCode(tenant, code);
+  const grant = ctx.model.protocol.issuer.takeAuthorizationCode(tenant, code);
   if (grant === "reused")
     return invalidGrant(
       "The authorization code was used before; the access token issued with it is revoked.",

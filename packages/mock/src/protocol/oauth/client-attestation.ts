@@ -94,7 +94,7 @@ export async function checkClientAttestation(
     return refuse("The wallet attestation PoP's iat is not fresh.");
   if (typeof popClaims.jti !== "string" || popClaims.jti === "")
     return refuse("The wallet attestation PoP needs a jti.");
-  const claimed = model.protocol.claimProofJti(
+  const claimed = model.protocol.issuer.claimProofJti(
     tenant,
     `attestation-pop:${claims.sub}:${popClaims.jti}`,
   );

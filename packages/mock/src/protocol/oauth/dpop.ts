@@ -104,7 +104,7 @@ export async function checkDpopProof(
     return invalid(
       "The DPoP proof is signed by another key than the one the access token is bound to.",
     );
-  if (!model.protocol.dpopNonceGood(tenant, payload.nonce))
+  if (!model.protocol.issuer.dpopNonceGood(tenant, payload.nonce))
     return {
       ok: false,
       error: "use_dpop_nonce",
@@ -113,7 +113,7 @@ export async function checkDpopProof(
           ? "This issuer requires a DPoP nonce: sign the proof again with the DPoP-Nonce of this answer."
           : "The DPoP nonce is unknown or stale: sign the proof again with the DPoP-Nonce of this answer.",
     };
-  const claimed = model.protocol.claimProofJti(tenant, `dpop:${jkt}:${payload.jti}`);
+  const claimed = model.protocol.issuer.claimProofJti(tenant, `dpop:${jkt}:${payload.jti}`);
   if (claimed === "replayed")
     return invalid("The DPoP proof's jti was used before: sign a new proof for every request.");
   if (claimed === "full")

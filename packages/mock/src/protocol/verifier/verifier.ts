@@ -37,7 +37,7 @@ export const verifier: ChannelVerifier = {
     }
     const tenant = verification.tenant;
     const haip = model.profile === "haip";
-    const keys = await model.protocol.issuerKeysFor(tenant);
+    const keys = await model.protocol.issuer.keysFor(tenant);
     const ownStatusList = statusListUri(ctx.baseUrl, tenant);
     const outcome = await requireCredentialFormatOf(verification.policy).verifyPresentation(
       answer.presentations[CREDENTIAL_QUERY_ID]![0]!,
