@@ -1,10 +1,10 @@
 import { exportJWK, generateKeyPair, type JWK } from "jose";
+import { x509Hash } from "../../x509/certificate-chain.js";
 import { randomToken } from "../infrastructure/ids.js";
 import type { ModelLimits } from "../infrastructure/limits.js";
 import type { Tenant } from "../keys.js";
 import { ecPublicJwk } from "../pki/ec-public-jwk.js";
 import type { LeafCertificates } from "../pki/leaf-certificates.js";
-import { x509Hash } from "../pki/test-ca.js";
 import { verifierClientId } from "../pki/verifier-identity.js";
 import { tenantKey } from "../tenant-key.js";
 import type { IssuerKeys } from "./issuer-protocol-state.js";

@@ -1,6 +1,6 @@
 import type { X509Certificate } from "node:crypto";
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK, type JWTPayload } from "jose";
-import { chainProblem, leafPublicJwk, x5cLeaf, x509Hash } from "../../../model/pki/test-ca.js";
+import { chainProblem, leafPublicJwk, x5cLeaf, x509Hash } from "../../../x509/certificate-chain.js";
 import { TestWalletError } from "../../test-wallet-error.js";
 
 const DID_CLIENT_PREFIX = "decentralized_identifier:";
