@@ -35,4 +35,6 @@ export type {
   WebhookEndpoint,
   WebhookEventRecord,
 } from "./model/records/webhook-records.js";
+export { OPEN_ISSUANCE_STATUSES } from "./model/transitions/issuance-transitions.js";
+export { OPEN_VERIFICATION_STATUSES } from "./model/transitions/verification-transitions.js";
 export { TAMPERS } from "./wallet/formats/sd-jwt-vc/tamper.js";

@@ -21,8 +21,8 @@ import { issuanceView } from "./records/views.js";
 import { StatusListAllocation } from "./status-list-allocation.js";
 import {
   ISSUANCE_TRANSITIONS,
-  type IssuanceStatus,
   type IssuanceTrigger,
+  OPEN_ISSUANCE_STATUSES,
 } from "./transitions/issuance-transitions.js";
 import { nextState } from "./transitions/state-machine.js";
 import type { Webhooks } from "./webhooks.js";
@@ -30,7 +30,7 @@ import type { Webhooks } from "./webhooks.js";
 export const OFFER_LIFETIME_MS = 15 * 60 * 1000;
 export const TX_CODE_ATTEMPTS = 3;
 
-const OPEN: readonly IssuanceStatus[] = ["offer_created", "ready_to_issue", "token_issued"];
+const OPEN = OPEN_ISSUANCE_STATUSES;
 
 export class Issuance {
   private readonly store = new RecordStore<IssuanceRecord>();

@@ -16,6 +16,7 @@ import { nextState } from "./transitions/state-machine.js";
 import {
   FAILURE_CODES,
   type FailureCode,
+  isOpenVerification,
   type KnownFailureCode,
   VERIFICATION_TERMINAL,
   VERIFICATION_TRANSITIONS,
@@ -260,7 +261,7 @@ export class Verifications {
     for (const saved of records) {
       const record = deepCopy(saved);
       this.store.add(record);
-      if (record.status === "pending" || record.status === "in_progress")
+      if (isOpenVerification(record.status))
         this.expiries.add(record.id, Date.parse(record.expiresAt));
     }
   }

@@ -1,5 +1,6 @@
 import type { Route } from "../../http/route.js";
 import type { Model } from "../../model/model.js";
+import { isOpenVerification } from "../../model/transitions/verification-transitions.js";
 import { oauthError } from "../../protocol/oauth/oauth-error.js";
 import type { ChannelVerifier, PresentationChannel } from "../presentation-channel.js";
 
@@ -19,7 +20,7 @@ export function redirectRoutes(
         const verification = ctx.model.verifications.findForProtocol(ctx.params.verificationId!);
         if (!verification)
           return oauthError(404, "invalid_request_uri", "No such presentation request.");
-        if (!["pending", "in_progress"].includes(verification.status))
+        if (!isOpenVerification(verification.status))
           return oauthError(400, "invalid_request_uri", `This request is ${verification.status}.`);
         const jwt = await channel.makeRequest(
           ctx,
@@ -45,7 +46,7 @@ export function redirectRoutes(
         // stays open; a well-formed one decides it: `error` → wallet_rejected, a presentation →
         // verified, or failed with the reason's failure code.
         const verification = ctx.model.verifications.findForProtocol(ctx.params.verificationId!);
-        if (!verification || !["pending", "in_progress"].includes(verification.status))
+        if (!verification || !isOpenVerification(verification.status))
           return oauthError(400, "invalid_request", "No open presentation request here.");
         const read = await channel.readAnswer(ctx, verification, verifier.queryFor(verification));
         if (!read.ok) return read.refusal;

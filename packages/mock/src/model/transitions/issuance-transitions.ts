@@ -18,7 +18,13 @@ export type IssuanceTrigger =
   | "tx_code_exhausted"
   | "revoke";
 
-const OPEN: IssuanceStatus[] = ["offer_created", "ready_to_issue", "token_issued"];
+/** An issuance whose offer a wallet can still redeem: everything else has ended. */
+export const OPEN_ISSUANCE_STATUSES: readonly IssuanceStatus[] = [
+  "offer_created",
+  "ready_to_issue",
+  "token_issued",
+];
+const OPEN = OPEN_ISSUANCE_STATUSES;
 const ENDED: IssuanceStatus[] = ["credential_issued", "canceled", "expired", "failed"];
 
 /**

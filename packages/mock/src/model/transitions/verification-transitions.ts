@@ -17,7 +17,13 @@ export type VerificationTrigger =
 
 export { FAILURE_CODES, type FailureCode, type KnownFailureCode } from "@credport/core/contract";
 
-const OPEN: VerificationStatus[] = ["pending", "in_progress"];
+/** A verification a wallet can still answer: everything else has ended. */
+export const OPEN_VERIFICATION_STATUSES: readonly VerificationStatus[] = ["pending", "in_progress"];
+const OPEN = OPEN_VERIFICATION_STATUSES;
+
+/** Whether a verification in this status can still be answered (or canceled, or expire). */
+export const isOpenVerification = (status: VerificationStatus) =>
+  OPEN_VERIFICATION_STATUSES.includes(status);
 const ENDED: VerificationStatus[] = ["verified", "failed", "expired", "canceled"];
 
 /**

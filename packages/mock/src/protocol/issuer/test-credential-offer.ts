@@ -3,6 +3,7 @@ import { json } from "../../http/responses.js";
 import type { RouteContext } from "../../http/route.js";
 import { ModelError } from "../../model/infrastructure/errors.js";
 import type { Model } from "../../model/model.js";
+import { isOpenVerification } from "../../model/transitions/verification-transitions.js";
 import { oauthError } from "../oauth/oauth-error.js";
 import { withAgeFromBirthdate } from "./identity-age.js";
 
@@ -19,7 +20,7 @@ export const TEST_CREDENTIAL_OFFER_SUFFIX = "/test-credential-offer";
 export async function handleTestCredentialOffer(ctx: RouteContext<Model>) {
   const verification = ctx.model.verifications.findForProtocol(ctx.params.verificationId!);
   if (!verification) return oauthError(404, "invalid_request", "No such presentation request.");
-  if (!["pending", "in_progress"].includes(verification.status))
+  if (!isOpenVerification(verification.status))
     return oauthError(400, "invalid_request", `This request is ${verification.status}.`);
   if (verification.tenant.environment !== "test")
     return oauthError(

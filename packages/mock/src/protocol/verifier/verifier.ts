@@ -2,6 +2,7 @@ import type { ChannelVerifier } from "../../channels/presentation-channel.js";
 import { CREDENTIAL_QUERY_ID } from "../../formats/credential-format.js";
 import { requireCredentialFormatOf } from "../../formats/formats.js";
 import { walletNowSeconds } from "../../model/infrastructure/wallet-time.js";
+import { isOpenVerification } from "../../model/transitions/verification-transitions.js";
 import { statusAt } from "../issuer/status-list.js";
 import { credentialIssuer, statusListUri } from "../issuer/urls.js";
 
@@ -54,7 +55,7 @@ export const verifier: ChannelVerifier = {
       },
     );
     const current = model.verifications.findForProtocol(verification.id);
-    if (!current || !["pending", "in_progress"].includes(current.status)) return "closed";
+    if (!current || !isOpenVerification(current.status)) return "closed";
     if (outcome.ok)
       model.verifications.applyTrigger(verification.id, "presentation_verified", {
         claims: outcome.claims as never,
