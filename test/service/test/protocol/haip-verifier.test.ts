@@ -18,7 +18,8 @@ import {
 } from "jose";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { digestOf, disclosure, forgePresentation, openRequest } from "./forged-presentations.js";
+import { openRequest } from "./forge/redirect-request.js";
+import { digestOf, disclosure, forgePresentation } from "./forge/sd-jwt-vc.js";
 import { type Holder, type Issuer, newHolder, send, startIssuer } from "./raw-protocol.js";
 
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
@@ -44,23 +45,12 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
     holder = await newHolder();
     root = pemToCert((await send(`${issuer.emulator.url}/__emulator/ca.pem`)).text);
     await issuer.offer(); // a status list index handed out, for the hand-made credentials
-    policyId = (
-      await issuer.service("POST", "/v1/policies", {
-        name: "Badge",
-        credential_definition_id: "badge-v1",
-        fields: [{ path: ["given_name"] }],
-      })
-    ).body.policy_id as string;
+    policyId = await issuer.badgePolicy();
   });
   afterAll(() => issuer.close());
 
-  const newVerification = async () =>
-    (await issuer.service("POST", "/v1/verifications", { policy_id: policyId })).body as Record<
-      string,
-      string
-    >;
-  const statusOf = async (id: string) =>
-    (await issuer.service("GET", `/v1/verifications/${id}`)).body;
+  const newVerification = () => issuer.newVerification(policyId);
+  const statusOf = (id: string) => issuer.verificationOf(id);
 
   /** The wallet's own trust decision: x5c chains to the exported root, leaf signed the JWT. */
   const verifyJwt = async (

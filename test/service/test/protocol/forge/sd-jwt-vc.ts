@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Model } from "@credport/mock";
-import { decodeJwt, importJWK, SignJWT } from "jose";
-import type { Holder } from "./raw-protocol.js";
-import { send } from "./raw-protocol.js";
+import { importJWK, SignJWT } from "jose";
+import type { Holder } from "../raw-protocol.js";
+import type { OpenRequest } from "./redirect-request.js";
 
 /**
  * SD-JWT VC presentations built by hand and signed with the emulator's own issuer key, so that a
@@ -16,27 +16,6 @@ export const digestOf = (disclosure: string) =>
 /** An encoded disclosure: `[salt, name, value]` for a property, `[salt, value]` for an array element. */
 export function disclosure(...content: unknown[]): string {
   return b64([randomBytes(16).toString("base64url"), ...content]);
-}
-
-export interface OpenRequest {
-  verificationId: string;
-  clientId: string;
-  nonce: string;
-  state: string;
-  responseUri: string;
-}
-
-/** Fetches the request object the way a wallet does and returns what a response needs. */
-export async function openRequest(authorizationRequestUri: string): Promise<OpenRequest> {
-  const requestUri = new URL(authorizationRequestUri).searchParams.get("request_uri")!;
-  const request = decodeJwt((await send(requestUri)).text);
-  return {
-    verificationId: String(request.state),
-    clientId: String(request.client_id),
-    nonce: String(request.nonce),
-    state: String(request.state),
-    responseUri: String(request.response_uri),
-  };
 }
 
 /**
@@ -103,19 +82,3 @@ export async function forgePresentation(options: {
     .sign(await importJWK(options.holder.privateJwk, "ES256"));
   return `${presented}${kb}`;
 }
-
-/** Posts a direct_post answer and returns the HTTP answer. */
-export function postResponse(
-  request: OpenRequest,
-  form: Record<string, string> | string,
-  contentType?: string,
-) {
-  return send(request.responseUri, {
-    method: "POST",
-    headers: { "content-type": contentType ?? "application/x-www-form-urlencoded" },
-    body: typeof form === "string" ? form : new URLSearchParams(form).toString(),
-  });
-}
-
-export const vpToken = (...presentations: unknown[]) =>
-  JSON.stringify({ credential: presentations });
