@@ -1,7 +1,7 @@
 // engine.d.ts
 import { z } from 'zod';
 import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
-export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
+export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, O as OPEN_ISSUANCE_STATUSES, b as OPEN_VERIFICATION_STATUSES, T as Tenant, V as VerificationRecord, W as WebhookDelivery, c as WebhookEndpoint, d as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
 export { T as TAMPERS } from './tamper.js';
 import '@credport/core';
 import '@credport/core/contract';
@@ -101,6 +101,7 @@ interface Transition<S extends string, T extends string> {
 }
 type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
 type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
+declare const OPEN_VERIFICATION_STATUSES: readonly VerificationStatus[];
 declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
 interface PolicyRecord {
     policyId: string;
@@ -138,6 +139,7 @@ interface VerificationRecord {
 }
 type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
 type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
+declare const OPEN_ISSUANCE_STATUSES: readonly IssuanceStatus[];
 declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
 type LifecycleStatus = "draft" | "published" | "archived";
 type DefinitionTrigger = "update" | "publish" | "archive";
@@ -844,11 +846,11 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, type AttestationTrust as f, DEFAULT_MODEL_LIMITS as g, DEFINITION_LIFECYCLE as h, type EventStream as i, type FaultRule as j, ISSUANCE_TRANSITIONS as k, type ModelLimits as l, type ModelNotice as m, type ModelOptions as n, PROTOCOL_PROFILES as o, type ProjectKeys as p, type ProtocolProfile as q, requestTooLarge as r, type ResolvedAttestationTrust as s, type RouteContext as t, VERIFICATION_TRANSITIONS as u, verifierClientId as v, type VerifierIdentity as w, createModel as x, signWebhookPayloadSync as y };
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, OPEN_ISSUANCE_STATUSES as O, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, OPEN_VERIFICATION_STATUSES as b, type WebhookEndpoint as c, type WebhookEventRecord as d, type Incoming as e, type Route as f, type AttestationTrust as g, DEFAULT_MODEL_LIMITS as h, DEFINITION_LIFECYCLE as i, type EventStream as j, type FaultRule as k, ISSUANCE_TRANSITIONS as l, type ModelLimits as m, type ModelNotice as n, type ModelOptions as o, PROTOCOL_PROFILES as p, type ProjectKeys as q, requestTooLarge as r, type ProtocolProfile as s, type ResolvedAttestationTrust as t, type RouteContext as u, verifierClientId as v, VERIFICATION_TRANSITIONS as w, type VerifierIdentity as x, createModel as y, signWebhookPayloadSync as z };
 // index.d.ts
 export { CredportErrorCode } from '@credport/core';
-import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
-export { f as AttestationTrust, g as DEFAULT_MODEL_LIMITS, h as DEFINITION_LIFECYCLE, E as Environment, i as EventStream, F as FaultKind, j as FaultRule, k as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, l as ModelLimits, m as ModelNotice, n as ModelOptions, o as PROTOCOL_PROFILES, p as ProjectKeys, q as ProtocolProfile, R as Reply, s as ResolvedAttestationTrust, t as RouteContext, S as Scope, u as VERIFICATION_TRANSITIONS, w as VerifierIdentity, x as createModel, y as signWebhookPayloadSync } from './incoming.js';
+import { e as Incoming, A as Answer, M as Model, f as Route } from './incoming.js';
+export { g as AttestationTrust, h as DEFAULT_MODEL_LIMITS, i as DEFINITION_LIFECYCLE, E as Environment, j as EventStream, F as FaultKind, k as FaultRule, l as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, m as ModelLimits, n as ModelNotice, o as ModelOptions, p as PROTOCOL_PROFILES, q as ProjectKeys, s as ProtocolProfile, R as Reply, t as ResolvedAttestationTrust, u as RouteContext, S as Scope, w as VERIFICATION_TRANSITIONS, x as VerifierIdentity, y as createModel, z as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
