@@ -1,10 +1,10 @@
 // engine.d.ts
 import { z } from 'zod';
 import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
-export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
+export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, O as OPEN_ISSUANCE_STATUSES, b as OPEN_VERIFICATION_STATUSES, T as Tenant, V as VerificationRecord, W as WebhookDelivery, c as WebhookEndpoint, d as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
 export { T as TAMPERS } from './tamper.js';
-import '@credport/core/contract';
 import '@credport/core';
+import '@credport/core/contract';
 import 'node:net';
 import 'jose';
 import 'node:crypto';
@@ -33,8 +33,8 @@ declare function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.o
 declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
 export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, webhookBody };
 // incoming.d.ts
-import { FieldValue, FailureCode } from '@credport/core/contract';
 import { CredportErrorCode, CredportError } from '@credport/core';
+import { FieldValue, FailureCode } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
 import { X509Certificate } from 'node:crypto';
@@ -90,6 +90,19 @@ declare class Keys {
     authenticateSecret(header: string | null): SecretAuth;
     authenticatePublishable(header: string | null): Tenant;
 }
+interface Transition<S extends string, T extends string> {
+    from: readonly S[];
+    trigger: T;
+    to?: S;
+    error?: {
+        status: number;
+        code: CredportErrorCode;
+    };
+}
+type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
+type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
+declare const OPEN_VERIFICATION_STATUSES: readonly VerificationStatus[];
+declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
 interface PolicyRecord {
     policyId: string;
     tenant: Tenant | null;
@@ -105,18 +118,6 @@ interface PolicyField {
     path: string[];
     values?: FieldValue[];
 }
-interface Transition<S extends string, T extends string> {
-    from: readonly S[];
-    trigger: T;
-    to?: S;
-    error?: {
-        status: number;
-        code: CredportErrorCode;
-    };
-}
-type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
-type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
-declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
 interface VerificationRecord {
     id: string;
     tenant: Tenant;
@@ -136,6 +137,10 @@ interface VerificationRecord {
     updatedAt: string;
     expiresAt: string;
 }
+type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
+type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
+declare const OPEN_ISSUANCE_STATUSES: readonly IssuanceStatus[];
+declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
 type LifecycleStatus = "draft" | "published" | "archived";
 type DefinitionTrigger = "update" | "publish" | "archive";
 declare const DEFINITION_LIFECYCLE: readonly Transition<LifecycleStatus, DefinitionTrigger>[];
@@ -161,9 +166,6 @@ interface DefinitionRecord {
     createdAt: string;
     updatedAt: string;
 }
-type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
-type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
-declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
 interface IssuanceRecord {
     id: string;
     tenant: Tenant;
@@ -186,30 +188,6 @@ interface IssuanceRecord {
     txCode?: string;
     txCodeAttempts: number;
     statusListIndex: number;
-}
-interface AttestationTrust {
-    trustedKeys?: readonly JWK[] | undefined;
-    required?: boolean | undefined;
-}
-interface ResolvedAttestationTrust {
-    trustedKeys: readonly JWK[];
-    required: boolean;
-}
-declare class ChangeFeed {
-    private readonly listeners;
-    notify(): void;
-    subscribe(listener: () => void): () => void;
-}
-declare class Clock {
-    private aheadMs;
-    private readonly listeners;
-    now(): number;
-    iso(at?: number): string;
-    advance(ms: number): number;
-    get offsetMs(): number;
-    restoreOffset(ms: number): void;
-    reset(): void;
-    onAdvance(listener: () => void): () => void;
 }
 declare class ModelError extends CredportError {
     readonly status: number;
@@ -244,6 +222,22 @@ declare class Definitions {
     private findAny;
     private visible;
     private ownedOrThrow;
+}
+declare class ChangeFeed {
+    private readonly listeners;
+    notify(): void;
+    subscribe(listener: () => void): () => void;
+}
+declare class Clock {
+    private aheadMs;
+    private readonly listeners;
+    now(): number;
+    iso(at?: number): string;
+    advance(ms: number): number;
+    get offsetMs(): number;
+    restoreOffset(ms: number): void;
+    reset(): void;
+    onAdvance(listener: () => void): () => void;
 }
 declare const FAULT_KINDS: readonly ["server_error", "service_unavailable", "rate_limited", "drop_after_write", "bad_gateway_html", "delay"];
 type FaultKind = (typeof FAULT_KINDS)[number];
@@ -302,6 +296,22 @@ declare class Idempotency {
     private store;
     private forget;
 }
+interface ModelLimits {
+    requestLog: number;
+    webhookEvents: number;
+    idempotencyRecords: number;
+    idempotencyBytes: number;
+    realtimeStreams: number;
+    webhookDeliveries: number;
+    webhookEndpoints: number;
+    faultRules: number;
+    requestBodyBytes: number;
+    protocolNonces: number;
+    accessTokens: number;
+    authorizationRequests: number;
+    dpopProofs: number;
+}
+declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 interface WebhookAttemptNotice {
     kind: "webhook_attempt";
     eventId: string;
@@ -321,6 +331,17 @@ declare class Notices {
     private readonly listeners;
     emit(notice: ModelNotice): void;
     subscribe(listener: (notice: ModelNotice) => void): () => void;
+}
+declare class Realtime {
+    private readonly maxStreams;
+    available: boolean;
+    private readonly listeners;
+    private open;
+    constructor(maxStreams?: number);
+    setAvailable(available: boolean): void;
+    onChange(listener: (available: boolean) => void): () => void;
+    get openStreams(): number;
+    openStream(): () => void;
 }
 interface WebhookAttempt {
     at: string;
@@ -445,36 +466,34 @@ declare class Issuance {
     private byId;
     private owned;
 }
-interface ModelLimits {
-    requestLog: number;
-    webhookEvents: number;
-    idempotencyRecords: number;
-    idempotencyBytes: number;
-    realtimeStreams: number;
-    webhookDeliveries: number;
-    webhookEndpoints: number;
-    faultRules: number;
-    requestBodyBytes: number;
-    protocolNonces: number;
-    accessTokens: number;
-    authorizationRequests: number;
-    dpopProofs: number;
+interface AttestationTrust {
+    trustedKeys?: readonly JWK[] | undefined;
+    required?: boolean | undefined;
 }
-declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
-declare class Policies {
-    private readonly now;
-    private readonly definitions;
-    private readonly records;
-    private readonly presets;
-    constructor(now: () => string, definitions: Definitions);
-    create(auth: SecretAuth, input: unknown): PolicyRecord;
-    get(auth: SecretAuth, id: string): PolicyRecord;
-    list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
-    archive(auth: SecretAuth, id: string): PolicyRecord;
-    resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
-    restore(records: readonly PolicyRecord[]): void;
-    snapshot(): PolicyRecord[];
-    private visible;
+interface ResolvedAttestationTrust {
+    trustedKeys: readonly JWK[];
+    required: boolean;
+}
+interface SavedSigningKey {
+    kid: string;
+    privateJwk: JWK;
+    publicJwk: JWK;
+}
+declare class ResultSigner {
+    private keyPair?;
+    private savedPrivateJwk?;
+    kid: string;
+    exportKey(): Promise<SavedSigningKey>;
+    restoreKey(saved: SavedSigningKey): void;
+    private keys;
+    jwks(): Promise<{
+        keys: JWK[];
+    }>;
+    sign(content: Record<string, unknown>, options: {
+        issuer: string;
+        audience: string;
+        now: number;
+    }): Promise<string>;
 }
 interface SavedCertificateAuthority {
     certificate: string;
@@ -498,22 +517,42 @@ declare class TestCertificateAuthority {
     keyIdentifier(): Promise<string>;
     issueLeaf(request: LeafRequest): Promise<string>;
 }
-interface IssuerKeys {
-    kid: string;
-    privateJwk: JWK;
-    publicJwk: JWK;
+declare const verifierClientId: (verifierDid: string) => string;
+interface VerifierIdentity {
+    clientId: string;
+    projectId: string;
+    environment: Environment;
 }
-interface VerifierKeys extends IssuerKeys {
-    did: string;
+declare class Policies {
+    private readonly now;
+    private readonly definitions;
+    private readonly records;
+    private readonly presets;
+    constructor(now: () => string, definitions: Definitions);
+    create(auth: SecretAuth, input: unknown): PolicyRecord;
+    get(auth: SecretAuth, id: string): PolicyRecord;
+    list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
+    archive(auth: SecretAuth, id: string): PolicyRecord;
+    resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
+    restore(records: readonly PolicyRecord[]): void;
+    snapshot(): PolicyRecord[];
+    private visible;
 }
-type VerifierClientIdPrefix = "did" | "x509_hash" | "x509_san_dns";
 interface SavedCertificate {
     kind: "verifier" | "issuer";
     tenant: Tenant;
     host: string;
     certificate: string;
 }
-interface ResponseKey {
+declare class LeafCertificates {
+    private readonly ca;
+    private readonly certificates;
+    constructor(ca: TestCertificateAuthority);
+    leafFor(kind: SavedCertificate["kind"], tenant: Tenant, host: string, request: () => Promise<LeafRequest>): Promise<string>;
+    exportAll(): Promise<SavedCertificate[]>;
+    restore(saved: readonly SavedCertificate[]): void;
+}
+interface IssuerKeys {
     kid: string;
     privateJwk: JWK;
     publicJwk: JWK;
@@ -535,15 +574,11 @@ interface PushedAuthorization {
     expiresAt: number;
 }
 type AuthorizationCodeGrant = Omit<PushedAuthorization, "state">;
-declare class ProtocolState {
+declare class IssuerProtocolState {
     private readonly now;
     private readonly limits;
-    readonly pki: {
-        ca: TestCertificateAuthority;
-        clientIdPrefix: VerifierClientIdPrefix;
-    };
-    private readonly issuerKeys;
-    private readonly verifiers;
+    private readonly certificates;
+    private readonly keys;
     private readonly accessTokens;
     private readonly nonces;
     private readonly pushed;
@@ -551,47 +586,11 @@ declare class ProtocolState {
     private readonly spentCodes;
     private readonly dpopNonces;
     private readonly proofJtis;
-    private readonly certificates;
-    private readonly responseKeys;
-    private readonly responseCodes;
-    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">,
-    pki?: {
-        ca: TestCertificateAuthority;
-        clientIdPrefix: VerifierClientIdPrefix;
-    });
-    issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
-    exportKeys(): Promise<{
-        issuers: {
-            tenant: Tenant;
-            keys: IssuerKeys;
-        }[];
-        verifiers: {
-            tenant: Tenant;
-            keys: VerifierKeys;
-        }[];
-    }>;
-    restoreKeys(saved: {
-        issuers: readonly {
-            tenant: Tenant;
-            keys: IssuerKeys;
-        }[];
-        verifiers: readonly {
-            tenant: Tenant;
-            keys: VerifierKeys;
-        }[];
-    }): void;
-    verifierKeysFor(tenant: Tenant): Promise<VerifierKeys>;
-    verifierClientIdFor(tenant: Tenant, baseUrl: string): Promise<string>;
-    verifierCertificateFor(tenant: Tenant, baseUrl: string): Promise<string>;
-    issuerCertificateFor(tenant: Tenant, credentialIssuer: string): Promise<string>;
-    private certificateFor;
-    exportCertificates(): Promise<SavedCertificate[]>;
-    restoreCertificates(saved: readonly SavedCertificate[]): void;
-    responseKeyFor(tenant: Tenant, verificationId: string): Promise<ResponseKey>;
-    responseKey(tenant: Tenant, verificationId: string): Promise<ResponseKey> | undefined;
-    dropResponseKey(tenant: Tenant, verificationId: string): void;
-    issueResponseCode(tenant: Tenant, verificationId: string): string;
-    consumeResponseCode(tenant: Tenant, verificationId: string, code: string): boolean;
+    constructor(now: () => number, limits: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">, certificates: LeafCertificates);
+    keysFor(tenant: Tenant): Promise<IssuerKeys>;
+    savedKeys(): Map<string, Promise<IssuerKeys>>;
+    restoreKeys(tenant: Tenant, keys: IssuerKeys): void;
+    certificateFor(tenant: Tenant, credentialIssuer: string): Promise<string>;
     issueAccessToken(tenant: Tenant, issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
@@ -615,37 +614,67 @@ declare class ProtocolState {
     dpopNonceGood(tenant: Tenant, nonce: unknown): boolean;
     claimProofJti(tenant: Tenant, jti: string): "new" | "replayed" | "full";
 }
-declare class Realtime {
-    private readonly maxStreams;
-    available: boolean;
-    private readonly listeners;
-    private open;
-    constructor(maxStreams?: number);
-    setAvailable(available: boolean): void;
-    onChange(listener: (available: boolean) => void): () => void;
-    get openStreams(): number;
-    openStream(): () => void;
+interface VerifierKeys extends IssuerKeys {
+    did: string;
 }
-interface SavedSigningKey {
+type VerifierClientIdPrefix = "did" | "x509_hash" | "x509_san_dns";
+interface ResponseKey {
     kid: string;
     privateJwk: JWK;
     publicJwk: JWK;
 }
-declare class ResultSigner {
-    private keyPair?;
-    private savedPrivateJwk?;
-    kid: string;
-    exportKey(): Promise<SavedSigningKey>;
-    restoreKey(saved: SavedSigningKey): void;
-    private keys;
-    jwks(): Promise<{
-        keys: JWK[];
+declare class VerifierProtocolState {
+    private readonly now;
+    private readonly limits;
+    private readonly certificates;
+    private readonly clientIdPrefix;
+    private readonly keys;
+    private readonly responseKeys;
+    private readonly responseCodes;
+    constructor(now: () => number, limits: Pick<ModelLimits, "protocolNonces">, certificates: LeafCertificates,
+    clientIdPrefix: VerifierClientIdPrefix);
+    keysFor(tenant: Tenant): Promise<VerifierKeys>;
+    clientIdFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    certificateFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    savedKeys(): Map<string, Promise<VerifierKeys>>;
+    restoreKeys(tenant: Tenant, keys: VerifierKeys): void;
+    responseKeyFor(tenant: Tenant, verificationId: string): Promise<ResponseKey>;
+    responseKey(tenant: Tenant, verificationId: string): Promise<ResponseKey> | undefined;
+    dropResponseKey(tenant: Tenant, verificationId: string): void;
+    issueResponseCode(tenant: Tenant, verificationId: string): string;
+    consumeResponseCode(tenant: Tenant, verificationId: string, code: string): boolean;
+}
+declare class ProtocolState {
+    readonly issuer: IssuerProtocolState;
+    readonly verifier: VerifierProtocolState;
+    readonly certificates: LeafCertificates;
+    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">,
+    pki?: {
+        ca: TestCertificateAuthority;
+        clientIdPrefix: VerifierClientIdPrefix;
+    });
+    exportKeys(): Promise<{
+        issuers: {
+            tenant: Tenant;
+            keys: IssuerKeys;
+        }[];
+        verifiers: {
+            tenant: Tenant;
+            keys: VerifierKeys;
+        }[];
     }>;
-    sign(content: Record<string, unknown>, options: {
-        issuer: string;
-        audience: string;
-        now: number;
-    }): Promise<string>;
+    restoreKeys(saved: {
+        issuers: readonly {
+            tenant: Tenant;
+            keys: IssuerKeys;
+        }[];
+        verifiers: readonly {
+            tenant: Tenant;
+            keys: VerifierKeys;
+        }[];
+    }): void;
+    exportCertificates(): Promise<SavedCertificate[]>;
+    restoreCertificates(saved: readonly SavedCertificate[]): void;
 }
 type Listener = (record: VerificationRecord) => void;
 declare class Verifications {
@@ -703,12 +732,6 @@ declare class Verifications {
     sweep(now: number): void;
     restore(records: readonly VerificationRecord[]): void;
     private owned;
-}
-declare const verifierClientId: (verifierDid: string) => string;
-interface VerifierIdentity {
-    clientId: string;
-    projectId: string;
-    environment: Environment;
 }
 interface ModelOptions {
     fetch?: typeof fetch | undefined;
@@ -823,11 +846,11 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type WebhookEndpoint as b, type WebhookEventRecord as c, type Incoming as d, type Route as e, type AttestationTrust as f, DEFAULT_MODEL_LIMITS as g, DEFINITION_LIFECYCLE as h, type EventStream as i, type FaultRule as j, ISSUANCE_TRANSITIONS as k, type ModelLimits as l, type ModelNotice as m, type ModelOptions as n, PROTOCOL_PROFILES as o, type ProjectKeys as p, type ProtocolProfile as q, requestTooLarge as r, type ResolvedAttestationTrust as s, type RouteContext as t, VERIFICATION_TRANSITIONS as u, verifierClientId as v, type VerifierIdentity as w, createModel as x, signWebhookPayloadSync as y };
+export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, OPEN_ISSUANCE_STATUSES as O, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, OPEN_VERIFICATION_STATUSES as b, type WebhookEndpoint as c, type WebhookEventRecord as d, type Incoming as e, type Route as f, type AttestationTrust as g, DEFAULT_MODEL_LIMITS as h, DEFINITION_LIFECYCLE as i, type EventStream as j, type FaultRule as k, ISSUANCE_TRANSITIONS as l, type ModelLimits as m, type ModelNotice as n, type ModelOptions as o, PROTOCOL_PROFILES as p, type ProjectKeys as q, requestTooLarge as r, type ProtocolProfile as s, type ResolvedAttestationTrust as t, type RouteContext as u, verifierClientId as v, VERIFICATION_TRANSITIONS as w, type VerifierIdentity as x, createModel as y, signWebhookPayloadSync as z };
 // index.d.ts
 export { CredportErrorCode } from '@credport/core';
-import { d as Incoming, A as Answer, M as Model, e as Route } from './incoming.js';
-export { f as AttestationTrust, g as DEFAULT_MODEL_LIMITS, h as DEFINITION_LIFECYCLE, E as Environment, i as EventStream, F as FaultKind, j as FaultRule, k as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, l as ModelLimits, m as ModelNotice, n as ModelOptions, o as PROTOCOL_PROFILES, p as ProjectKeys, q as ProtocolProfile, R as Reply, s as ResolvedAttestationTrust, t as RouteContext, S as Scope, u as VERIFICATION_TRANSITIONS, w as VerifierIdentity, x as createModel, y as signWebhookPayloadSync } from './incoming.js';
+import { e as Incoming, A as Answer, M as Model, f as Route } from './incoming.js';
+export { g as AttestationTrust, h as DEFAULT_MODEL_LIMITS, i as DEFINITION_LIFECYCLE, E as Environment, j as EventStream, F as FaultKind, k as FaultRule, l as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, m as ModelLimits, n as ModelNotice, o as ModelOptions, p as PROTOCOL_PROFILES, q as ProjectKeys, s as ProtocolProfile, R as Reply, t as ResolvedAttestationTrust, u as RouteContext, S as Scope, w as VERIFICATION_TRANSITIONS, x as VerifierIdentity, y as createModel, z as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
@@ -866,7 +889,8 @@ interface TestIdentity {
 }
 declare const IDENTITY_VCT = "https://credport.dev/vct/identity/v1";
 declare const DEFAULT_TEST_IDENTITY: Readonly<TestIdentity>;
-interface HeldCredential {
+type HeldCredential = HeldSdJwtVc;
+interface HeldSdJwtVc {
     sdJwt: string;
     format: "dc+sd-jwt";
     vct: string;
@@ -928,4 +952,4 @@ declare function createTestWallet(options?: TestWalletOptions): Promise<TestWall
 declare class TestWalletError extends CredportError {
     constructor(message: string);
 }
-export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, TestWalletError, type TestWalletOptions, createTestWallet };
+export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, type HeldSdJwtVc, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, TestWalletError, type TestWalletOptions, createTestWallet };

@@ -259,7 +259,7 @@ declare class Issuance {
     list(params?: ListParams & {
         status?: IssuanceStatus | undefined;
     }): PagePromise<IssuanceSession>;
-    private session;
+    private send;
 }
 declare class Policies {
     private readonly pipeline;
@@ -282,7 +282,7 @@ declare class Verifications {
     list(params?: ListParams & {
         status?: VerificationStatusValue | undefined;
     }): PagePromise<Verification>;
-    private read;
+    private send;
 }
 interface CredportOptions {
     secretKey?: string | undefined;

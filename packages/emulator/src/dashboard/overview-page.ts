@@ -1,4 +1,4 @@
-import type { KeyRecord } from "@credport/mock/engine";
+import { type KeyRecord, OPEN_ISSUANCE_STATUSES } from "@credport/mock/engine";
 import { pill, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
@@ -45,9 +45,11 @@ function caCard(ctx: DashboardContext): SafeHtml {
 
 function stats(ctx: DashboardContext): SafeHtml {
   const { issuance, verifications, webhooks } = ctx.model;
-  const open = ["offer_created", "ready_to_issue", "token_issued"];
   const items: [string, number][] = [
-    ["Open offers", issuance.records.filter((r) => open.includes(r.status)).length],
+    [
+      "Open offers",
+      issuance.records.filter((r) => OPEN_ISSUANCE_STATUSES.includes(r.status)).length,
+    ],
     ["Credentials issued", issuance.records.filter((r) => r.status === "credential_issued").length],
     ["Verifications verified", verifications.records.filter((r) => r.status === "verified").length],
     ["Verifications failed", verifications.records.filter((r) => r.status === "failed").length],

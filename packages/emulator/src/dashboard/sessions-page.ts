@@ -1,5 +1,11 @@
 import type { IssuanceRecord, VerificationRecord } from "@credport/mock/engine";
-import { authorizationRequestUri, offerUri, testWalletUrl } from "@credport/mock/engine";
+import {
+  authorizationRequestUri,
+  OPEN_ISSUANCE_STATUSES,
+  OPEN_VERIFICATION_STATUSES,
+  offerUri,
+  testWalletUrl,
+} from "@credport/mock/engine";
 import { codeBlock, pill, pretty, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
@@ -7,9 +13,6 @@ import type { DashboardContext } from "./dashboard-context.js";
 import { qrCode } from "./qr-code.js";
 import { type Row, rowList } from "./row-list.js";
 import { type HistoryEntry, statusHistory } from "./status-history.js";
-
-const OPEN_ISSUANCE = ["offer_created", "ready_to_issue", "token_issued"];
-const OPEN_VERIFICATION = ["pending", "in_progress"];
 
 /** `/issuance`: every issuance session, newest first, with its status history. */
 export function issuancePage(ctx: DashboardContext): Page {
@@ -33,7 +36,7 @@ export function issuancePage(ctx: DashboardContext): Page {
 }
 
 function issuanceRow(ctx: DashboardContext, r: IssuanceRecord): Row {
-  const open = OPEN_ISSUANCE.includes(r.status);
+  const open = OPEN_ISSUANCE_STATUSES.includes(r.status);
   const uri = offerUri(ctx.publicBaseUrl, r.id);
   return {
     key: r.id,
@@ -64,10 +67,10 @@ export async function verificationsPage(ctx: DashboardContext): Promise<Page> {
   // Each project environment is its own verifier: the client_id of each open one's project.
   const clientIds = new Map<string, string>();
   for (const r of records)
-    if (OPEN_VERIFICATION.includes(r.status))
+    if (OPEN_VERIFICATION_STATUSES.includes(r.status))
       clientIds.set(
         r.id,
-        await ctx.model.protocol.verifierClientIdFor(r.tenant, ctx.publicBaseUrl),
+        await ctx.model.protocol.verifier.clientIdFor(r.tenant, ctx.publicBaseUrl),
       );
   return {
     title: "Verifications",
@@ -88,7 +91,7 @@ export async function verificationsPage(ctx: DashboardContext): Promise<Page> {
 }
 
 function verificationRow(ctx: DashboardContext, v: VerificationRecord, clientId: string): Row {
-  const open = OPEN_VERIFICATION.includes(v.status);
+  const open = OPEN_VERIFICATION_STATUSES.includes(v.status);
   return {
     key: v.id,
     cells: [

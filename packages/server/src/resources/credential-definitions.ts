@@ -92,6 +92,7 @@ export class CredentialDefinitions {
     return listPages(this.pipeline, "credentialDefinitions.list", LIST, params);
   }
 
+  /** Calls one of the methods above: `send`, as in every resource. */
   private send(method: keyof typeof METHODS, call: MethodCall): Promise<CredentialDefinition> {
     return callOperation(this.pipeline, `credentialDefinitions.${method}`, METHODS[method], call);
   }

@@ -31,21 +31,21 @@ export class Issuance {
 
   /** Creates an offer; the only call that returns the wallet hand-off (`offerUri`, `offerQrUri`). */
   async createOffer(input: CreateOfferInput, options: WriteOptions = {}): Promise<IssuanceOffer> {
-    return this.session("createOffer", { input, options });
+    return this.send("createOffer", { input, options });
   }
 
   async get(issuanceId: string, options: RequestOptions = {}): Promise<IssuanceSession> {
-    return this.session("get", { ids: [issuanceId], options });
+    return this.send("get", { ids: [issuanceId], options });
   }
 
   /** Cancels an open offer; an ended one is 409 issuance_not_cancelable. */
   async cancel(issuanceId: string, options: WriteOptions = {}): Promise<IssuanceSession> {
-    return this.session("cancel", { ids: [issuanceId], options });
+    return this.send("cancel", { ids: [issuanceId], options });
   }
 
   /** Revokes an issued credential: status stays credential_issued; credentialStatus becomes revoked. */
   async revoke(issuanceId: string, options: WriteOptions = {}): Promise<IssuanceSession> {
-    return this.session("revoke", { ids: [issuanceId], options });
+    return this.send("revoke", { ids: [issuanceId], options });
   }
 
   /** History and reconciliation; hand-off data is not included. */
@@ -55,8 +55,8 @@ export class Issuance {
     return listPages(this.pipeline, "issuance.list", LIST, params);
   }
 
-  /** Calls one of the methods above (the name is the snapshot's: `api/server.d.ts`). */
-  private session<T>(method: keyof typeof METHODS, call: MethodCall): Promise<T> {
+  /** Calls one of the methods above: `send`, as in every resource. */
+  private send<T>(method: keyof typeof METHODS, call: MethodCall): Promise<T> {
     return callOperation(this.pipeline, `issuance.${method}`, METHODS[method], call);
   }
 }

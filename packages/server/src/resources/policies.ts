@@ -40,6 +40,7 @@ export class Policies {
     return this.send("archive", { ids: [policyId], options });
   }
 
+  /** Calls one of the methods above: `send`, as in every resource. */
   private send(method: keyof typeof METHODS, call: MethodCall): Promise<Policy> {
     return callOperation(this.pipeline, `policies.${method}`, METHODS[method], call);
   }

@@ -39,11 +39,11 @@ export class Verifications {
     input: CreateVerificationInput,
     options: WriteOptions = {},
   ): Promise<CreatedVerification> {
-    return this.read("create", { input, options });
+    return this.send("create", { input, options });
   }
 
   async get(verificationId: string, options: RequestOptions = {}): Promise<Verification> {
-    return this.read("get", { ids: [verificationId], options });
+    return this.send("get", { ids: [verificationId], options });
   }
 
   /** Server-side status read with the secret key. */
@@ -51,7 +51,7 @@ export class Verifications {
     verificationId: string,
     options: RequestOptions = {},
   ): Promise<VerificationStatus> {
-    return this.read("getStatus", { ids: [verificationId], options });
+    return this.send("getStatus", { ids: [verificationId], options });
   }
 
   /** The signed result, once the verification has ended: the policy's fields and a JWS over them. */
@@ -59,7 +59,7 @@ export class Verifications {
     verificationId: string,
     options: RequestOptions = {},
   ): Promise<VerificationResult> {
-    return this.read("getResult", { ids: [verificationId], options });
+    return this.send("getResult", { ids: [verificationId], options });
   }
 
   /**
@@ -81,7 +81,7 @@ export class Verifications {
   }
 
   async cancel(verificationId: string, options: WriteOptions = {}): Promise<Verification> {
-    return this.read("cancel", { ids: [verificationId], options });
+    return this.send("cancel", { ids: [verificationId], options });
   }
 
   list(
@@ -90,8 +90,8 @@ export class Verifications {
     return listPages(this.pipeline, "verifications.list", LIST, params);
   }
 
-  /** Calls one of the methods above (the name is the snapshot's: `api/server.d.ts`). */
-  private read<T>(method: keyof typeof METHODS, call: MethodCall): Promise<T> {
+  /** Calls one of the methods above: `send`, as in every resource. */
+  private send<T>(method: keyof typeof METHODS, call: MethodCall): Promise<T> {
     return callOperation(this.pipeline, `verifications.${method}`, METHODS[method], call);
   }
 }

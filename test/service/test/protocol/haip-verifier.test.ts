@@ -18,7 +18,8 @@ import {
 } from "jose";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { digestOf, disclosure, forgePresentation, openRequest } from "./forged-presentations.js";
+import { openRequest } from "./forge/redirect-request.js";
+import { digestOf, disclosure, forgePresentation } from "./forge/sd-jwt-vc.js";
 import { type Holder, type Issuer, newHolder, send, startIssuer } from "./raw-protocol.js";
 
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
@@ -44,23 +45,12 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
     holder = await newHolder();
     root = pemToCert((await send(`${issuer.emulator.url}/__emulator/ca.pem`)).text);
     await issuer.offer(); // a status list index handed out, for the hand-made credentials
-    policyId = (
-      await issuer.service("POST", "/v1/policies", {
-        name: "Badge",
-        credential_definition_id: "badge-v1",
-        fields: [{ path: ["given_name"] }],
-      })
-    ).body.policy_id as string;
+    policyId = await issuer.badgePolicy();
   });
   afterAll(() => issuer.close());
 
-  const newVerification = async () =>
-    (await issuer.service("POST", "/v1/verifications", { policy_id: policyId })).body as Record<
-      string,
-      string
-    >;
-  const statusOf = async (id: string) =>
-    (await issuer.service("GET", `/v1/verifications/${id}`)).body;
+  const newVerification = () => issuer.newVerification(policyId);
+  const statusOf = (id: string) => issuer.verificationOf(id);
 
   /** The wallet's own trust decision: x5c chains to the exported root, leaf signed the JWT. */
   const verifyJwt = async (
@@ -131,7 +121,7 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
     const issuerUrl = `${issuer.emulator.url}/oid4vci/issuers/${tenant().projectId}.test`;
     const chain =
       x5c === undefined
-        ? [await issuer.model.protocol.issuerCertificateFor(tenant(), issuerUrl)]
+        ? [await issuer.model.protocol.issuer.certificateFor(tenant(), issuerUrl)]
         : x5c;
     const given = disclosure("given_name", "Ada");
     return forgePresentation({
@@ -355,7 +345,7 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
 
     it("a credential whose x5c chains to another CA is outside trusted_authorities: presentation_invalid", async () => {
       const foreign = createModel().ca;
-      const issuerKeys = await issuer.model.protocol.issuerKeysFor(tenant());
+      const issuerKeys = await issuer.model.protocol.issuer.keysFor(tenant());
       const leaf = await foreign.issueLeaf({
         commonName: "Issuer",
         publicJwk: issuerKeys.publicJwk,
@@ -425,11 +415,11 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
       // Another project's verifier, with a genuine certificate from the same CA, asks under ours.
       const other = issuer.model.createProject();
       const otherTenant = { projectId: other.projectId, environment: "test" as const };
-      const leaf = await issuer.model.protocol.verifierCertificateFor(
+      const leaf = await issuer.model.protocol.verifier.certificateFor(
         otherTenant,
         issuer.emulator.url,
       );
-      const otherKey = await issuer.model.protocol.verifierKeysFor(otherTenant);
+      const otherKey = await issuer.model.protocol.verifier.keysFor(otherTenant);
       const uri = await forged(() => ours, leaf, otherKey.privateJwk);
       await expect(resolve(uri)).rejects.toThrow(/hash of the leaf x5c certificate/);
       const wallet = await createTestWallet({ trustedRoots: [root.toString()] });

@@ -27,7 +27,8 @@ export async function newHolder(): Promise<Holder> {
 }
 
 /**
- * An emulator with the badge definition published, and a way to make offers and walk them. The
+ * An emulator with the badge definition published, and a way to make offers and walk them, and
+ * verifications to answer. The
  * token and credential helpers walk the pre-authorized code flow with Bearer tokens, as the `plain`
  * profile has it (pass `profile: "plain"`); haip-issuance.test.ts walks HAIP's.
  */
@@ -146,6 +147,25 @@ export async function startIssuer(
   const status = async (id: string) =>
     (await service("GET", `/v1/openid4vc/issuance/${id}`)).body.status as string;
 
+  /** A policy asking for the badge's `given_name`: its ID. */
+  const badgePolicy = async () =>
+    (
+      await service("POST", "/v1/policies", {
+        name: "Badge",
+        credential_definition_id: "badge-v1",
+        fields: [{ path: ["given_name"] }],
+      })
+    ).body.policy_id as string;
+  /** A new verification of the policy, as the service answers it (`id`, `authorizationRequestUri`…). */
+  const newVerification = async (policyId: string) =>
+    (await service("POST", "/v1/verifications", { policy_id: policyId })).body as Record<
+      string,
+      string
+    >;
+  /** A verification as the service shows it now. */
+  const verificationOf = async (id: string) =>
+    (await service("GET", `/v1/verifications/${id}`)).body;
+
   return {
     emulator,
     model: emulator.model,
@@ -157,6 +177,9 @@ export async function startIssuer(
     proof,
     credential,
     status,
+    badgePolicy,
+    newVerification,
+    verificationOf,
     now,
     close: () => emulator.close(),
   };

@@ -1,15 +1,8 @@
 import { createTestWallet } from "@credport/mock/wallet";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  digestOf,
-  disclosure,
-  forgePresentation,
-  type OpenRequest,
-  openRequest,
-  postResponse,
-  vpToken,
-} from "./forged-presentations.js";
+import { type OpenRequest, openRequest, postResponse, vpToken } from "./forge/redirect-request.js";
+import { digestOf, disclosure, forgePresentation } from "./forge/sd-jwt-vc.js";
 import {
   type Holder,
   type Issuer,
@@ -28,22 +21,12 @@ describe("presentation response endpoint", () => {
   let policyId: string;
   beforeAll(async () => {
     issuer = await startIssuer({ profile: "plain" });
-    const policy = await issuer.service("POST", "/v1/policies", {
-      name: "Badge",
-      credential_definition_id: "badge-v1",
-      fields: [{ path: ["given_name"] }],
-    });
-    policyId = policy.body.policy_id as string;
+    policyId = await issuer.badgePolicy();
   });
   afterAll(() => issuer.close());
 
-  const newVerification = async (policy = policyId) =>
-    (await issuer.service("POST", "/v1/verifications", { policy_id: policy })).body as Record<
-      string,
-      string
-    >;
-  const verificationOf = async (id: string) =>
-    (await issuer.service("GET", `/v1/verifications/${id}`)).body;
+  const newVerification = (policy = policyId) => issuer.newVerification(policy);
+  const verificationOf = (id: string) => issuer.verificationOf(id);
 
   /** The body a well-behaved wallet posts, captured instead of sent. */
   async function capturedAnswer(): Promise<{ request: OpenRequest; form: URLSearchParams }> {

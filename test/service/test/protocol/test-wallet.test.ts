@@ -20,11 +20,7 @@ describe("the test wallet", () => {
 
   const realTimeWallet = (options: Parameters<typeof createTestWallet>[0] = {}) =>
     createTestWallet(options);
-  const verification = async (policyId: string) =>
-    (await issuer.service("POST", "/v1/verifications", { policy_id: policyId })).body as Record<
-      string,
-      string
-    >;
+  const verification = (policyId: string) => issuer.newVerification(policyId);
   const verificationOf = async (id: string) =>
     (await issuer.service("GET", `/v1/verifications/${id}/result`)).body;
 
