@@ -1,8 +1,20 @@
+export type {
+  DigitalCredentialAnswer,
+  DigitalCredentialRequestLike,
+} from "./wallet/channels/dc-api/dc-api-answer.js";
+export {
+  type CdpSessionLike,
+  declineInVirtualWallet,
+  setVirtualWalletAnswer,
+  setVirtualWalletBehavior,
+  type VirtualWalletBehavior,
+} from "./wallet/channels/dc-api/virtual-wallet.js";
 export { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./wallet/test-identity.js";
 export {
   type AcceptOfferOptions,
   type ClaimPath,
   createTestWallet,
+  type DcApiPresentOptions,
   type HeldCredential,
   type OfferPreview,
   type PresentOptions,

@@ -17,6 +17,11 @@ export interface VerificationRecord {
   clientToken: string;
   /** Nonce the wallet's key-binding JWT must carry. */
   nonce: string;
+  /**
+   * The page origins a Digital Credentials API answer may be bound to (`expected_origins` of the
+   * create body); absent when the verification made no DC API request.
+   */
+  expectedOrigins?: string[];
   /** Disclosed values of the policy's fields, once verified. */
   claims?: JsonObject;
   createdAt: string;

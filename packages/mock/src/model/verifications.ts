@@ -1,5 +1,6 @@
 import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
 import { deepCopy } from "./deep-copy.js";
+import { readExpectedOrigins } from "../channels/dc-api/expected-origins.js";
 import { Emitter } from "./emitter.js";
 import { ModelError, notFound, validationError } from "./errors.js";
 import { ExpiryQueue } from "./expiry-queue.js";
@@ -48,6 +49,7 @@ export class Verifications {
     const policyId = body.policy_id;
     const customerUserRef = body.customer_user_ref ?? null;
     const metadata = { ...body.metadata };
+    const expectedOrigins = readExpectedOrigins(input);
     const policy = this.policies.resolveForVerification(auth, policyId);
     const now = this.clock.now();
     const record: VerificationRecord = {
@@ -60,6 +62,7 @@ export class Verifications {
       metadata,
       clientToken: `ct_${randomToken(40)}`,
       nonce: randomToken(32),
+      ...(expectedOrigins ? { expectedOrigins } : {}),
       createdAt: this.clock.iso(now),
       updatedAt: this.clock.iso(now),
       expiresAt: this.clock.iso(now + VERIFICATION_LIFETIME_MS),
@@ -103,6 +106,21 @@ export class Verifications {
     publishableKey: string | null,
   ): VerificationRecord {
     return deepCopy(this.browserReadable(id, authorization, publishableKey));
+  }
+
+  /**
+   * A verification a wallet's answer may be posted to: by a server with a secret key that may
+   * write verifications of its project, or by a browser under the rules of {@link authorizeBrowser}.
+   */
+  answerable(
+    auth: SecretAuth | undefined,
+    id: string,
+    authorization: string | null,
+    publishableKey: string | null,
+  ): VerificationRecord {
+    if (!auth) return deepCopy(this.browserReadable(id, authorization, publishableKey));
+    requireScope(auth, "verifications:write");
+    return deepCopy(this.owned(auth, id));
   }
 
   /** Status read by a server with the secret key. */

@@ -4,6 +4,11 @@ import { decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } f
 import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
 import { parseCertificate } from "./certificate.js";
 import { verifyRequestObject } from "./request-object.js";
+import {
+  answerDcApiRequests,
+  type DigitalCredentialAnswer,
+  type DigitalCredentialRequestLike,
+} from "./channels/dc-api/dc-api-answer.js";
 import { encryptResponse } from "./response-encryption.js";
 import { type Tamper, tamperWith } from "./tamper.js";
 import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./test-identity.js";
@@ -16,6 +21,10 @@ const REDIRECT_URI = "credport-test-wallet://authorized";
 /** Where the emulator hands a test wallet an offer of a global definition (test environments only). */
 const TEST_CREDENTIAL_OFFER_SUFFIX = "/test-credential-offer";
 
+export type {
+  DigitalCredentialAnswer,
+  DigitalCredentialRequestLike,
+} from "./channels/dc-api/dc-api-answer.js";
 export type { Tamper } from "./tamper.js";
 
 /** A credential the wallet holds. */
@@ -131,6 +140,32 @@ export interface TestWallet {
    * (encrypted to the verifier's key) when the request asks for it.
    */
   present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
+  /**
+   * Answers a page's Digital Credentials API request as a wallet on the device would, and returns
+   * what `navigator.credentials.get()` resolves with: `{ protocol, data }`. `requests` is the
+   * verification's `dc_api_requests` (`digital.requests`); `origin` is the page's origin, which the
+   * browser reports to the wallet. A signed request (`openid4vp-v1-signed`) is checked as the
+   * redirect flow's is, and must list that origin in `expected_origins`; the key binding names
+   * `origin:<origin>`; under `dc_api.jwt` the answer is encrypted to the request's key. The
+   * wallet presents a credential it holds (accept an offer first). Hand the answer to
+   * {@link setVirtualWalletAnswer} for a browser test, or post it yourself.
+   */
+  answerDcApiRequest(
+    requests: readonly DigitalCredentialRequestLike[],
+    options: DcApiPresentOptions,
+  ): Promise<DigitalCredentialAnswer>;
+}
+
+/** How {@link TestWallet.answerDcApiRequest} answers: the page's origin, and {@link PresentOptions}. */
+export interface DcApiPresentOptions extends PresentOptions {
+  /** The page's origin, as the browser reports it to the wallet, e.g. `http://localhost:3000`. */
+  origin: string;
+  /**
+   * The key binding's `aud` instead of `origin:<origin>`: a wallet that binds to something else
+   * (for example the request's `client_id`), to see a verifier refuse it. `tamper: "audience"`
+   * binds to another origin.
+   */
+  audience?: string;
 }
 
 interface CredentialQuery {
@@ -165,7 +200,11 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   /** The roots a request from `requestUri`'s verifier must chain to. */
   function rootsFor(requestUri: string): () => Promise<X509Certificate[]> {
     if (pinnedRoots) return async () => pinnedRoots;
-    const base = requestUri.replace(/\/oid4vp\/requests\/[^/]*$/, "");
+    return rootsAt(requestUri.replace(/\/oid4vp\/requests\/[^/]*$/, ""));
+  }
+
+  /** The test CA root the emulator at `base` exports, fetched once per base. */
+  function rootsAt(base: string): () => Promise<X509Certificate[]> {
     return () => {
       let roots = exportedRoots.get(base);
       if (!roots) {
@@ -603,6 +642,24 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       credential = await obtainIdentity(requestUri);
     if (!credential)
       throw new TestWalletError(`test wallet: no credential of type ${vcts.join(", ")}`);
+    const presentation = await presentationOf(credential, query, presentOptions, {
+      audience:
+        presentOptions.tamper === "audience" ? "redirect_uri:https://attacker.example/cb" : clientId,
+      nonce: String(request.nonce),
+    });
+    await answer({ vp_token: { [query.id]: [presentation] }, ...state });
+  }
+
+  /**
+   * The SD-JWT+KB presentation of `credential` for a DCQL credential query, bound to the channel's
+   * audience and nonce, with the options' omissions and tampering applied.
+   */
+  async function presentationOf(
+    credential: HeldCredential,
+    query: CredentialQuery,
+    presentOptions: PresentOptions,
+    binding: { audience: string; nonce: string },
+  ): Promise<string> {
     const omitted = (presentOptions.omit ?? []).map((path) =>
       typeof path === "string" ? path.split(".") : [...path],
     );
@@ -616,15 +673,64 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       kb: {
         payload: {
           iat: nowSeconds,
-          aud: tamper === "audience" ? "redirect_uri:https://attacker.example/cb" : clientId,
-          nonce: tamper === "nonce" ? "not-the-verifier-nonce" : String(request.nonce),
+          aud: binding.audience,
+          nonce: tamper === "nonce" ? "not-the-verifier-nonce" : binding.nonce,
         },
       },
     });
-    await answer({ vp_token: { [query.id]: [tamperWith(presentation, tamper)] }, ...state });
+    return tamperWith(presentation, tamper);
   }
 
-  return { publicJwk, credentials, inspectOffer, inspectRequest, acceptOffer, present };
+  async function answerDcApiRequest(
+    requests: readonly DigitalCredentialRequestLike[],
+    dcApiOptions: DcApiPresentOptions,
+  ): Promise<DigitalCredentialAnswer> {
+    return answerDcApiRequests(
+      requests,
+      {
+        origin: dcApiOptions.origin,
+        ...(dcApiOptions.refuse ? { refuse: true } : {}),
+        ...(dcApiOptions.tamper === "audience"
+          ? { audience: "origin:https://attacker.example" }
+          : dcApiOptions.audience !== undefined
+            ? { audience: dcApiOptions.audience }
+            : {}),
+      },
+      {
+        roots: (vcts) => {
+          // The emulator that issued the credential asked for signs its verifiers' requests too.
+          const issuer = newestOf(vcts)?.issuer;
+          const base = issuer?.replace(/\/oid4vci\/issuers\/[^/]*$/, "");
+          if (pinnedRoots || !base) return async () => pinnedRoots ?? [];
+          return rootsAt(base);
+        },
+        present: async (query, binding) => {
+          const vcts = query.meta?.vct_values ?? [];
+          const credential = dcApiOptions.credential ?? newestOf(vcts);
+          if (!credential)
+            throw new TestWalletError(
+              `test wallet: no credential of type ${vcts.join(", ")} (accept an offer first)`,
+            );
+          return presentationOf(credential, query, dcApiOptions, binding);
+        },
+      },
+    );
+  }
+
+  /** The newest held credential of one of these types (any type when none is named). */
+  function newestOf(vcts: readonly string[]): HeldCredential | undefined {
+    return [...credentials].reverse().find((c) => vcts.length === 0 || vcts.includes(c.vct));
+  }
+
+  return {
+    publicJwk,
+    credentials,
+    inspectOffer,
+    inspectRequest,
+    acceptOffer,
+    present,
+    answerDcApiRequest,
+  };
 }
 
 /** An answer's status and JSON body (`{}` when there is none, or it is not JSON). */

@@ -1,3 +1,4 @@
+import { dcApiRequestsFor } from "../../channels/dc-api/dc-api-request.js";
 import { ModelError } from "../../model/errors.js";
 import { queryOf } from "../../model/input.js";
 import type { VerificationRecord } from "../../model/verification-record.js";
@@ -50,6 +51,16 @@ export const verificationHandlers: OperationHandlers = {
       ...verificationView(record),
       client_token: record.clientToken,
       authorization_request_uri: uri,
+      ...(record.expectedOrigins
+        ? {
+            dc_api_requests: await dcApiRequestsFor(
+              ctx.model,
+              ctx.baseUrl,
+              record,
+              record.expectedOrigins,
+            ),
+          }
+        : {}),
       // Test mode only: the emulator's wallet page for this request. Never for live keys.
       ...(ctx.servesTestWallet && record.tenant.environment === "test"
         ? { test_wallet_url: testWalletUrl(ctx.baseUrl, uri) }

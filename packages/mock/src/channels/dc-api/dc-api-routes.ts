@@ -1,0 +1,44 @@
+import { type Context, secretAuth } from "../../http/routes/auth.js";
+import { json, readJson } from "../../http/responses.js";
+import type { Reply, Route } from "../../http/route.js";
+import { conflict } from "../../model/errors.js";
+import type { Model } from "../../model/model.js";
+import { VERIFICATION_TERMINAL } from "../../model/verification-transitions.js";
+import { verificationStatusView } from "../../model/views.js";
+import { decideDcApiAnswer, readDcApiAnswer, requestedProtocols } from "./dc-api-response.js";
+
+/**
+ * `POST /v1/verifications/{id}/dc-api-response`: the page posts what `navigator.credentials.get()`
+ * resolved with, `{ protocol, data }` unchanged, with the client token and publishable key (or a
+ * server relays it with its secret key). Answers the `verification_status` it leads to. A
+ * verification that has ended answers 409 and stays as it was; so does a malformed body (400).
+ */
+export async function submitDcApiResponse(ctx: Context): Promise<Reply> {
+  const model = ctx.model;
+  const verification = model.verifications.answerable(
+    ctx.header("x-service-key") !== null ? secretAuth(ctx) : undefined,
+    ctx.params.verificationId!,
+    ctx.header("authorization"),
+    ctx.header("x-publishable-key"),
+  );
+  if ((VERIFICATION_TERMINAL as readonly string[]).includes(verification.status))
+    throw conflict(
+      "verification_invalid_state",
+      `Verification ${verification.id} is ${verification.status}: it takes no more answers.`,
+    );
+  const answer = readDcApiAnswer(await readJson(ctx), requestedProtocols(model, verification));
+  await decideDcApiAnswer(model, ctx.baseUrl, verification, answer);
+  const decided = model.verifications.findForProtocol(verification.id)!;
+  return json(200, verificationStatusView(decided), { "cache-control": "no-store" });
+}
+
+/** The DC API answer's route, until the contract's operations table lists it. */
+export function dcApiRoutes(): Route<Model>[] {
+  return [
+    {
+      method: "POST",
+      pattern: "/v1/verifications/:verificationId/dc-api-response",
+      handle: submitDcApiResponse,
+    },
+  ];
+}
