@@ -49,6 +49,7 @@ export {
   isCredportError,
   type KnownCredportError,
 } from "./errors.js";
+export { EXPECTED_ORIGIN_RULE, isExpectedOrigin } from "./expected-origin.js";
 export { errorFromStatus, readWireError, type WireError } from "./http-errors.js";
 // Types only: the pipeline itself is `@credport/core/pipeline`, which browser code never loads.
 export type {

@@ -18,6 +18,7 @@ import type { OperationId } from "./routes.js";
 import {
   createdVerification,
   createVerificationBody,
+  dcApiResponseBody,
   jwks,
   listVerificationsQuery,
   verification,
@@ -70,6 +71,7 @@ export const OPERATION_SCHEMAS: Readonly<Record<OperationId, OperationSchemas>> 
   getVerificationStatus: { answer: verificationStatus },
   streamVerificationStatus: { answer: null },
   getVerificationResult: { answer: verificationResult },
+  submitDcApiResponse: { body: dcApiResponseBody, answer: verificationStatus },
   cancelVerification: { answer: verification },
   getResultKeys: { answer: jwks },
 };

@@ -304,6 +304,21 @@ const DOCUMENTATION: Record<OperationId, OperationDocs> = {
     status: 200,
     errors: [notFound, { status: 409, codes: ["verification_not_finished"] }],
   },
+  submitDcApiResponse: {
+    summary:
+      "Hand over a Digital Credentials API answer: what `navigator.credentials.get()` resolved with, `{ protocol, data }` unchanged (server, or browser with the client token)",
+    tag: "Verifications",
+    auth: "secret_or_client_token",
+    scope: "verifications:write",
+    status: 200,
+    errors: [
+      validation,
+      browserUnauthenticated,
+      browserForbidden,
+      notFound,
+      { status: 409, codes: ["verification_invalid_state"] },
+    ],
+  },
   cancelVerification: {
     summary: "Cancel an open verification",
     tag: "Verifications",

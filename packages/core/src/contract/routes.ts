@@ -77,6 +77,11 @@ export const OPERATION_ROUTES = {
     path: "/v1/verifications/{verificationId}/result",
     snake: true,
   },
+  submitDcApiResponse: {
+    method: "POST",
+    path: "/v1/verifications/{verificationId}/dc-api-response",
+    snake: true,
+  },
   cancelVerification: {
     method: "POST",
     path: "/v1/verifications/{verificationId}/cancel",

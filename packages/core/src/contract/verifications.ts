@@ -1,7 +1,17 @@
 import * as z from "zod/mini";
+import { EXPECTED_ORIGIN_RULE, isExpectedOrigin } from "../expected-origin.js";
 import { FAILURE_CODES } from "./failure-codes.js";
 import { listPage, snakeList } from "./lists.js";
-import { jsonObject, oneOf, stringMap, testWalletLink, text, timestamp } from "./rules.js";
+import {
+  isPlainObject,
+  jsonObject,
+  oneOf,
+  rule,
+  stringMap,
+  testWalletLink,
+  text,
+  timestamp,
+} from "./rules.js";
 
 /** Verifications: snake_case on the wire. */
 
@@ -19,6 +29,9 @@ export const verificationStatusValue = oneOf(VERIFICATION_STATUSES);
 export { FAILURE_CODES };
 export const failureCode = z.string();
 
+/** How many origins `expected_origins` takes at most. */
+export const EXPECTED_ORIGINS_MAX = 5;
+
 /** `POST /v1/verifications`. */
 export const createVerificationBody = z.object(
   {
@@ -28,6 +41,46 @@ export const createVerificationBody = z.object(
     customer_user_ref: z.optional(z.nullable(text(200))),
     /** String-to-string map. */
     metadata: z.optional(stringMap),
+    /**
+     * The origins of the pages that may ask a wallet through the Digital Credentials API (1 to 5
+     * exact origins). With it, the answer carries `dc_api_requests`.
+     */
+    expected_origins: z.optional(expectedOrigins()),
+  },
+  { error: "must be a JSON object" },
+);
+
+/** `expected_origins`: 1 to 5 exact origins (`EXPECTED_ORIGIN_RULE`). */
+function expectedOrigins() {
+  const wording = `must be an array of 1 to ${EXPECTED_ORIGINS_MAX} origins`;
+  return z
+    .array(z.string().check(z.refine(isExpectedOrigin, { error: EXPECTED_ORIGIN_RULE })), {
+      error: rule(wording),
+    })
+    .check(
+      z.minLength(1, { error: wording }),
+      z.maxLength(EXPECTED_ORIGINS_MAX, { error: wording }),
+    );
+}
+
+/**
+ * One request for `navigator.credentials.get({ digital: { requests } })`, as the service made it:
+ * `protocol` (`openid4vp-v1-signed`, `openid4vp-v1-unsigned`, `org-iso-mdoc`, …) and its `data`.
+ */
+export const dcApiRequest = z.object({ protocol: z.string(), data: jsonObject });
+
+/**
+ * `POST /v1/verifications/{id}/dc-api-response`: what the browser's `get()` resolved with,
+ * `{ protocol, data }`, unchanged.
+ */
+export const dcApiResponseBody = z.object(
+  {
+    /** The protocol of the request the wallet answered. */
+    protocol: text(100),
+    /** The wallet's answer (`{ response }`, `{ vp_token }`, or `{ error }` from a wallet's error). */
+    data: z.custom<Record<string, unknown>>(isPlainObject, {
+      error: rule("must be a JSON object (the data the browser resolved with)"),
+    }),
   },
   { error: "must be a JSON object" },
 );
@@ -62,6 +115,11 @@ export const createdVerification = z.object({
   authorization_request_uri: z.string(),
   /** Test environments of the emulator only: its test wallet page for this request. */
   test_wallet_url: z.optional(testWalletLink),
+  /**
+   * With `expected_origins` only: the requests to pass as `digital.requests` to
+   * `navigator.credentials.get()` (the QR code and link stay the fallback).
+   */
+  dc_api_requests: z.optional(z.array(dcApiRequest)),
 });
 
 /** `GET /v1/verifications/{id}/status`: what a browser may read. */
@@ -96,6 +154,8 @@ export const jwks = z.object({
 export const verificationList = snakeList(verification);
 
 export type CreateVerificationBody = z.output<typeof createVerificationBody>;
+export type DcApiRequestWire = z.output<typeof dcApiRequest>;
+export type DcApiResponseBody = z.output<typeof dcApiResponseBody>;
 export type VerificationWire = z.output<typeof verification>;
 export type CreatedVerificationWire = z.output<typeof createdVerification>;
 export type VerificationStatusWire = z.output<typeof verificationStatus>;
