@@ -1,4 +1,3 @@
-import { dcApiRoutes } from "./channels/dc-api/dc-api-routes.js";
 import type { Route } from "./http/route.js";
 import { type Router, type RouterOptions, routerFor } from "./http/router.js";
 import { controlPlaneRoutes } from "./http/routes/control-plane.js";
@@ -29,7 +28,6 @@ export const operationHandlers: OperationHandlers = {
 export function allRoutes(): Route<Model>[] {
   return [
     ...operationRoutes(operationHandlers),
-    ...dcApiRoutes(),
     ...controlPlaneRoutes,
     ...openApiRoutes,
     ...createProtocolRoutes(),

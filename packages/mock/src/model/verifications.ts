@@ -1,6 +1,5 @@
 import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
 import { deepCopy } from "./deep-copy.js";
-import { readExpectedOrigins } from "../channels/dc-api/expected-origins.js";
 import { Emitter } from "./emitter.js";
 import { ModelError, notFound, validationError } from "./errors.js";
 import { ExpiryQueue } from "./expiry-queue.js";
@@ -49,7 +48,8 @@ export class Verifications {
     const policyId = body.policy_id;
     const customerUserRef = body.customer_user_ref ?? null;
     const metadata = { ...body.metadata };
-    const expectedOrigins = readExpectedOrigins(input);
+    // Once each: wallets compare the strings, a duplicate adds nothing.
+    const expectedOrigins = body.expected_origins && [...new Set(body.expected_origins)];
     const policy = this.policies.resolveForVerification(auth, policyId);
     const now = this.clock.now();
     const record: VerificationRecord = {

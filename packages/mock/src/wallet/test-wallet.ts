@@ -3,12 +3,12 @@ import { ES256 } from "@sd-jwt/crypto-nodejs";
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { presentationFrame, sdJwtVc } from "../protocol/sd-jwt.js";
 import { parseCertificate } from "./certificate.js";
-import { verifyRequestObject } from "./request-object.js";
 import {
   answerDcApiRequests,
   type DigitalCredentialAnswer,
   type DigitalCredentialRequestLike,
 } from "./channels/dc-api/dc-api-answer.js";
+import { verifyRequestObject } from "./request-object.js";
 import { encryptResponse } from "./response-encryption.js";
 import { type Tamper, tamperWith } from "./tamper.js";
 import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT, type TestIdentity } from "./test-identity.js";
@@ -644,7 +644,9 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       throw new TestWalletError(`test wallet: no credential of type ${vcts.join(", ")}`);
     const presentation = await presentationOf(credential, query, presentOptions, {
       audience:
-        presentOptions.tamper === "audience" ? "redirect_uri:https://attacker.example/cb" : clientId,
+        presentOptions.tamper === "audience"
+          ? "redirect_uri:https://attacker.example/cb"
+          : clientId,
       nonce: String(request.nonce),
     });
     await answer({ vp_token: { [query.id]: [presentation] }, ...state });

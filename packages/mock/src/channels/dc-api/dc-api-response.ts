@@ -1,6 +1,8 @@
+import { dcApiResponseBody } from "@credport/core/contract";
 import { decodeJwt } from "jose";
 import { validationError } from "../../model/errors.js";
 import type { JsonObject } from "../../model/input.js";
+import { parseInput } from "../../model/input.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/verification-record.js";
 import type { FailureCode } from "../../model/verification-transitions.js";
@@ -34,13 +36,7 @@ const ANSWER_MEMBERS = ["response", "vp_token", "error"] as const;
  * the verification unchanged.
  */
 export function readDcApiAnswer(body: unknown, requested: readonly string[]): DcApiAnswer {
-  if (!body || typeof body !== "object" || Array.isArray(body))
-    throw invalid("body", "must be a JSON object { protocol, data }");
-  const { protocol, data, ...rest } = body as Record<string, unknown>;
-  const extra = Object.keys(rest)[0];
-  if (extra !== undefined) throw invalid(extra, "is not a field here: post { protocol, data }");
-  if (typeof protocol !== "string")
-    throw invalid("protocol", "must be the protocol the browser resolved with");
+  const { protocol, data } = parseInput(dcApiResponseBody, body);
   if (!requested.includes(protocol))
     throw invalid(
       "protocol",
@@ -48,12 +44,10 @@ export function readDcApiAnswer(body: unknown, requested: readonly string[]): Dc
         ? "this verification made no Digital Credentials API request (create it with expected_origins)"
         : `must be a protocol this verification requested: ${requested.join(", ")}`,
     );
-  if (!data || typeof data !== "object" || Array.isArray(data))
-    throw invalid("data", "must be the object the browser resolved with");
   const members = ANSWER_MEMBERS.filter((name) => Object.hasOwn(data, name));
   if (members.length !== 1)
     throw invalid("data", `must hold exactly one of ${ANSWER_MEMBERS.join(", ")}`);
-  return { protocol, data: data as Record<string, unknown> };
+  return { protocol, data };
 }
 
 /** The DC API protocols a verification's `dc_api_requests` offered. */

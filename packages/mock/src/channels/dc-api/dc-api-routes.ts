@@ -1,8 +1,7 @@
-import { type Context, secretAuth } from "../../http/routes/auth.js";
 import { json, readJson } from "../../http/responses.js";
-import type { Reply, Route } from "../../http/route.js";
+import type { Reply } from "../../http/route.js";
+import { type Context, secretAuth } from "../../http/routes/auth.js";
 import { conflict } from "../../model/errors.js";
-import type { Model } from "../../model/model.js";
 import { VERIFICATION_TERMINAL } from "../../model/verification-transitions.js";
 import { verificationStatusView } from "../../model/views.js";
 import { decideDcApiAnswer, readDcApiAnswer, requestedProtocols } from "./dc-api-response.js";
@@ -30,15 +29,4 @@ export async function submitDcApiResponse(ctx: Context): Promise<Reply> {
   await decideDcApiAnswer(model, ctx.baseUrl, verification, answer);
   const decided = model.verifications.findForProtocol(verification.id)!;
   return json(200, verificationStatusView(decided), { "cache-control": "no-store" });
-}
-
-/** The DC API answer's route, until the contract's operations table lists it. */
-export function dcApiRoutes(): Route<Model>[] {
-  return [
-    {
-      method: "POST",
-      pattern: "/v1/verifications/:verificationId/dc-api-response",
-      handle: submitDcApiResponse,
-    },
-  ];
 }

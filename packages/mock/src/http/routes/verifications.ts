@@ -1,4 +1,5 @@
 import { dcApiRequestsFor } from "../../channels/dc-api/dc-api-request.js";
+import { submitDcApiResponse } from "../../channels/dc-api/dc-api-routes.js";
 import { ModelError } from "../../model/errors.js";
 import { queryOf } from "../../model/input.js";
 import type { VerificationRecord } from "../../model/verification-record.js";
@@ -107,6 +108,7 @@ export const verificationHandlers: OperationHandlers = {
       200,
       verificationView(ctx.model.verifications.cancel(secretAuth(ctx), ctx.params.verificationId!)),
     ),
+  submitDcApiResponse,
   getResultKeys: async (ctx) =>
     json(200, await ctx.model.signer.jwks(), { "cache-control": "public, max-age=300" }),
 };

@@ -31,7 +31,10 @@ export interface DcApiWalletParts {
   /** The CA roots a signed request's `x5c` must chain to, for a request asking for these types. */
   roots(vcts: string[]): () => Promise<X509Certificate[]>;
   /** The presentation (SD-JWT+KB) of a held credential for this query, bound to `audience` and `nonce`. */
-  present(query: DcApiCredentialQuery, binding: { audience: string; nonce: string }): Promise<string>;
+  present(
+    query: DcApiCredentialQuery,
+    binding: { audience: string; nonce: string },
+  ): Promise<string>;
 }
 
 /**
@@ -54,8 +57,7 @@ export async function answerDcApiRequests(
       `test wallet: no DC API request it speaks (${WALLET_DC_API_PROTOCOLS.join(", ")})`,
     );
   const data = (chosen.data ?? {}) as Record<string, unknown>;
-  const vctsOf = (params: Record<string, unknown>) =>
-    firstQuery(params)?.meta?.vct_values ?? [];
+  const vctsOf = (params: Record<string, unknown>) => firstQuery(params)?.meta?.vct_values ?? [];
   let params: JWTPayload;
   if (chosen.protocol === "openid4vp-v1-signed") {
     if (typeof data.request !== "string")
@@ -77,8 +79,7 @@ export async function answerDcApiRequests(
         ? { response: await encryptResponse(params, content) }
         : content,
   });
-  if (options.refuse)
-    return { protocol: chosen.protocol, data: { error: "access_denied" } };
+  if (options.refuse) return { protocol: chosen.protocol, data: { error: "access_denied" } };
   const query = firstQuery(params);
   if (!query) throw new TestWalletError("test wallet: the DC API request has no credential query");
   const presentation = await wallet.present(query, {
