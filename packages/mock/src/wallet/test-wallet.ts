@@ -166,6 +166,12 @@ export interface DcApiPresentOptions extends PresentOptions {
    * binds to another origin.
    */
   audience?: string;
+  /**
+   * The same verification's `authorization_request_uri`: when the request asks for the identity
+   * credential and the wallet holds none, it obtains the test identity through it, as
+   * {@link TestWallet.present} does (the DC API request itself names no verification).
+   */
+  identityFrom?: string;
 }
 
 interface CredentialQuery {
@@ -700,15 +706,30 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       },
       {
         roots: (vcts) => {
-          // The emulator that issued the credential asked for signs its verifiers' requests too.
+          if (pinnedRoots) return async () => pinnedRoots;
+          // The emulator behind the same verification's link, or the one that issued the
+          // credential asked for: it signs its verifiers' requests too.
+          const requestUri = dcApiOptions.identityFrom
+            ? new URL(dcApiOptions.identityFrom).searchParams.get("request_uri")
+            : null;
+          if (requestUri) return rootsFor(requestUri);
           const issuer = newestOf(vcts)?.issuer;
-          const base = issuer?.replace(/\/oid4vci\/issuers\/[^/]*$/, "");
-          if (pinnedRoots || !base) return async () => pinnedRoots ?? [];
-          return rootsAt(base);
+          if (!issuer)
+            return async () => {
+              throw new TestWalletError(
+                "test wallet: no CA root to check the DC API request with: pass trustedRoots, or identityFrom",
+              );
+            };
+          return rootsAt(issuer.replace(/\/oid4vci\/issuers\/[^/]*$/, ""));
         },
         present: async (query, binding) => {
           const vcts = query.meta?.vct_values ?? [];
-          const credential = dcApiOptions.credential ?? newestOf(vcts);
+          let credential = dcApiOptions.credential ?? newestOf(vcts);
+          const requestUri = dcApiOptions.identityFrom
+            ? new URL(dcApiOptions.identityFrom).searchParams.get("request_uri")
+            : null;
+          if (!credential && identity && requestUri && vcts.includes(IDENTITY_VCT))
+            credential = await obtainIdentity(requestUri);
           if (!credential)
             throw new TestWalletError(
               `test wallet: no credential of type ${vcts.join(", ")} (accept an offer first)`,

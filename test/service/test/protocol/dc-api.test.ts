@@ -213,6 +213,26 @@ describe.each(
     );
   });
 
+  it("a preset: a new wallet obtains the test identity through the same verification's link, then answers", async () => {
+    const created = (
+      await service.call("POST", "/v1/verifications", {
+        body: { policy_id: "preset_age_over_18", expected_origins: [ORIGIN] },
+      })
+    ).body as unknown as Created;
+    const newcomer = await createTestWallet();
+    await expect(
+      newcomer.answerDcApiRequest(created.dc_api_requests!, { origin: ORIGIN }),
+    ).rejects.toThrow(haip ? /no CA root/ : /no credential/);
+    const answer = await newcomer.answerDcApiRequest(created.dc_api_requests!, {
+      origin: ORIGIN,
+      identityFrom: created.authorization_request_uri,
+    });
+    const posted = await post(created, answer);
+    expect(posted.body.status).toBe("verified");
+    const result = await service.call("GET", `/v1/verifications/${created.id}/result`);
+    expect(result.body.claims).toEqual({ age_over_18: true });
+  });
+
   it("a server may relay the answer with its secret key", async () => {
     const created = await create([OTHER_ORIGIN, ORIGIN]);
     const answer = await answerFor(created, { origin: ORIGIN });
