@@ -9,6 +9,10 @@
  * @packageDocumentation
  */
 
+export {
+  handOverDcApiAnswer,
+  verificationOfDcApiNonce,
+} from "./channels/dc-api/dc-api-response.js";
 export { clockAdvanceBody, webhookBody } from "./http/control-plane-schemas.js";
 export {
   authorizationRequestUri,

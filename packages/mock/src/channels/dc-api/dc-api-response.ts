@@ -56,6 +56,36 @@ export function requestedProtocols(model: Model, verification: VerificationRecor
   return [model.profile === "haip" ? DC_API_SIGNED : DC_API_UNSIGNED];
 }
 
+/**
+ * Hands a posted answer to an open verification: reads it ({@link readDcApiAnswer}) and decides the
+ * verification with it ({@link decideDcApiAnswer}). The REST operation calls it once the caller is
+ * authenticated; the emulator's wallet page calls it for the request it answered.
+ */
+export async function handOverDcApiAnswer(
+  model: Model,
+  baseUrl: string,
+  verification: VerificationRecord,
+  body: unknown,
+): Promise<void> {
+  const answer = readDcApiAnswer(body, requestedProtocols(model, verification));
+  await decideDcApiAnswer(model, baseUrl, verification, answer);
+}
+
+/**
+ * The open verification whose DC API request carried this nonce (the request names no
+ * verification: the browser is its channel), for the emulator's wallet page.
+ */
+export function verificationOfDcApiNonce(
+  model: Model,
+  nonce: unknown,
+): VerificationRecord | undefined {
+  if (typeof nonce !== "string" || nonce === "") return undefined;
+  const found = model.verifications.records.find(
+    (r) => r.nonce === nonce && r.expectedOrigins !== undefined,
+  );
+  return found && model.verifications.findForProtocol(found.id);
+}
+
 type Verdict =
   | { kind: "rejected" }
   | { kind: "checked"; presentation: string }

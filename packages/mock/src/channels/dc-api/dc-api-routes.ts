@@ -4,7 +4,7 @@ import { type Context, secretAuth } from "../../http/routes/auth.js";
 import { conflict } from "../../model/errors.js";
 import { VERIFICATION_TERMINAL } from "../../model/verification-transitions.js";
 import { verificationStatusView } from "../../model/views.js";
-import { decideDcApiAnswer, readDcApiAnswer, requestedProtocols } from "./dc-api-response.js";
+import { handOverDcApiAnswer } from "./dc-api-response.js";
 
 /**
  * `POST /v1/verifications/{id}/dc-api-response`: the page posts what `navigator.credentials.get()`
@@ -25,8 +25,7 @@ export async function submitDcApiResponse(ctx: Context): Promise<Reply> {
       "verification_invalid_state",
       `Verification ${verification.id} is ${verification.status}: it takes no more answers.`,
     );
-  const answer = readDcApiAnswer(await readJson(ctx), requestedProtocols(model, verification));
-  await decideDcApiAnswer(model, ctx.baseUrl, verification, answer);
+  await handOverDcApiAnswer(model, ctx.baseUrl, verification, await readJson(ctx));
   const decided = model.verifications.findForProtocol(verification.id)!;
   return json(200, verificationStatusView(decided), { "cache-control": "no-store" });
 }
