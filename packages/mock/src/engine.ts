@@ -33,7 +33,10 @@ export type { KeyRecord, Tenant } from "./model/keys.js";
 export { parseInput } from "./model/parse-input.js";
 export { POLICY_PRESETS } from "./model/policy-presets.js";
 export type { PolicyRecord } from "./model/policy-record.js";
-export type { VerificationRecord } from "./model/verification-record.js";
+export type {
+  DcApiAnswerTranscript,
+  VerificationRecord,
+} from "./model/verification-record.js";
 export type {
   WebhookDelivery,
   WebhookEndpoint,

@@ -11,7 +11,7 @@ import type { Policies } from "./policies.js";
 import { RecordStore } from "./record-store.js";
 import type { ResultSigner } from "./result-signer.js";
 import { nextState } from "./state-machine.js";
-import type { VerificationRecord } from "./verification-record.js";
+import type { DcApiAnswerTranscript, VerificationRecord } from "./verification-record.js";
 import {
   FAILURE_CODES,
   type FailureCode,
@@ -233,6 +233,12 @@ export class Verifications {
     this.webhooks.emit(record.tenant, `verification.${to}`, verificationView(record));
     this.listeners.get(id)?.emit(deepCopy(record));
     return deepCopy(record);
+  }
+
+  /** Keeps the transcript of a DC API answer on the verification (the dashboard shows it). */
+  noteDcApiAnswer(id: string, transcript: DcApiAnswerTranscript): void {
+    const record = this.store.get(id);
+    if (record) record.dcApiAnswer = deepCopy(transcript);
   }
 
   /** Realtime: called on every status change of this verification. */

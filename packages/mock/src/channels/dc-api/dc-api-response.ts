@@ -105,24 +105,37 @@ export async function decideDcApiAnswer(
   verification: VerificationRecord,
   answer: DcApiAnswer,
 ): Promise<void> {
+  const form = ANSWER_MEMBERS.find((name) => Object.hasOwn(answer.data, name))!;
+  const note = (extra: { origin?: string; reason?: string }) =>
+    model.verifications.noteDcApiAnswer(verification.id, {
+      at: model.clock.iso(),
+      protocol: answer.protocol,
+      form,
+      ...extra,
+    });
   const verdict = await readVerdict(model, verification, answer);
   if (verdict.kind === "rejected") {
-    finish(model, verification, { failureCode: "wallet_rejected" });
+    finish(model, verification, { failureCode: "wallet_rejected" }, () =>
+      note({ reason: "the wallet answered with an error" }),
+    );
     return;
   }
   if (verdict.kind === "invalid") {
-    finish(model, verification, { failureCode: "presentation_invalid" });
+    finish(model, verification, { failureCode: "presentation_invalid" }, () =>
+      note({ reason: verdict.reason }),
+    );
     return;
   }
   const tenant = verification.tenant;
   const origins = (verification.expectedOrigins ?? []).map((o) => ORIGIN_AUDIENCE_PREFIX + o);
+  const audience = keyBindingAudienceAmong(verdict.presentation, origins);
   const keys = await model.protocol.issuerKeysFor(tenant);
   const ownStatusList = statusListUri(baseUrl, tenant);
   const outcome = await verifyPresentation(verdict.presentation, {
     verification,
     // The audience the key binding names, when it is one of ours; otherwise the first of ours,
     // and the key-binding check refuses it. Never the client_id: that binds the redirect flow.
-    clientId: keyBindingAudienceAmong(verdict.presentation, origins) ?? origins[0]!,
+    clientId: audience ?? origins[0]!,
     ...(model.profile === "haip" ? { trustedRoots: [await model.ca.rootCertificate()] } : {}),
     issuer: credentialIssuer(baseUrl, tenant),
     issuerPublicJwk: keys.publicJwk,
@@ -130,10 +143,13 @@ export async function decideDcApiAnswer(
     walletNowSeconds: walletNowSeconds(),
     statusOf: (reference) => statusAt(model, tenant, ownStatusList, reference),
   });
+  const origin = audience?.slice(ORIGIN_AUDIENCE_PREFIX.length);
   finish(
     model,
     verification,
     outcome.ok ? { claims: outcome.claims as JsonObject } : { failureCode: outcome.failureCode },
+    () =>
+      note({ ...(origin ? { origin } : {}), ...(outcome.ok ? {} : { reason: outcome.reason }) }),
   );
 }
 
@@ -192,7 +208,11 @@ function finish(
   model: Model,
   verification: VerificationRecord,
   outcome: { claims: JsonObject } | { failureCode: FailureCode },
+  note: () => void,
 ): void {
+  const current = model.verifications.findForProtocol(verification.id);
+  // Still open: the transcript is this answer's (one that lost the race leaves none).
+  if (current && (current.status === "pending" || current.status === "in_progress")) note();
   if ("claims" in outcome)
     model.verifications.applyTrigger(verification.id, "presentation_verified", {
       claims: outcome.claims,
