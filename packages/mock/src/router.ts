@@ -1,3 +1,4 @@
+import { dcApiCreateAnswer, submitDcApiResponse } from "./channels/dc-api/dc-api-operations.js";
 import type { Route } from "./http/route.js";
 import { type Router, type RouterOptions, routerFor } from "./http/router.js";
 import { controlPlaneRoutes } from "./http/routes/control-plane.js";
@@ -18,7 +19,8 @@ export const operationHandlers: OperationHandlers = {
   ...definitionHandlers,
   ...issuanceHandlers,
   ...policyHandlers,
-  ...verificationHandlers,
+  ...verificationHandlers(dcApiCreateAnswer),
+  submitDcApiResponse,
 };
 
 /**

@@ -1,5 +1,3 @@
-import { dcApiRequestsFor } from "../../channels/dc-api/dc-api-request.js";
-import { submitDcApiResponse } from "../../channels/dc-api/dc-api-routes.js";
 import { ModelError } from "../../model/errors.js";
 import { queryOf } from "../../model/input.js";
 import type { VerificationRecord } from "../../model/verification-record.js";
@@ -36,10 +34,21 @@ function readableStatus(ctx: Context) {
 }
 
 /**
+ * What another channel adds to a create answer (the Digital Credentials API's `dc_api_requests`):
+ * passed in by the router, which sits above both this file and the channels.
+ */
+export type CreateAnswerExtras = (
+  ctx: Context,
+  record: VerificationRecord,
+) => Promise<Record<string, unknown>>;
+
+/**
  * Verifications (snake_case) and the JWKS that verifies their signed results, by operation ID: the
  * operations table gives their routes.
  */
-export const verificationHandlers: OperationHandlers = {
+export const verificationHandlers = (
+  createAnswerExtras: CreateAnswerExtras = async () => ({}),
+): OperationHandlers => ({
   createVerification: async (ctx) => {
     const auth = secretAuth(ctx);
     const record = ctx.model.verifications.create(auth, await readJson(ctx));
@@ -52,16 +61,7 @@ export const verificationHandlers: OperationHandlers = {
       ...verificationView(record),
       client_token: record.clientToken,
       authorization_request_uri: uri,
-      ...(record.expectedOrigins
-        ? {
-            dc_api_requests: await dcApiRequestsFor(
-              ctx.model,
-              ctx.baseUrl,
-              record,
-              record.expectedOrigins,
-            ),
-          }
-        : {}),
+      ...(await createAnswerExtras(ctx, record)),
       // Test mode only: the emulator's wallet page for this request. Never for live keys.
       ...(ctx.servesTestWallet && record.tenant.environment === "test"
         ? { test_wallet_url: testWalletUrl(ctx.baseUrl, uri) }
@@ -108,7 +108,6 @@ export const verificationHandlers: OperationHandlers = {
       200,
       verificationView(ctx.model.verifications.cancel(secretAuth(ctx), ctx.params.verificationId!)),
     ),
-  submitDcApiResponse,
   getResultKeys: async (ctx) =>
     json(200, await ctx.model.signer.jwks(), { "cache-control": "public, max-age=300" }),
-};
+});

@@ -2,9 +2,22 @@ import { json, readJson } from "../../http/responses.js";
 import type { Reply } from "../../http/route.js";
 import { type Context, secretAuth } from "../../http/routes/auth.js";
 import { conflict } from "../../model/errors.js";
+import type { VerificationRecord } from "../../model/verification-record.js";
 import { VERIFICATION_TERMINAL } from "../../model/verification-transitions.js";
 import { verificationStatusView } from "../../model/views.js";
+import { dcApiRequestsFor } from "./dc-api-request.js";
 import { handOverDcApiAnswer } from "./dc-api-response.js";
+
+/** `dc_api_requests` in the create answer of a verification made with `expected_origins`. */
+export async function dcApiCreateAnswer(
+  ctx: Context,
+  record: VerificationRecord,
+): Promise<Record<string, unknown>> {
+  if (!record.expectedOrigins) return {};
+  return {
+    dc_api_requests: await dcApiRequestsFor(ctx.model, ctx.baseUrl, record, record.expectedOrigins),
+  };
+}
 
 /**
  * `POST /v1/verifications/{id}/dc-api-response`: the page posts what `navigator.credentials.get()`
