@@ -171,7 +171,7 @@ export async function answerDcApiRequest(ctx: WalletPageContext): Promise<Respon
         authorizationRequestUri(
           ctx.publicBaseUrl,
           verification.id,
-          await ctx.model.protocol.verifierClientIdFor(verification.tenant, ctx.publicBaseUrl),
+          await ctx.model.protocol.verifier.clientIdFor(verification.tenant, ctx.publicBaseUrl),
         );
       const answer = await session.wallet.answerDcApiRequest(list, {
         origin: form.get("origin")?.trim() ?? "",

@@ -1,8 +1,8 @@
 import type { X509Certificate } from "node:crypto";
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK, type JWTPayload } from "jose";
-import { chainProblem, leafPublicJwk, x5cLeaf, x509Hash } from "../../../model/test-ca.js";
-import { responseEncryptionKey } from "../../request-object.js";
+import { chainProblem, leafPublicJwk, x5cLeaf, x509Hash } from "../../../x509/certificate-chain.js";
 import { TestWalletError } from "../../test-wallet-error.js";
+import { responseEncryptionKey } from "../redirect/request-object.js";
 
 const refuse = (why: string): never => {
   throw new TestWalletError(`test wallet: the DC API request ${why}; refusing to answer it.`);
