@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Emulator, startEmulator } from "@credport/emulator";
+import { createModel } from "@credport/mock";
 import {
   createTestWallet,
   declineInVirtualWallet,
@@ -65,121 +66,126 @@ window.started.then((started) => {
 });
 </script></body></html>`;
 
-describe("the Digital Credentials API in Chromium, through the real navigator.credentials.get()", () => {
-  let emulator: Emulator;
-  let shop: Server;
-  let origin: string;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let wallet: TestWallet;
-  let lastVerification: string | undefined;
+describe.each(["haip", "plain"] as const)(
+  "the Digital Credentials API in Chromium, through the real navigator.credentials.get() (%s)",
+  (profile) => {
+    let emulator: Emulator;
+    let shop: Server;
+    let origin: string;
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let wallet: TestWallet;
+    let lastVerification: string | undefined;
 
-  const service = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
-
-  beforeAll(async () => {
-    emulator = await startEmulator();
-    await service("POST", "/v1/issuer/credential-definitions", {
-      ...badgeDefinition(),
-      lifecycleStatus: "published",
-    });
-    const policy = await service("POST", "/v1/policies", {
-      name: "Badge holders",
-      credential_definition_id: "badge-v1",
-      fields: [{ path: ["given_name"] }],
-    });
-    shop = createServer(async (req, res) => {
-      if (req.method === "POST" && req.url === "/start") {
-        // The shop's server names its own origin: never one taken from the request.
-        const created = await service("POST", "/v1/verifications", {
-          policy_id: policy.policy_id,
-          expected_origins: [origin],
-        });
-        lastVerification = created.id as string;
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(created));
-        return;
-      }
-      res
-        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
-        .end(PAGE(emulator.url, emulator.keys.publishableKey));
-    });
-    await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-    origin = `http://localhost:${(shop.address() as AddressInfo).port}`;
-    wallet = await createTestWallet();
-    const offer = await service("POST", "/v1/openid4vc/issuance/offer", {
-      credentialDefinitionId: "badge-v1",
-      claims: badgeClaims,
-    });
-    await wallet.acceptOffer(offer.offerUri as string);
-    browser = await launchChromiumBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await emulator?.close();
-    await new Promise<void>((resolve) => shop?.close(() => resolve()));
-  });
-
-  /** The shop's page, loaded, with the verification its server started (what the click will use). */
-  async function openShop() {
-    context = await browser.newContext();
-    page = await context.newPage();
-    await page.goto(`${origin}/`);
-    const started = (await page.evaluate(
-      () => (window as unknown as { started: unknown }).started,
-    )) as {
-      id: string;
-      dc_api_requests: { protocol: string; data: Record<string, unknown> }[];
-      authorization_request_uri: string;
+    const service = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${emulator.url}${path}`, {
+        method,
+        headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return (await response.json()) as Record<string, unknown>;
     };
-    expect(started.id).toBe(lastVerification);
-    return { started, cdp: await context.newCDPSession(page) };
-  }
 
-  it("one click: the browser hands the signed request to the (virtual) wallet, its encrypted answer verifies", async () => {
-    const { started, cdp } = await openShop();
-    expect(started.dc_api_requests[0]!.protocol).toBe("openid4vp-v1-signed");
-    // The scripted wallet answers the very request the page is about to make, for the page's origin.
-    const answer = await wallet.answerDcApiRequest(started.dc_api_requests, { origin });
-    await setVirtualWalletAnswer(cdp, answer);
-    await page.click("#verify");
-    await expect.poll(() => page.textContent("#outcome"), { timeout: 15_000 }).toBe("verified");
-    const result = await service("GET", `/v1/verifications/${started.id}/result`);
-    expect(result).toMatchObject({ status: "verified", claims: { given_name: "Ada" } });
-    await context.close();
-  });
-
-  it("a decline falls back to the QR code's link, and the wallet answering there verifies", async () => {
-    const { started, cdp } = await openShop();
-    await declineInVirtualWallet(cdp);
-    await page.click("#verify");
-    await expect
-      .poll(() => page.textContent("#outcome"), { timeout: 15_000 })
-      .toBe("fallback: NotAllowedError");
-    const link = await page.getAttribute("#fallback", "href");
-    expect(link).toBe(started.authorization_request_uri);
-    await wallet.present(link!);
-    await expect.poll(() => page.textContent("#outcome"), { timeout: 15_000 }).toBe("verified");
-    await context.close();
-  });
-
-  it("an answer the wallet made for another origin reaches the page, and the service fails it", async () => {
-    const { started, cdp } = await openShop();
-    const answer = await wallet.answerDcApiRequest(started.dc_api_requests, {
-      origin,
-      tamper: "audience",
+    beforeAll(async () => {
+      emulator = await startEmulator({ model: createModel({ profile }) });
+      await service("POST", "/v1/issuer/credential-definitions", {
+        ...badgeDefinition(),
+        lifecycleStatus: "published",
+      });
+      const policy = await service("POST", "/v1/policies", {
+        name: "Badge holders",
+        credential_definition_id: "badge-v1",
+        fields: [{ path: ["given_name"] }],
+      });
+      shop = createServer(async (req, res) => {
+        if (req.method === "POST" && req.url === "/start") {
+          // The shop's server names its own origin: never one taken from the request.
+          const created = await service("POST", "/v1/verifications", {
+            policy_id: policy.policy_id,
+            expected_origins: [origin],
+          });
+          lastVerification = created.id as string;
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(created));
+          return;
+        }
+        res
+          .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+          .end(PAGE(emulator.url, emulator.keys.publishableKey));
+      });
+      await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
+      origin = `http://localhost:${(shop.address() as AddressInfo).port}`;
+      wallet = await createTestWallet();
+      const offer = await service("POST", "/v1/openid4vc/issuance/offer", {
+        credentialDefinitionId: "badge-v1",
+        claims: badgeClaims,
+      });
+      await wallet.acceptOffer(offer.offerUri as string);
+      browser = await launchChromiumBrowser();
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      await emulator?.close();
+      await new Promise<void>((resolve) => shop?.close(() => resolve()));
     });
-    await setVirtualWalletAnswer(cdp, answer);
-    await page.click("#verify");
-    await expect.poll(() => page.textContent("#outcome"), { timeout: 15_000 }).toBe("failed");
-    const status = await service("GET", `/v1/verifications/${started.id}`);
-    expect(status).toMatchObject({ status: "failed", failure_code: "presentation_invalid" });
-    await context.close();
-  });
-});
+
+    /** The shop's page, loaded, with the verification its server started (what the click will use). */
+    async function openShop() {
+      context = await browser.newContext();
+      page = await context.newPage();
+      await page.goto(`${origin}/`);
+      const started = (await page.evaluate(
+        () => (window as unknown as { started: unknown }).started,
+      )) as {
+        id: string;
+        dc_api_requests: { protocol: string; data: Record<string, unknown> }[];
+        authorization_request_uri: string;
+      };
+      expect(started.id).toBe(lastVerification);
+      return { started, cdp: await context.newCDPSession(page) };
+    }
+
+    it("one click: the browser hands the request to the (virtual) wallet, its answer (encrypted under haip) verifies", async () => {
+      const { started, cdp } = await openShop();
+      expect(started.dc_api_requests[0]!.protocol).toBe(
+        profile === "haip" ? "openid4vp-v1-signed" : "openid4vp-v1-unsigned",
+      );
+      // The scripted wallet answers the very request the page is about to make, for the page's origin.
+      const answer = await wallet.answerDcApiRequest(started.dc_api_requests, { origin });
+      await setVirtualWalletAnswer(cdp, answer);
+      await page.click("#verify");
+      await expect.poll(() => page.textContent("#outcome"), { timeout: 15_000 }).toBe("verified");
+      const result = await service("GET", `/v1/verifications/${started.id}/result`);
+      expect(result).toMatchObject({ status: "verified", claims: { given_name: "Ada" } });
+      await context.close();
+    });
+
+    it("a decline falls back to the QR code's link, and the wallet answering there verifies", async () => {
+      const { started, cdp } = await openShop();
+      await declineInVirtualWallet(cdp);
+      await page.click("#verify");
+      await expect
+        .poll(() => page.textContent("#outcome"), { timeout: 15_000 })
+        .toBe("fallback: NotAllowedError");
+      const link = await page.getAttribute("#fallback", "href");
+      expect(link).toBe(started.authorization_request_uri);
+      await wallet.present(link!);
+      await expect.poll(() => page.textContent("#outcome"), { timeout: 15_000 }).toBe("verified");
+      await context.close();
+    });
+
+    it("an answer the wallet made for another origin reaches the page, and the service fails it", async () => {
+      const { started, cdp } = await openShop();
+      const answer = await wallet.answerDcApiRequest(started.dc_api_requests, {
+        origin,
+        tamper: "audience",
+      });
+      await setVirtualWalletAnswer(cdp, answer);
+      await page.click("#verify");
+      await expect.poll(() => page.textContent("#outcome"), { timeout: 15_000 }).toBe("failed");
+      const status = await service("GET", `/v1/verifications/${started.id}`);
+      expect(status).toMatchObject({ status: "failed", failure_code: "presentation_invalid" });
+      await context.close();
+    });
+  },
+);
