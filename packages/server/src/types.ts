@@ -25,6 +25,8 @@ export type { CreatePolicyInput, Policy, PolicyField } from "./types/policies.js
 export type {
   CreatedVerification,
   CreateVerificationInput,
+  DcApiRequest,
+  DcApiResponse,
   Verification,
   VerificationResult,
   VerificationStatus,

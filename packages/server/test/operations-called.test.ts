@@ -58,6 +58,7 @@ describe("the server client and the contract's operations", () => {
       v.getStatus(id),
       v.getResult(id),
       v.cancel(id),
+      v.submitDcApiResponse(id, { protocol: "openid4vp-v1-unsigned", data: {} }),
       v.list(),
     ];
     const outcomes = await Promise.allSettled(calls);

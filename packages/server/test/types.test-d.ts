@@ -11,6 +11,8 @@ import type {
   CreatePolicyBody,
   CreateVerificationBody,
   CredentialDefinitionWire,
+  DcApiRequestWire,
+  DcApiResponseBody,
   IssuanceOfferWire,
   IssuanceSessionWire,
   PolicyWire,
@@ -29,6 +31,8 @@ import type {
   CredentialDefinitionInput,
   CredentialDefinitionUpdate,
   Credport,
+  DcApiRequest,
+  DcApiResponse,
   IssuanceOffer,
   IssuanceSession,
   Policy,
@@ -66,6 +70,8 @@ test("resources return the contract's types, camelCased", () => {
   expectTypeOf<VerificationStatus>().toEqualTypeOf<CamelCased<VerificationStatusWire>>();
   expectTypeOf<VerificationResult>().toEqualTypeOf<CamelCased<VerificationResultWire>>();
   expectTypeOf<CreateVerificationInput>().toEqualTypeOf<CamelCased<CreateVerificationBody>>();
+  expectTypeOf<DcApiRequest>().toEqualTypeOf<DcApiRequestWire>();
+  expectTypeOf<DcApiResponse>().toEqualTypeOf<DcApiResponseBody>();
   expectTypeOf<CreatePolicyInput>().toEqualTypeOf<
     CamelCased<Omit<CreatePolicyBody, "credential_definition_id" | "vct">> &
       (

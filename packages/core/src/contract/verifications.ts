@@ -50,40 +50,33 @@ export const createVerificationBody = z.object(
   { error: "must be a JSON object" },
 );
 
-/** `expected_origins`: 1 to 5 exact origins (`EXPECTED_ORIGIN_RULE`). */
+/** `expected_origins`: 1 to `EXPECTED_ORIGINS_MAX` exact origins (`EXPECTED_ORIGIN_RULE`). */
 function expectedOrigins() {
-  const wording = `must be an array of 1 to ${EXPECTED_ORIGINS_MAX} origins`;
+  const wording = { error: EXPECTED_ORIGIN_RULE };
   return z
-    .array(z.string().check(z.refine(isExpectedOrigin, { error: EXPECTED_ORIGIN_RULE })), {
-      error: rule(wording),
+    .array(z.string().check(z.refine(isExpectedOrigin, wording)), {
+      error: rule(EXPECTED_ORIGIN_RULE),
     })
-    .check(
-      z.minLength(1, { error: wording }),
-      z.maxLength(EXPECTED_ORIGINS_MAX, { error: wording }),
-    );
+    .check(z.minLength(1, wording), z.maxLength(EXPECTED_ORIGINS_MAX, wording));
 }
 
 /**
- * One request for `navigator.credentials.get({ digital: { requests } })`, as the service made it:
- * `protocol` (`openid4vp-v1-signed`, `openid4vp-v1-unsigned`, `org-iso-mdoc`, …) and its `data`.
+ * `{ protocol, data }`: one request for `navigator.credentials.get({ digital: { requests } })` as
+ * the service made it (`protocol`: `openid4vp-v1-signed`, `openid4vp-v1-unsigned`,
+ * `org-iso-mdoc`, …), and the body of `POST /v1/verifications/{id}/dc-api-response`: what the
+ * browser's `get()` resolved with, unchanged (`data`: `{ response }`, `{ vp_token }`, or a
+ * wallet's `{ error }`). One schema for both: it is in the server's edge bundle.
  */
-export const dcApiRequest = z.object({ protocol: z.string(), data: jsonObject });
-
-/**
- * `POST /v1/verifications/{id}/dc-api-response`: what the browser's `get()` resolved with,
- * `{ protocol, data }`, unchanged.
- */
-export const dcApiResponseBody = z.object(
+export const dcApiRequest = z.object(
   {
-    /** The protocol of the request the wallet answered. */
     protocol: text(100),
-    /** The wallet's answer (`{ response }`, `{ vp_token }`, or `{ error }` from a wallet's error). */
     data: z.custom<Record<string, unknown>>(isPlainObject, {
-      error: rule("must be a JSON object (the data the browser resolved with)"),
+      error: rule("must be a JSON object"),
     }),
   },
   { error: "must be a JSON object" },
 );
+export const dcApiResponseBody = dcApiRequest;
 
 /** `GET /v1/verifications` query. */
 export const listVerificationsQuery = z.object({

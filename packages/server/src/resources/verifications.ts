@@ -4,6 +4,7 @@ import type { PagePromise } from "../page.js";
 import type {
   CreatedVerification,
   CreateVerificationInput,
+  DcApiResponse,
   ListParams,
   RequestOptions,
   Verification,
@@ -21,6 +22,7 @@ const METHODS = {
   getStatus: "getVerificationStatus",
   getResult: "getVerificationResult",
   cancel: "cancelVerification",
+  submitDcApiResponse: "submitDcApiResponse",
 } satisfies Record<string, OperationId>;
 
 const LIST: ListSpec = { operation: "listVerifications", filters: (p) => ({ status: p.status }) };
@@ -29,7 +31,10 @@ const LIST: ListSpec = { operation: "listVerifications", filters: (p) => ({ stat
 export class Verifications {
   constructor(private readonly pipeline: RequestPipeline) {}
 
-  /** Returns the client token (for the browser) and the wallet's authorization request URI. */
+  /**
+   * Returns the client token (for the browser) and the wallet's authorization request URI; with
+   * `expectedOrigins`, also the Digital Credentials API requests (`dcApiRequests`).
+   */
   async create(
     input: CreateVerificationInput,
     options: WriteOptions = {},
@@ -55,6 +60,24 @@ export class Verifications {
     options: RequestOptions = {},
   ): Promise<VerificationResult> {
     return this.read("getResult", { ids: [verificationId], options });
+  }
+
+  /**
+   * Hands over what the browser's Digital Credentials API `get()` resolved with, `{ protocol, data }`
+   * unchanged, for apps that relay it through their server (the browser client posts it itself,
+   * with the client token). Returns the status: `verified`, or `failed` with its `failureCode`.
+   */
+  async submitDcApiResponse(
+    verificationId: string,
+    credential: DcApiResponse,
+    options: WriteOptions = {},
+  ): Promise<VerificationStatus> {
+    return this.read("submitDcApiResponse", {
+      ids: [verificationId],
+      input: credential,
+      root: "credential",
+      options,
+    });
   }
 
   async cancel(verificationId: string, options: WriteOptions = {}): Promise<Verification> {

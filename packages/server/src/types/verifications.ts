@@ -14,6 +14,31 @@ export interface CreateVerificationInput {
   customerUserRef?: string | null | undefined;
   /** String-to-string map. */
   metadata?: Record<string, string> | undefined;
+  /**
+   * The origins of your pages that may ask a wallet through the Digital Credentials API, exactly as
+   * browsers write them (1 to 5: `https://host[:port]`, `http://` only for `localhost`,
+   * `127.0.0.1`, `[::1]`; no path, no trailing slash). With it, the answer has `dcApiRequests`.
+   */
+  expectedOrigins?: string[] | undefined;
+}
+
+/**
+ * A Digital Credentials API request or answer: `{ protocol, data }`. A request goes to the browser
+ * as made (`navigator.credentials.get({ digital: { requests } })`); an answer is what `get()`
+ * resolved with, unchanged.
+ */
+export interface DcApiRequest {
+  /** e.g. `openid4vp-v1-signed`, `openid4vp-v1-unsigned`, `org-iso-mdoc`. */
+  protocol: string;
+  data: Record<string, unknown>;
+}
+
+/** `verifications.submitDcApiResponse` input: what the browser's `get()` resolved with. */
+export interface DcApiResponse {
+  /** The protocol of the request the wallet answered. */
+  protocol: string;
+  /** The wallet's answer, unchanged (`{ response }`, `{ vp_token }`, or a wallet's `{ error }`). */
+  data: Record<string, unknown>;
 }
 
 /** A verification of a wallet presentation against a policy. */
@@ -48,6 +73,11 @@ export interface CreatedVerification extends Verification {
   authorizationRequestUri: string;
   /** Test environments of the emulator only: its test wallet page for this request. */
   testWalletUrl?: string | undefined;
+  /**
+   * With `expectedOrigins` only: the requests to hand to the browser for
+   * `navigator.credentials.get({ digital: { requests } })`; the QR code and link stay the fallback.
+   */
+  dcApiRequests?: DcApiRequest[] | undefined;
 }
 
 /** `verifications.getStatus`: what a browser may read too. */
