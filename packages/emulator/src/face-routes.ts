@@ -14,6 +14,7 @@ import { STYLESHEET, STYLESHEET_PATH } from "./face/styles.js";
 import type { WalletPageContext } from "./wallet-page/wallet-page-context.js";
 import {
   acceptOffer,
+  answerDcApiRequest,
   presentCredential,
   showWallet,
   startOver,
@@ -70,6 +71,7 @@ const POST = pageTable({
   "/wallet/accept": acceptOffer,
   "/wallet/present": presentCredential,
   "/wallet/new": startOver,
+  "/wallet/dc-api": answerDcApiRequest,
 });
 
 const ACTION_PATH = /^\/__dashboard\/actions\/([a-z-]+)$/;

@@ -9,6 +9,10 @@
  * @packageDocumentation
  */
 
+export {
+  handOverDcApiAnswerOf as handOverDcApiAnswer,
+  verificationOfDcApiNonce,
+} from "./dc-api-hand-over.js";
 export { clockAdvanceBody, webhookBody } from "./http/control-plane-schemas.js";
 export {
   authorizationRequestUri,
@@ -29,7 +33,10 @@ export { POLICY_PRESETS } from "./model/policy-presets.js";
 export type { DefinitionRecord } from "./model/records/definition-record.js";
 export type { IssuanceRecord } from "./model/records/issuance-record.js";
 export type { PolicyRecord } from "./model/records/policy-record.js";
-export type { VerificationRecord } from "./model/records/verification-record.js";
+export type {
+  DcApiAnswerTranscript,
+  VerificationRecord,
+} from "./model/records/verification-record.js";
 export type {
   WebhookDelivery,
   WebhookEndpoint,

@@ -1,3 +1,4 @@
+import { dcApiCreateAnswer, submitDcApiResponse } from "./channels/dc-api/dc-api-operation.js";
 import type { Route } from "./http/route.js";
 import { type Router, type RouterOptions, routerFor } from "./http/router.js";
 import { controlPlaneRoutes } from "./http/routes/control-plane.js";
@@ -9,6 +10,7 @@ import { policyHandlers } from "./http/routes/policies.js";
 import { verificationHandlers } from "./http/routes/verifications.js";
 import type { Model } from "./model/model.js";
 import { createProtocolRoutes } from "./protocol/routes.js";
+import { verifier } from "./protocol/verifier/verifier.js";
 
 // The service's route table meets the routing engine here, above both `http/` and `protocol/`
 // (the protocol endpoints use http's answers; the engine knows no route).
@@ -18,7 +20,9 @@ export const operationHandlers: OperationHandlers = {
   ...definitionHandlers,
   ...issuanceHandlers,
   ...policyHandlers,
-  ...verificationHandlers,
+  ...verificationHandlers(dcApiCreateAnswer(verifier)),
+  // The DC API's answer arrives through the REST API: the channel decides it through the verifier.
+  submitDcApiResponse: submitDcApiResponse(verifier),
 };
 
 /**

@@ -1,4 +1,8 @@
-import type { IssuanceRecord, VerificationRecord } from "@credport/mock/engine";
+import type {
+  DcApiAnswerTranscript,
+  IssuanceRecord,
+  VerificationRecord,
+} from "@credport/mock/engine";
 import {
   authorizationRequestUri,
   OPEN_ISSUANCE_STATUSES,
@@ -102,13 +106,15 @@ function verificationRow(ctx: DashboardContext, v: VerificationRecord, clientId:
       open ? time(v.expiresAt) : html`<span class="muted">–</span>`,
     ],
     body: html`<div class="detail-grid">
-      <div><h3>Status history</h3>${timeline(statusHistory(ctx.model, v.id, { at: v.createdAt, status: "pending" }))}</div>
+      <div><h3>Status history</h3>${timeline(statusHistory(ctx.model, v.id, { at: v.createdAt, status: "pending" }))}
+        ${v.dcApiAnswer ? dcApiTranscript(v.dcApiAnswer) : ""}</div>
       <div><h3>Fields asked for</h3><ul class="claims-list">${v.policy.fields.map((f) => html`<li class="mono">${f.path.join(".")}</li>`)}</ul>
         ${v.claims ? html`<h3>Disclosed</h3>${codeBlock(pretty(v.claims), `Disclosed claims of ${v.id}`)}` : ""}</div>
       <div class="stack"><h3>Details</h3><dl class="kv">
         <dt>Project</dt><dd class="mono">${v.tenant.projectId} (${v.tenant.environment})</dd>
         ${v.customerUserRef ? html`<dt>Customer</dt><dd class="mono">${v.customerUserRef}</dd>` : ""}
         <dt>Credential type</dt><dd class="mono">${v.policy.vct}</dd>
+        ${v.expectedOrigins ? html`<dt>DC API origins</dt><dd class="mono">${v.expectedOrigins.join(", ")}</dd>` : ""}
       </dl>
       ${open && v.tenant.environment === "test" ? handoff(ctx, authorizationRequestUri(ctx.publicBaseUrl, v.id, clientId), "request") : ""}</div>
     </div>`,
@@ -121,6 +127,23 @@ function handoff(ctx: DashboardContext, uri: string, kind: "offer" | "request"):
   <div class="stack"><a class="button primary" href="${testWalletUrl(ctx.basePath || "", uri)}">Open in test wallet</a>
   <button type="button" class="small-button" data-copy="${uri}">Copy the ${kind} link</button></div>
 </div>`;
+}
+
+/** What the wallet answered through the Digital Credentials API, as the page posted it. */
+function dcApiTranscript(answer: DcApiAnswerTranscript): SafeHtml {
+  const form =
+    answer.form === "response"
+      ? "an encrypted answer (data.response)"
+      : answer.form === "vp_token"
+        ? "a vp_token in the clear"
+        : "the wallet's error";
+  return html`<h3>Digital Credentials API answer</h3><dl class="kv">
+    <dt>Received</dt><dd>${time(answer.at)}</dd>
+    <dt>Protocol</dt><dd class="mono">${answer.protocol}</dd>
+    <dt>Form</dt><dd>${form}</dd>
+    ${answer.origin ? html`<dt>Bound to</dt><dd class="mono">origin:${answer.origin}</dd>` : ""}
+    ${answer.reason ? html`<dt>Why it failed</dt><dd>${answer.reason}</dd>` : ""}
+  </dl>`;
 }
 
 function timeline(entries: HistoryEntry[]): SafeHtml {

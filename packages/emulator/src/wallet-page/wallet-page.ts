@@ -48,13 +48,43 @@ export function walletPage(
 </div>
 ${flash ? notice(flash) : ""}
 ${panelHtml(panel, action)}
+${panel.kind === "open" ? dcApiCard(action) : ""}
 ${credentialsCard(wallet, action)}
 <p class="footer-note">Test mode only: this wallet holds test credentials of this emulator, in memory, until the emulator stops.</p>`,
   };
 }
 
 function notice(flash: Flash): SafeHtml {
-  return html`<div class="notice notice-${flash.tone}" role="${flash.tone === "bad" ? "alert" : "status"}"><div><strong>${flash.title}</strong>${flash.text ? html`<span>${flash.text}</span>` : ""}</div></div>`;
+  return html`<div class="notice notice-${flash.tone}" role="${flash.tone === "bad" ? "alert" : "status"}"><div><strong>${flash.title}</strong>${flash.text ? html`<span>${flash.text}</span>` : ""}</div></div>
+${
+  flash.copy
+    ? html`<div class="field"><label for="dc-answer">The answer: what navigator.credentials.get() resolves with (its protocol and data)</label><textarea id="dc-answer" readonly rows="4" spellcheck="false">${flash.copy}</textarea></div>`
+    : ""
+}`;
+}
+
+/** A Digital Credentials API request, pasted in: what a browser would hand a wallet on the device. */
+function dcApiCard(action: (name: string) => string): SafeHtml {
+  return html`<section class="card" aria-labelledby="dc-api-title">
+  <div class="card-head"><div><h2 id="dc-api-title">Answer a Digital Credentials API request</h2><p>Paste the <code>dc_api_requests</code> your app passed to <code>navigator.credentials.get()</code>, and the page's origin the browser would report.</p></div></div>
+  <div class="card-body">
+    <form method="post" action="${action("dc-api")}" class="stack">
+      <div class="field"><label for="dc-requests">Requests (JSON)</label><textarea id="dc-requests" name="requests" rows="4" required spellcheck="false" placeholder='[{ "protocol": "openid4vp-v1-signed", "data": { "request": "eyJ…" } }]'></textarea></div>
+      <div class="field"><label for="dc-origin">Page origin</label><input id="dc-origin" name="origin" type="text" required placeholder="http://localhost:3000" autocomplete="off" spellcheck="false"></div>
+      <div class="field"><label for="dc-tamper">Tamper with the presentation</label>
+        <select id="dc-tamper" name="tamper">
+          <option value="">No, present it as it is</option>
+          ${TAMPERS.map((tamper) => html`<option value="${tamper}">${TAMPER_LABELS[tamper]} (presentation_invalid)</option>`)}
+        </select>
+      </div>
+      <label class="check" for="dc-deliver"><input type="checkbox" id="dc-deliver" name="deliver" checked>Hand the answer to the verification, as the page would post it</label>
+      <div class="actions">
+        <button class="primary" type="submit" name="decision" value="share">Share</button>
+        <button class="danger" type="submit" name="decision" value="refuse">Refuse</button>
+      </div>
+    </form>
+  </div>
+</section>`;
 }
 
 function panelHtml(panel: Panel, action: (name: string) => string): SafeHtml {

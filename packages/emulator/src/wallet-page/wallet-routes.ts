@@ -1,5 +1,10 @@
-import { TAMPERS } from "@credport/mock/engine";
-import type { Tamper } from "@credport/mock/wallet";
+import {
+  authorizationRequestUri,
+  handOverDcApiAnswer,
+  TAMPERS,
+  verificationOfDcApiNonce,
+} from "@credport/mock/engine";
+import type { DigitalCredentialRequestLike, Tamper } from "@credport/mock/wallet";
 import { readForm, redirect } from "../face/forms.js";
 import { htmlResponse } from "../face/html.js";
 import { layout } from "../face/layout.js";
@@ -128,6 +133,95 @@ export async function presentCredential(ctx: WalletPageContext): Promise<Respons
       return walletUrl(ctx, uri);
     }
   });
+}
+
+/**
+ * `POST /wallet/dc-api`: answers a pasted Digital Credentials API request as a wallet on the
+ * device would, for the page origin given; shows the answer (to copy into a page) and, when asked,
+ * hands it to the verification whose request it is, as the page would post it.
+ */
+export async function answerDcApiRequest(ctx: WalletPageContext): Promise<Response> {
+  return walletAction(ctx, async (session, form) => {
+    let requests: unknown;
+    try {
+      requests = JSON.parse(form.get("requests") ?? "");
+    } catch {
+      requests = undefined;
+    }
+    const list = (Array.isArray(requests) ? requests : [requests]).filter(
+      (r): r is DigitalCredentialRequestLike =>
+        !!r && typeof r === "object" && typeof (r as { protocol?: unknown }).protocol === "string",
+    );
+    if (list.length === 0)
+      return fail(
+        ctx,
+        session,
+        "Not a DC API request",
+        "Paste the dc_api_requests your app received (a JSON array), or one { protocol, data } of it.",
+      );
+    const tamper = form.get("tamper") || undefined;
+    if (tamper !== undefined && !(TAMPERS as readonly string[]).includes(tamper))
+      return fail(ctx, session, "Unknown tamper", `Choose one of ${TAMPERS.join(", ")}.`);
+    const refuse = form.get("decision") === "refuse";
+    // The request names no verification (the browser is its channel): its nonce does.
+    const verification = verificationOfDcApiNonce(ctx.model, nonceOf(list));
+    try {
+      const identityFrom =
+        verification &&
+        authorizationRequestUri(
+          ctx.publicBaseUrl,
+          verification.id,
+          await ctx.model.protocol.verifier.clientIdFor(verification.tenant, ctx.publicBaseUrl),
+        );
+      const answer = await session.wallet.answerDcApiRequest(list, {
+        origin: form.get("origin")?.trim() ?? "",
+        ...(refuse ? { refuse: true } : {}),
+        ...(tamper ? { tamper: tamper as Tamper } : {}),
+        ...(identityFrom ? { identityFrom } : {}),
+      });
+      const copy = JSON.stringify(answer);
+      if (!form.get("deliver") || !verification) {
+        session.flash = {
+          tone: "info",
+          title: refuse ? "You refused: here is the wallet's error" : "Here is the wallet's answer",
+          text: verification
+            ? " Copy it into your page, or post it to the verification's dc-api-response."
+            : " No open verification of this emulator made this request: copy the answer where you need it.",
+          copy,
+        };
+        return walletUrl(ctx);
+      }
+      await handOverDcApiAnswer(ctx.model, ctx.publicBaseUrl, verification, answer);
+      const after = ctx.model.verifications.findForProtocol(verification.id)!;
+      session.flash = {
+        tone: after.status === "verified" ? "ok" : refuse ? "info" : "bad",
+        title: refuse
+          ? "You refused the request"
+          : after.status === "verified"
+            ? "Shared with the verifier"
+            : "Sent, and the verifier did not accept it",
+        text: ` Verification ${after.id} is now ${after.status}${after.failureCode ? ` (${after.failureCode})` : ""}.`,
+        copy,
+      };
+      return walletUrl(ctx);
+    } catch (error) {
+      session.flash = { tone: "bad", title: "Nothing was sent", text: ` ${reason(error)}` };
+      return walletUrl(ctx);
+    }
+  });
+}
+
+/** The nonce of the first OpenID4VP request: in a signed one's payload, or among the parameters. */
+function nonceOf(requests: DigitalCredentialRequestLike[]): unknown {
+  const data = (requests[0]?.data ?? {}) as Record<string, unknown>;
+  if (typeof data.request !== "string") return data.nonce;
+  try {
+    const payload = data.request.split(".")[1] ?? "";
+    return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { nonce?: unknown })
+      .nonce;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `POST /wallet/new`: this browser starts over with an empty wallet. */

@@ -12,6 +12,8 @@ export interface Flash {
   tone: "ok" | "bad" | "info";
   title: string;
   text?: string;
+  /** Text to copy from the page: the DC API answer, as `get()` would resolve with it (JSON). */
+  copy?: string;
 }
 
 export interface WalletSession {

@@ -88,6 +88,45 @@ describe("the emulator's dashboard", () => {
     expect(verifications).toMatch(/pending .*in progress .*verified/);
   });
 
+  it("shows a DC API answer: the post in the request log, its outcome in the status history, and its transcript", async () => {
+    const origin = "http://localhost:3000";
+    const wallet = await createTestWallet();
+    const create = async () =>
+      (
+        await service("POST", "/v1/verifications", {
+          policy_id: "preset_age_over_18",
+          expected_origins: [origin],
+        })
+      ).body;
+    const post = (v: JsonAnswer, answer: unknown) =>
+      service("POST", `/v1/verifications/${v.id}/dc-api-response`, answer);
+    const good = await create();
+    await post(
+      good,
+      await wallet.answerDcApiRequest(good.dc_api_requests, {
+        origin,
+        identityFrom: good.authorization_request_uri,
+      }),
+    );
+    const bad = await create();
+    await post(
+      bad,
+      await wallet.answerDcApiRequest(bad.dc_api_requests, { origin, tamper: "nonce" }),
+    );
+    const browser = pageClient(emulator.url);
+    const requests = visibleText((await browser.get("/requests")).text);
+    expect(requests).toContain(`POST /v1/verifications/${good.id}/dc-api-response 200`);
+    const page = visibleText((await browser.get("/verifications")).text);
+    expect(page).toMatch(new RegExp(`${good.id} preset_age_over_18 verified`));
+    expect(page).toMatch(
+      /pending .*verified Digital Credentials API answer Received .* Protocol openid4vp-v1-signed Form an encrypted answer \(data\.response\) Bound to origin:http:\/\/localhost:3000/,
+    );
+    expect(page).toContain(`DC API origins ${origin}`);
+    expect(page).toMatch(
+      /pending .*failed Digital Credentials API answer .* Why it failed the key binding carries another nonce/,
+    );
+  });
+
   it("offers an open session to the test wallet, with a QR code", async () => {
     const created = (await offer()).body;
     const page = (await pageClient(emulator.url).get("/issuance")).text;

@@ -218,6 +218,69 @@ describe("the test wallet page", () => {
     expect(emulator.model.verifications.findForProtocol(created.id)?.status).toBe("verified");
   });
 
+  describe("answers a Digital Credentials API request pasted in", () => {
+    const origin = "http://localhost:5173";
+    const dcApiVerification = () =>
+      service("POST", "/v1/verifications", {
+        policy_id: "preset_age_over_18",
+        expected_origins: [origin],
+      });
+
+    it("hands the answer to the verification, and shows what get() would resolve with", async () => {
+      const browser = pageClient(emulator.url);
+      const created = await dcApiVerification();
+      const opened = visibleText((await browser.get("/wallet")).text);
+      expect(opened).toContain("Answer a Digital Credentials API request");
+      const answered = await browser.post("/wallet/dc-api", {
+        requests: JSON.stringify(created.dc_api_requests),
+        origin,
+        decision: "share",
+        deliver: "on",
+      });
+      const page = visibleText(answered.text);
+      expect(page).toContain(`Verification ${created.id} is now verified`);
+      const copy = /<textarea id="dc-answer"[^>]*>([^<]*)<\/textarea>/.exec(answered.text)?.[1];
+      const answer = JSON.parse(copy!.replaceAll("&quot;", '"'));
+      expect(answer.protocol).toBe("openid4vp-v1-signed");
+      expect(Object.keys(answer.data)).toEqual(["response"]);
+      expect(emulator.model.verifications.findForProtocol(created.id)?.status).toBe("verified");
+    });
+
+    it("only shows the answer when told not to hand it over, and refuses another origin's request", async () => {
+      const browser = pageClient(emulator.url);
+      const created = await dcApiVerification();
+      const shown = visibleText(
+        (
+          await browser.post("/wallet/dc-api", {
+            requests: JSON.stringify(created.dc_api_requests),
+            origin,
+            decision: "refuse",
+          })
+        ).text,
+      );
+      expect(shown).toContain("The answer: what navigator.credentials.get() resolves with");
+      expect(emulator.model.verifications.findForProtocol(created.id)?.status).toBe("pending");
+      const elsewhere = visibleText(
+        (
+          await browser.post("/wallet/dc-api", {
+            requests: JSON.stringify(created.dc_api_requests),
+            origin: "https://evil.example",
+            decision: "share",
+            deliver: "on",
+          })
+        ).text,
+      );
+      expect(elsewhere).toContain("Nothing was sent");
+      expect(elsewhere).toContain("expected_origins");
+      const garbage = visibleText(
+        (await browser.post("/wallet/dc-api", { requests: "{not json", origin, decision: "share" }))
+          .text,
+      );
+      expect(garbage).toContain("Not a DC API request");
+      expect(emulator.model.verifications.findForProtocol(created.id)?.status).toBe("pending");
+    });
+  });
+
   it("keeps each browser's wallet apart", async () => {
     const alice = pageClient(emulator.url);
     const bob = pageClient(emulator.url);

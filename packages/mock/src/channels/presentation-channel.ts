@@ -68,5 +68,9 @@ export interface ChannelVerifier {
     ctx: RouteContext<Model>,
     verification: VerificationRecord,
     answer: ChannelAnswer,
+    options?: {
+      /** Told the format's verdict on the presentation, with its reason when it fails. */
+      onChecked?: (outcome: { ok: boolean; reason?: string }) => void;
+    },
   ): Promise<"decided" | "closed">;
 }

@@ -38,9 +38,9 @@ export interface Router {
 type Outcome = RouterOutcome;
 type MaybePromise<T> = T | Promise<T>;
 
-/** Browsers may read these cross-origin: status and realtime (client token + publishable key) and the wallet endpoints. */
+/** Browsers may call these cross-origin: status, realtime and the DC API answer (client token + publishable key) and the wallet endpoints. */
 const BROWSER_READABLE = [
-  /^\/v1\/verifications\/[^/]+\/(status|events)$/,
+  /^\/v1\/verifications\/[^/]+\/(status|events|dc-api-response)$/,
   /^\/oid4v(ci|p)\//,
   /^\/\.well-known\//,
 ];

@@ -10,7 +10,7 @@ import { RecordStore } from "./infrastructure/record-store.js";
 import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
 import type { ResultSigner } from "./pki/result-signer.js";
 import type { Policies } from "./policies.js";
-import type { VerificationRecord } from "./records/verification-record.js";
+import type { DcApiAnswerTranscript, VerificationRecord } from "./records/verification-record.js";
 import { verificationStatusView, verificationView } from "./records/views.js";
 import { nextState } from "./transitions/state-machine.js";
 import {
@@ -49,6 +49,8 @@ export class Verifications {
     const policyId = body.policy_id;
     const customerUserRef = body.customer_user_ref ?? null;
     const metadata = { ...body.metadata };
+    // Once each: wallets compare the strings, a duplicate adds nothing.
+    const expectedOrigins = body.expected_origins && [...new Set(body.expected_origins)];
     const policy = this.policies.resolveForVerification(auth, policyId);
     const now = this.clock.now();
     const record: VerificationRecord = {
@@ -61,6 +63,7 @@ export class Verifications {
       metadata,
       clientToken: `ct_${randomToken(40)}`,
       nonce: randomToken(32),
+      ...(expectedOrigins ? { expectedOrigins } : {}),
       createdAt: this.clock.iso(now),
       updatedAt: this.clock.iso(now),
       expiresAt: this.clock.iso(now + VERIFICATION_LIFETIME_MS),
@@ -104,6 +107,21 @@ export class Verifications {
     publishableKey: string | null,
   ): VerificationRecord {
     return deepCopy(this.browserReadable(id, authorization, publishableKey));
+  }
+
+  /**
+   * A verification a wallet's answer may be posted to: by a server with a secret key that may
+   * write verifications of its project, or by a browser under the rules of {@link authorizeBrowser}.
+   */
+  answerable(
+    auth: SecretAuth | undefined,
+    id: string,
+    authorization: string | null,
+    publishableKey: string | null,
+  ): VerificationRecord {
+    if (!auth) return deepCopy(this.browserReadable(id, authorization, publishableKey));
+    requireScope(auth, "verifications:write");
+    return deepCopy(this.owned(auth, id));
   }
 
   /** Status read by a server with the secret key. */
@@ -216,6 +234,12 @@ export class Verifications {
     this.webhooks.emit(record.tenant, `verification.${to}`, verificationView(record));
     this.listeners.get(id)?.emit(deepCopy(record));
     return deepCopy(record);
+  }
+
+  /** Keeps the transcript of a DC API answer on the verification (the dashboard shows it). */
+  noteDcApiAnswer(id: string, transcript: DcApiAnswerTranscript): void {
+    const record = this.store.get(id);
+    if (record) record.dcApiAnswer = deepCopy(transcript);
   }
 
   /** Realtime: called on every status change of this verification. */

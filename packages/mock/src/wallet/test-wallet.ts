@@ -1,7 +1,13 @@
 import { ES256 } from "@sd-jwt/crypto-nodejs";
 import type { JWK } from "jose";
+import {
+  type DigitalCredentialAnswer,
+  type DigitalCredentialRequestLike,
+  dcApiClient,
+} from "./channels/dc-api/dc-api-answer.js";
 import { redirectClient } from "./channels/redirect/redirect-client.js";
 import { holderFormatOf } from "./formats/formats.js";
+import type { WalletBinding } from "./formats/presentation-binding.js";
 import { issuanceClient } from "./issuance/issuance-client.js";
 import { displayName } from "./issuance/issuer-metadata.js";
 import { DEFAULT_TEST_IDENTITY, IDENTITY_VCT } from "./test-identity.js";
@@ -9,6 +15,7 @@ import { TestWalletError } from "./test-wallet-error.js";
 import { caRoots } from "./trust/ca-roots.js";
 import type {
   AcceptOfferOptions,
+  DcApiPresentOptions,
   HeldCredential,
   PresentOptions,
   RequestPreview,
@@ -45,7 +52,8 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   } as JWK;
   const credentials: HeldCredential[] = [];
   const issuance = issuanceClient({ http, now, holder: { publicJwk, privateJwk } });
-  const redirect = redirectClient({ http, rootsFor: caRoots(http, options.trustedRoots) });
+  const rootsFor = caRoots(http, options.trustedRoots);
+  const redirect = redirectClient({ http, rootsFor });
 
   async function acceptOffer(offerUri: string, acceptOptions: AcceptOfferOptions = {}) {
     const { credential, configuration } = await issuance.redeemOffer(offerUri, acceptOptions);
@@ -131,6 +139,73 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     await redirect.postAnswer(loaded, { vp_token: { [loaded.query.id]: [presentation] } });
   }
 
+  async function answerDcApiRequest(
+    requests: readonly DigitalCredentialRequestLike[],
+    dcApiOptions: DcApiPresentOptions,
+  ): Promise<DigitalCredentialAnswer> {
+    // The request names no verification: the same verification's link, when given, does.
+    const requestUri = dcApiOptions.identityFrom
+      ? new URL(dcApiOptions.identityFrom).searchParams.get("request_uri")
+      : null;
+    const dcApi = dcApiClient({
+      rootsFor: (types) => {
+        if (requestUri || options.trustedRoots) return rootsFor(requestUri ?? "");
+        // The emulator that issued the credential asked for signs its verifiers' requests too.
+        const issuer = [...credentials].reverse().find((c) => types.includes(c.vct))?.issuer;
+        if (!issuer)
+          return async () => {
+            throw new TestWalletError(
+              "test wallet: no CA root to check the DC API request with: pass trustedRoots, or identityFrom",
+            );
+          };
+        return rootsFor(`${issuer.replace(/\/oid4vci\/issuers\/[^/]*$/, "")}/oid4vp/requests/x`);
+      },
+    });
+    const request = await dcApi.readRequest(requests, dcApiOptions.origin);
+    if (dcApiOptions.refuse) return dcApi.answer(request, { error: "access_denied" });
+    const format = holderFormatOf(request.query.format);
+    if (!format)
+      throw new TestWalletError(
+        `test wallet: the request asks for the format ${String(request.query.format)}, which this wallet does not hold`,
+      );
+    const types = format.queriedTypes(request.query);
+    let credential =
+      dcApiOptions.credential ??
+      [...credentials].reverse().find((c) => format.fits(c, request.query));
+    if (!credential && identity && requestUri && types.includes(IDENTITY_VCT))
+      credential = await obtainIdentity(requestUri);
+    if (!credential)
+      throw new TestWalletError(
+        `test wallet: no credential of type ${types.join(", ")} (accept an offer first)`,
+      );
+    const omitted = (dcApiOptions.omit ?? []).map((path) =>
+      typeof path === "string" ? path.split(".") : [...path],
+    );
+    const paths = (request.query.claims ?? [])
+      .map((c) => c.path)
+      .filter((path) => !omitted.some((o) => o.every((segment, i) => path[i] === segment)));
+    // Another origin (tamper "audience"), or a binding as for the redirect flow (`audience`).
+    const binding: WalletBinding =
+      dcApiOptions.tamper === "audience"
+        ? { channel: "dc-api", origin: "https://attacker.example", nonce: request.binding.nonce }
+        : dcApiOptions.audience !== undefined
+          ? {
+              channel: "redirect",
+              clientId: dcApiOptions.audience,
+              nonce: request.binding.nonce,
+              responseUri: "",
+            }
+          : request.binding;
+    const presentation = await format.present(credential, {
+      paths,
+      binding,
+      holderPrivateJwk: privateJwk,
+      nowSeconds: Math.floor(now() / 1000),
+      tamper: dcApiOptions.tamper === "audience" ? undefined : dcApiOptions.tamper,
+    });
+    return dcApi.answer(request, { vp_token: { [request.query.id]: [presentation] } });
+  }
+
   return {
     publicJwk,
     credentials,
@@ -138,5 +213,6 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     inspectRequest,
     acceptOffer,
     present,
+    answerDcApiRequest,
   };
 }

@@ -1,7 +1,15 @@
 import type { JWK } from "jose";
+import type {
+  DigitalCredentialAnswer,
+  DigitalCredentialRequestLike,
+} from "./channels/dc-api/dc-api-answer.js";
 import type { Tamper } from "./formats/sd-jwt-vc/tamper.js";
 import type { TestIdentity } from "./test-identity.js";
 
+export type {
+  DigitalCredentialAnswer,
+  DigitalCredentialRequestLike,
+} from "./channels/dc-api/dc-api-answer.js";
 export type { Tamper } from "./formats/sd-jwt-vc/tamper.js";
 
 /** A credential the wallet holds, by format. */
@@ -120,4 +128,36 @@ export interface TestWallet {
    * (encrypted to the verifier's key) when the request asks for it.
    */
   present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
+  /**
+   * Answers a page's Digital Credentials API request as a wallet on the device would, and returns
+   * what `navigator.credentials.get()` resolves with: `{ protocol, data }`. `requests` is the
+   * verification's `dc_api_requests` (`digital.requests`); `origin` is the page's origin, which the
+   * browser reports to the wallet. A signed request (`openid4vp-v1-signed`) is checked as the
+   * redirect flow's is, and must list that origin in `expected_origins`; the key binding names
+   * `origin:<origin>`; under `dc_api.jwt` the answer is encrypted to the request's key. Hand the
+   * answer to `setVirtualWalletAnswer` for a browser test, or post it yourself.
+   */
+  answerDcApiRequest(
+    requests: readonly DigitalCredentialRequestLike[],
+    options: DcApiPresentOptions,
+  ): Promise<DigitalCredentialAnswer>;
+}
+
+/** How {@link TestWallet.answerDcApiRequest} answers: the page's origin, and {@link PresentOptions}. */
+export interface DcApiPresentOptions extends PresentOptions {
+  /** The page's origin, as the browser reports it to the wallet, e.g. `http://localhost:3000`. */
+  origin: string;
+  /**
+   * Key-bind the answer to this instead of `origin:<origin>`, as a wallet that binds as for the
+   * redirect flow would (for example to the request's `client_id`), to see a verifier refuse it.
+   * `tamper: "audience"` binds it to another origin.
+   */
+  audience?: string;
+  /**
+   * The same verification's `authorization_request_uri`: when the request asks for the identity
+   * credential and the wallet holds none, it obtains the test identity through it, as
+   * {@link TestWallet.present} does (a DC API request names no verification), and trusts the CA
+   * root of the emulator behind it.
+   */
+  identityFrom?: string;
 }

@@ -238,6 +238,68 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
     expect(await statusOf(v.id!)).toMatchObject({ status: "verified" });
   });
 
+  it("the DC API: the independent wallet resolves the signed request for the page's origin, and its dc_api.jwt answer verifies", async () => {
+    const origin = "https://shop.example";
+    const v = (
+      await issuer.service("POST", "/v1/verifications", {
+        policy_id: policyId,
+        expected_origins: [origin],
+      })
+    ).body as { id: string; dc_api_requests: { protocol: string; data: { request: string } }[] };
+    expect(v.dc_api_requests[0]!.protocol).toBe("openid4vp-v1-signed");
+    const client = new Openid4vpClient({ callbacks: callbacks() });
+    const resolved = await client.resolveOpenId4vpAuthorizationRequest({
+      authorizationRequestPayload: v.dc_api_requests[0]!.data as never,
+      origin,
+    });
+    expect(resolved.client).toMatchObject({ prefix: "x509_hash" });
+    const request = resolved.authorizationRequestPayload as unknown as {
+      client_id: string;
+      nonce: string;
+      response_mode: string;
+      expected_origins: string[];
+    };
+    expect(request.response_mode).toBe("dc_api.jwt");
+    expect(request.expected_origins).toEqual([origin]);
+    // Another page's origin: the independent wallet refuses the request too.
+    await expect(
+      client.resolveOpenId4vpAuthorizationRequest({
+        authorizationRequestPayload: v.dc_api_requests[0]!.data as never,
+        origin: "https://other.example",
+      }),
+    ).rejects.toThrow();
+    const response = await client.createOpenid4vpAuthorizationResponse({
+      authorizationRequestPayload: request as never,
+      origin,
+      authorizationResponsePayload: {
+        vp_token: {
+          credential: [
+            await presentation({
+              client_id: `origin:${origin}`,
+              nonce: request.nonce,
+              state: v.id,
+              response_uri: "",
+            }),
+          ],
+        },
+      } as never,
+      jarm: {
+        encryption: { nonce: randomBytes(16).toString("base64url") },
+        serverMetadata: {
+          authorization_encryption_alg_values_supported: ["ECDH-ES"],
+          authorization_encryption_enc_values_supported: ["A128GCM", "A256GCM"],
+          authorization_signing_alg_values_supported: ["ES256"],
+        },
+      } as never,
+    });
+    const posted = await issuer.service("POST", `/v1/verifications/${v.id}/dc-api-response`, {
+      protocol: "openid4vp-v1-signed",
+      data: { response: response.jarm!.responseJwt },
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.body).toMatchObject({ status: "verified" });
+  });
+
   describe("emulator side: each HAIP rule broken once is refused for its reason", () => {
     it.each([
       ["another content encryption (A192GCM)", { enc: "A192GCM" }, /enc A128GCM or A256GCM/],

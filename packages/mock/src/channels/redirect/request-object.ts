@@ -2,13 +2,8 @@ import { importJWK, SignJWT } from "jose";
 import { presentationResponseUrl } from "../../http/handoff-uris.js";
 import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/records/verification-record.js";
+import { RESPONSE_ENC_VALUES, STATIC_DISCOVERY_AUDIENCE } from "../openid4vp-request.js";
 import type { PresentationRequest } from "../presentation-channel.js";
-
-/** OpenID4VP 1.0 §5.8: the audience of a request object when the wallet is not known (static discovery). */
-export const STATIC_DISCOVERY_AUDIENCE = "https://self-issued.me/v2";
-
-/** The content encryptions a HAIP verifier accepts for `direct_post.jwt` (HAIP 1.0 §5). */
-export const RESPONSE_ENC_VALUES = ["A128GCM", "A256GCM"] as const;
 
 /**
  * The signed request object (JAR, RFC 9101) of a verification: `typ` oauth-authz-req+jwt, signed

@@ -7,9 +7,9 @@ import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/records/verification-record.js";
 import { readFormBody } from "../../protocol/oauth/form-body.js";
 import { refusalResponse } from "../../protocol/oauth/oauth-error.js";
+import { readAuthorizationResponse } from "../authorization-response.js";
+import { readEncryptedResponse } from "../encrypted-response.js";
 import type { ReadAnswer } from "../presentation-channel.js";
-import { readAuthorizationResponse } from "./authorization-response.js";
-import { readEncryptedResponse } from "./encrypted-response.js";
 
 /**
  * The direct_post response endpoint's reading (OpenID4VP 1.0 §8.2): a `direct_post` form, or under HAIP the `direct_post.jwt` answer decrypted with this

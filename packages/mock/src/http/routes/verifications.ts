@@ -34,10 +34,21 @@ function readableStatus(ctx: Context) {
 }
 
 /**
+ * What another channel adds to a create answer (the Digital Credentials API's `dc_api_requests`):
+ * passed in by the router, which sits above both this file and the channels.
+ */
+export type CreateAnswerExtras = (
+  ctx: Context,
+  record: VerificationRecord,
+) => Promise<Record<string, unknown>>;
+
+/**
  * Verifications (snake_case) and the JWKS that verifies their signed results, by operation ID: the
  * operations table gives their routes.
  */
-export const verificationHandlers: OperationHandlers = {
+export const verificationHandlers = (
+  createAnswerExtras: CreateAnswerExtras = async () => ({}),
+): OperationHandlers => ({
   createVerification: async (ctx) => {
     const auth = secretAuth(ctx);
     const record = ctx.model.verifications.create(auth, await readJson(ctx));
@@ -50,6 +61,7 @@ export const verificationHandlers: OperationHandlers = {
       ...verificationView(record),
       client_token: record.clientToken,
       authorization_request_uri: uri,
+      ...(await createAnswerExtras(ctx, record)),
       // Test mode only: the emulator's wallet page for this request. Never for live keys.
       ...(ctx.servesTestWallet && record.tenant.environment === "test"
         ? { test_wallet_url: testWalletUrl(ctx.baseUrl, uri) }
@@ -98,4 +110,4 @@ export const verificationHandlers: OperationHandlers = {
     ),
   getResultKeys: async (ctx) =>
     json(200, await ctx.model.signer.jwks(), { "cache-control": "public, max-age=300" }),
-};
+});

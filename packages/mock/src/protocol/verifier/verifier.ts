@@ -28,7 +28,7 @@ export const verifier: ChannelVerifier = {
   queryFor: (verification) =>
     requireCredentialFormatOf(verification.policy).dcqlQuery(verification.policy),
 
-  async decide(ctx, verification, answer) {
+  async decide(ctx, verification, answer, options = {}) {
     const { model } = ctx;
     if (answer.kind === "error") {
       model.verifications.applyTrigger(verification.id, "presentation_failed", {
@@ -54,6 +54,7 @@ export const verifier: ChannelVerifier = {
         statusOf: (reference) => statusAt(model, tenant, ownStatusList, reference),
       },
     );
+    options.onChecked?.(outcome.ok ? { ok: true } : { ok: false, reason: outcome.reason });
     const current = model.verifications.findForProtocol(verification.id);
     if (!current || !isOpenVerification(current.status)) return "closed";
     if (outcome.ok)

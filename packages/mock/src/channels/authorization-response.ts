@@ -1,5 +1,5 @@
 import type { DcqlQuery } from "dcql";
-import type { Refusal } from "../../protocol/oauth/oauth-error.js";
+import type { Refusal } from "../protocol/oauth/oauth-error.js";
 
 export type AuthorizationResponse =
   | { kind: "error"; error: string }

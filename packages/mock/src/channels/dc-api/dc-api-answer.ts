@@ -1,0 +1,154 @@
+import { dcApiResponseBody } from "@credport/core/contract";
+import type { DcqlQuery } from "dcql";
+import { calculateJwkThumbprint, decodeJwt } from "jose";
+import { validationError } from "../../model/infrastructure/errors.js";
+import { parseInput } from "../../model/infrastructure/input.js";
+import type { Model } from "../../model/model.js";
+import type {
+  DcApiAnswerTranscript,
+  VerificationRecord,
+} from "../../model/records/verification-record.js";
+import { readAuthorizationResponse } from "../authorization-response.js";
+import { readEncryptedResponse } from "../encrypted-response.js";
+import type { ChannelAnswer } from "../presentation-channel.js";
+import {
+  DC_API_SIGNED,
+  DC_API_UNSIGNED,
+  dcApiKeyName,
+  ORIGIN_AUDIENCE_PREFIX,
+} from "./dc-api-protocols.js";
+
+/** What a page posts: the `DigitalCredential`'s `protocol` and `data`, unchanged. */
+export interface DcApiPost {
+  protocol: string;
+  data: Record<string, unknown>;
+}
+
+/** The one member of `data` an OpenID4VP answer through the DC API has (Appendix A.3, A.4). */
+const ANSWER_MEMBERS = ["response", "vp_token", "error"] as const;
+
+/**
+ * A DC API answer as the channel reads it: a well-formed answer for the verifier to decide, or an
+ * envelope that cannot verify whatever it holds (under `haip` an unencrypted `vp_token`, a JWE
+ * not to this request's key or that does not decrypt, a `vp_token` that does not fit the query) —
+ * which, unlike the redirect flow, ends the verification: the page relayed what the browser gave
+ * it, and no second answer comes.
+ */
+export type DcApiReading =
+  | { ok: true; answer: ChannelAnswer; form: DcApiAnswerTranscript["form"] }
+  | { ok: false; reason: string; form: DcApiAnswerTranscript["form"] };
+
+/** The DC API protocols a verification's `dc_api_requests` offered. */
+export function requestedProtocols(model: Model, verification: VerificationRecord): string[] {
+  if (!verification.expectedOrigins) return [];
+  return [model.profile === "haip" ? DC_API_SIGNED : DC_API_UNSIGNED];
+}
+
+/**
+ * Reads a posted body: `{ protocol, data }`, `protocol` one this verification requested and `data`
+ * an object with exactly one of `response` (encrypted), `vp_token` or `error`. Anything else is
+ * the page's mistake, not a verdict on the holder: 400 `validation_error` naming the field, the
+ * verification unchanged.
+ */
+export function readDcApiPost(
+  model: Model,
+  verification: VerificationRecord,
+  body: unknown,
+): DcApiPost {
+  const { protocol, data } = parseInput(dcApiResponseBody, body);
+  const requested = requestedProtocols(model, verification);
+  if (!requested.includes(protocol))
+    throw invalid(
+      "protocol",
+      requested.length === 0
+        ? "this verification made no Digital Credentials API request (create it with expected_origins)"
+        : `must be a protocol this verification requested: ${requested.join(", ")}`,
+    );
+  const members = ANSWER_MEMBERS.filter((name) => Object.hasOwn(data, name));
+  if (members.length !== 1)
+    throw invalid("data", `must hold exactly one of ${ANSWER_MEMBERS.join(", ")}`);
+  return { protocol, data };
+}
+
+/**
+ * Reads the answer inside a posted body: the wallet's `error` (encrypted or not: it discloses
+ * nothing), or presentations keyed by credential query with the binding this channel vouches for —
+ * the origin the browser named to the wallet, which must be one of `expected_origins`, the nonce,
+ * and under `dc_api.jwt` the thumbprint of the key the answer was encrypted to.
+ */
+export async function readDcApiAnswer(
+  model: Model,
+  verification: VerificationRecord,
+  post: DcApiPost,
+  query: DcqlQuery,
+): Promise<DcApiReading> {
+  const { data } = post;
+  const form = ANSWER_MEMBERS.find((name) => Object.hasOwn(data, name))!;
+  const fail = (reason: string): DcApiReading => ({ ok: false, reason, form });
+  if (form === "error")
+    return { ok: true, answer: { kind: "error", error: String(data.error) }, form };
+  const key =
+    model.profile === "haip"
+      ? model.protocol.verifier.responseKey(verification.tenant, dcApiKeyName(verification.id))
+      : undefined;
+  let params: Map<string, string>;
+  if (form === "response") {
+    if (typeof data.response !== "string") return fail("data.response is not a JWE");
+    const read = await readEncryptedResponse(new Map([["response", data.response]]), key);
+    if (!read.ok) return fail(read.refusal.description);
+    params = read.params;
+  } else {
+    if (model.profile === "haip")
+      return fail("this verifier asks for dc_api.jwt: the vp_token came unencrypted");
+    params = new Map([["vp_token", JSON.stringify(data.vp_token)]]);
+  }
+  // The redirect flow's reading of vp_token and error; the DC API has no state: the browser is
+  // the channel, so the answer is read as if it carried this request's.
+  params.set("state", verification.id);
+  const read = readAuthorizationResponse(params, { state: verification.id, query });
+  if (!read.ok) return fail(read.refusal.description);
+  if (read.response.kind === "error") return { ok: true, answer: read.response, form };
+  const origins = verification.expectedOrigins ?? [];
+  return {
+    ok: true,
+    form,
+    answer: {
+      kind: "vp_token",
+      presentations: read.response.presentations,
+      binding: {
+        channel: "dc-api",
+        origin: originOf(read.response.presentations, origins),
+        nonce: verification.nonce,
+        ...(key ? { jwkThumbprint: await calculateJwkThumbprint((await key).publicJwk) } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * The page origin the answer is bound to. The browser told the wallet, not the verifier: with one
+ * expected origin it is that one; with several, the one a key-binding JWT names (an SD-JWT VC's
+ * `aud`, read unverified: the format checks it against this binding), else the first. A format
+ * that names no origin in the clear (mdoc) is then checked against the first.
+ */
+function originOf(presentations: Record<string, string[]>, origins: string[]): string {
+  if (origins.length <= 1) return origins[0] ?? "";
+  for (const list of Object.values(presentations))
+    for (const presentation of list) {
+      try {
+        const aud = decodeJwt(presentation.slice(presentation.lastIndexOf("~") + 1)).aud;
+        const named = typeof aud === "string" ? aud.slice(ORIGIN_AUDIENCE_PREFIX.length) : "";
+        if (
+          typeof aud === "string" &&
+          aud.startsWith(ORIGIN_AUDIENCE_PREFIX) &&
+          origins.includes(named)
+        )
+          return named;
+      } catch {
+        // Not a JWT at the end: not a key binding that names an origin.
+      }
+    }
+  return origins[0]!;
+}
+
+const invalid = (field: string, rule: string) => validationError(`${field}: ${rule}`, { field });
