@@ -1,4 +1,4 @@
-import { Tag } from "./cbor.js";
+import { Tagged } from "./cbor.js";
 
 const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -8,7 +8,7 @@ const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * ISO/IEC 18013-5 §7.2.1 types them; strings, numbers and booleans stay as they are.
  */
 export const elementValueOf = (value: unknown): unknown =>
-  typeof value === "string" && FULL_DATE.test(value) ? new Tag(value, 1004) : value;
+  typeof value === "string" && FULL_DATE.test(value) ? new Tagged(1004, value) : value;
 
 /**
  * An element value read from an mdoc as JSON for claims and DCQL matching: dates back to strings
@@ -16,7 +16,8 @@ export const elementValueOf = (value: unknown): unknown =>
  * objects. Anything else stays as decoded.
  */
 export function jsonValueOf(value: unknown): unknown {
-  if (value instanceof Tag && (value.tag === 1004 || value.tag === 0)) return String(value.value);
+  if (value instanceof Tagged && (value.tag === 1004 || value.tag === 0))
+    return String(value.value);
   if (value instanceof Date) return value.toISOString().replace(/\.\d{3}Z$/, "Z");
   if (value instanceof Uint8Array) return Buffer.from(value).toString("base64url");
   if (value instanceof Map)

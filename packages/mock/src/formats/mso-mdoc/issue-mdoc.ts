@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { JWK } from "jose";
-import { cborEncode, embedded, embeddedBytes, Tag } from "./cbor.js";
+import { cborEncode, embedded, embeddedBytes, Tagged } from "./cbor.js";
 import { coseKeyFromJwk, signCoseSign1 } from "./cose.js";
 import { elementValueOf } from "./element-values.js";
 
@@ -21,7 +21,7 @@ export interface MdocIssueInput {
 }
 
 /** `tdate` (RFC 8949 §3.4.1, tag 0) without fractional seconds, as ISO/IEC 18013-5 §9.1.2.4 asks. */
-const tdate = (date: Date) => new Tag(date.toISOString().replace(/\.\d{3}Z$/, "Z"), 0);
+const tdate = (date: Date) => new Tagged(0, date.toISOString().replace(/\.\d{3}Z$/, "Z"));
 
 /**
  * Issues an mdoc's `IssuerSigned` (ISO/IEC 18013-5 §8.3.2.1.2.2): one `IssuerSignedItem` per
@@ -30,11 +30,11 @@ const tdate = (date: Date) => new Tag(date.toISOString().replace(/\.\d{3}Z$/, "Z
  * `x5chain`. Returns the CBOR bytes; OpenID4VCI carries them base64url.
  */
 export function issueMdoc(input: MdocIssueInput): Uint8Array {
-  const nameSpaces = new Map<string, Tag[]>();
+  const nameSpaces = new Map<string, Tagged[]>();
   const valueDigests = new Map<string, Map<number, Uint8Array>>();
   for (const [namespace, elements] of Object.entries(input.nameSpaces)) {
     const ids = uniqueRandomIds(Object.keys(elements).length);
-    const items: Tag[] = [];
+    const items: Tagged[] = [];
     const digests = new Map<number, Uint8Array>();
     Object.entries(elements).forEach(([elementIdentifier, value], i) => {
       const item = embedded(

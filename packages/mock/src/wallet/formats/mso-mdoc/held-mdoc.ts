@@ -3,7 +3,7 @@ import {
   cborDecodeUntrusted,
   decodeEmbedded,
   isEmbedded,
-  type Tag,
+  type Tagged,
 } from "../../../formats/mso-mdoc/cbor.js";
 import { readCoseSign1 } from "../../../formats/mso-mdoc/cose.js";
 import { jsonValueOf } from "../../../formats/mso-mdoc/element-values.js";
@@ -17,7 +17,7 @@ export interface HeldElement {
   /** The element's value as JSON (dates as strings, bytes as base64url). */
   value: unknown;
   /** The `#6.24` item as issued. */
-  item: Tag & { value: Uint8Array };
+  item: Tagged & { value: Uint8Array };
 }
 
 /** An mdoc in the test wallet: the issuer's signed data and the holder key it is bound to. */

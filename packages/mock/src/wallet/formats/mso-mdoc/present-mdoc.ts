@@ -3,7 +3,7 @@ import {
   decodeEmbedded,
   embedded,
   embeddedBytes,
-  type Tag,
+  type Tagged,
 } from "../../../formats/mso-mdoc/cbor.js";
 import { signCoseSign1 } from "../../../formats/mso-mdoc/cose.js";
 import { elementValueOf } from "../../../formats/mso-mdoc/element-values.js";
@@ -35,12 +35,12 @@ export function presentMdoc(
   const wanted = requested.filter(
     ([ns, el]) => !options.omit?.some(([ons, oel]) => ons === ns && oel === el),
   );
-  const nameSpaces = new Map<string, Tag[]>();
+  const nameSpaces = new Map<string, Tagged[]>();
   const chosen = held.elements.filter((e) =>
     wanted.some(([ns, el]) => ns === e.namespace && el === e.elementIdentifier),
   );
   chosen.forEach((element, i) => {
-    let item: Tag = element.item;
+    let item: Tagged = element.item;
     if (options.tamper === "element_value" && i === 0)
       item = withValue(element.item, element.value);
     if (options.tamper === "digest_id" && i === 0) item = withOtherDigestId(element.item, held);
@@ -103,7 +103,7 @@ const flipped = (bytes: Uint8Array) => {
 };
 
 /** The item with another value under the same digest ID: its digest no longer matches. */
-function withValue(item: Tag & { value: Uint8Array }, value: unknown): Tag {
+function withValue(item: Tagged & { value: Uint8Array }, value: unknown): Tagged {
   const decoded = decodeEmbedded(item, "an IssuerSignedItem") as Map<string, unknown>;
   const changed =
     typeof value === "boolean"
@@ -116,7 +116,7 @@ function withValue(item: Tag & { value: Uint8Array }, value: unknown): Tag {
 }
 
 /** The item, unchanged, but claiming the digest ID of another element the issuer signed. */
-function withOtherDigestId(item: Tag & { value: Uint8Array }, held: HeldMdoc): Tag {
+function withOtherDigestId(item: Tagged & { value: Uint8Array }, held: HeldMdoc): Tagged {
   const decoded = decodeEmbedded(item, "an IssuerSignedItem") as Map<string, unknown>;
   const other = held.elements.find((e) => e.digestID !== decoded.get("digestID"));
   decoded.set("digestID", other ? other.digestID : (decoded.get("digestID") as number) + 1);
