@@ -39,7 +39,7 @@ async function auth0Failures(response: Uint8Array, binding: MdocBinding, rootPem
       encodedSessionTranscript: transcriptForAuth0(binding),
       onCheck: (check) => {
         if (check.status === "FAILED" && check.id !== IACA_COUNTRY)
-          failed.push(check.id ?? check.check);
+          failed.push(check.id);
       },
     })
     .catch((error: Error) => failed.push(error.message));
