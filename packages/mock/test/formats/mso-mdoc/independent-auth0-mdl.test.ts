@@ -38,8 +38,7 @@ async function auth0Failures(response: Uint8Array, binding: MdocBinding, rootPem
     .verify(response, {
       encodedSessionTranscript: transcriptForAuth0(binding),
       onCheck: (check) => {
-        if (check.status === "FAILED" && check.id !== IACA_COUNTRY)
-          failed.push(check.id);
+        if (check.status === "FAILED" && check.id !== IACA_COUNTRY) failed.push(check.id);
       },
     })
     .catch((error: Error) => failed.push(error.message));
