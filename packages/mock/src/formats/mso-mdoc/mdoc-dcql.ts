@@ -1,4 +1,3 @@
-import type { DcqlQuery } from "dcql";
 import type { MdocClaimRequest } from "./verify-device-response.js";
 
 /** A DCQL credential query for an mdoc (OpenID4VP 1.0 §6.1 and Appendix B.2.4). */
@@ -7,7 +6,11 @@ export interface MdocCredentialQuery {
   format: "mso_mdoc";
   meta: { doctype_value: string };
   trusted_authorities?: { type: "aki"; values: string[] }[];
-  claims: { path: [string, string]; values?: unknown[]; intent_to_retain?: boolean }[];
+  claims: {
+    path: [string, string];
+    values?: (string | number | boolean)[];
+    intent_to_retain?: boolean;
+  }[];
 }
 
 /**
@@ -29,7 +32,7 @@ export function mdocCredentialQuery(
     })
     .map(({ path, values }) => ({
       path: [path[0], path[1]] as [string, string],
-      ...(values ? { values: [...values] } : {}),
+      ...(values ? { values: [...values] as (string | number | boolean)[] } : {}),
       intent_to_retain: false,
     }));
   return {
@@ -47,7 +50,11 @@ export function mdocCredentialQuery(
  * What the verifier checks an answer to an mdoc credential query against: the doctype it named
  * and its elements with their accepted values.
  */
-export function mdocExpectation(query: DcqlQuery.Input["credentials"][number]): {
+export function mdocExpectation(query: {
+  format: string;
+  meta?: unknown;
+  claims?: readonly unknown[];
+}): {
   docTypes: string[];
   claims: MdocClaimRequest[];
 } {

@@ -14,10 +14,11 @@ export interface MdocMatch {
  * mdoc that satisfies it. `undefined` when none does.
  */
 export function matchMdocQuery(
-  query: DcqlQuery.Input,
+  /** A DCQL query as a request carries it (parsed and validated here). */
+  query: unknown,
   heldMdocs: readonly HeldMdoc[],
 ): MdocMatch | undefined {
-  const parsed = DcqlQuery.parse(query);
+  const parsed = DcqlQuery.parse(query as DcqlQuery.Input);
   DcqlQuery.validate(parsed);
   const credentials = heldMdocs.map((held) => ({
     credential_format: "mso_mdoc" as const,
