@@ -1,13 +1,5 @@
 import type { JWK } from "jose";
-import {
-  cborDecodeUntrusted,
-  decodeEmbedded,
-  isEmbedded,
-  type Tagged,
-} from "../../../formats/mso-mdoc/cbor.js";
-import { readCoseSign1 } from "../../../formats/mso-mdoc/cose.js";
-import { jsonValueOf } from "../../../formats/mso-mdoc/element-values.js";
-import { MdocInputError } from "../../../formats/mso-mdoc/mdoc-errors.js";
+import { Tagged, untag24, walletCborDecode } from "./wallet-cbor.js";
 
 /** One element of a held mdoc: the item exactly as issued (its digest covers these bytes). */
 export interface HeldElement {
@@ -35,29 +27,24 @@ export interface HeldMdoc {
  * Appendix A.2) into the wallet: its items kept byte for byte, its doctype read from the MSO.
  */
 export function holdMdoc(credential: string, holderPrivateJwk: JWK): HeldMdoc {
-  const issuerSigned = cborDecodeUntrusted(
-    new Uint8Array(Buffer.from(credential, "base64url")),
-    "the IssuerSigned",
-  );
-  if (!(issuerSigned instanceof Map)) throw new MdocInputError("the IssuerSigned is not a map");
-  const issuerAuthValue = issuerSigned.get("issuerAuth");
-  const issuerAuth = readCoseSign1(issuerAuthValue, "issuerAuth");
-  const mso = decodeEmbedded(cborDecodeUntrusted(issuerAuth.payload!, "the MSO"), "the MSO");
+  const issuerSigned = walletCborDecode(new Uint8Array(Buffer.from(credential, "base64url")));
+  if (!(issuerSigned instanceof Map)) throw new TypeError("test wallet: an IssuerSigned is a map");
+  const issuerAuth = issuerSigned.get("issuerAuth");
+  if (!Array.isArray(issuerAuth) || !(issuerAuth[2] instanceof Uint8Array))
+    throw new TypeError("test wallet: issuerAuth is a COSE_Sign1 with its MSO");
+  const mso = untag24(walletCborDecode(issuerAuth[2]));
   if (!(mso instanceof Map) || typeof mso.get("docType") !== "string")
-    throw new MdocInputError("the MSO names no docType");
+    throw new TypeError("test wallet: the MSO names no docType");
   const elements: HeldElement[] = [];
-  const nameSpaces = issuerSigned.get("nameSpaces");
-  if (!(nameSpaces instanceof Map)) throw new MdocInputError("the IssuerSigned has no nameSpaces");
-  for (const [namespace, items] of nameSpaces) {
-    for (const item of items as unknown[]) {
-      if (!isEmbedded(item)) throw new MdocInputError("an IssuerSignedItem is not tag 24");
-      const decoded = decodeEmbedded(item, "an IssuerSignedItem") as Map<string, unknown>;
+  for (const [namespace, items] of issuerSigned.get("nameSpaces") as Map<string, Tagged[]>) {
+    for (const item of items) {
+      const decoded = untag24(item) as Map<string, unknown>;
       elements.push({
-        namespace: namespace as string,
+        namespace,
         elementIdentifier: decoded.get("elementIdentifier") as string,
         digestID: decoded.get("digestID") as number,
-        value: jsonValueOf(decoded.get("elementValue")),
-        item,
+        value: asJson(decoded.get("elementValue")),
+        item: item as Tagged & { value: Uint8Array },
       });
     }
   }
@@ -65,9 +52,16 @@ export function holdMdoc(credential: string, holderPrivateJwk: JWK): HeldMdoc {
     format: "mso_mdoc",
     docType: mso.get("docType") as string,
     elements,
-    issuerAuth: issuerAuthValue as unknown[],
+    issuerAuth,
     holderPrivateJwk,
   };
+}
+
+/** An element value as the wallet shows it: dates as their strings, bytes as base64url. */
+function asJson(value: unknown): unknown {
+  if (value instanceof Tagged) return String(value.value);
+  if (value instanceof Uint8Array) return Buffer.from(value).toString("base64url");
+  return value;
 }
 
 /** The held mdoc's elements as DCQL sees them: `{ namespace: { element: value } }`. */

@@ -1,23 +1,16 @@
-import {
-  cborEncode,
-  decodeEmbedded,
-  embedded,
-  embeddedBytes,
-  type Tagged,
-} from "../../../formats/mso-mdoc/cbor.js";
-import { signCoseSign1 } from "../../../formats/mso-mdoc/cose.js";
-import { elementValueOf } from "../../../formats/mso-mdoc/element-values.js";
-import type { MdocBinding } from "../../../formats/mso-mdoc/presentation-binding.js";
-import { sessionTranscriptFor } from "../../../formats/mso-mdoc/session-transcript.js";
+import { createPrivateKey, sign } from "node:crypto";
+import { deviceAuthenticationBytes } from "./device-authentication.js";
 import type { HeldMdoc } from "./held-mdoc.js";
+import type { MdocWalletBinding } from "./mdoc-binding.js";
 import type { MdocTamper } from "./mdoc-tamper.js";
+import { type Tagged, tag24, untag24, walletCborEncode } from "./wallet-cbor.js";
 
 export interface PresentMdocOptions {
   /** Elements to leave out although asked for (`[namespace, element]`). */
   omit?: readonly (readonly [string, string])[];
   tamper?: MdocTamper;
   /** Sign over another binding's transcript than the request's (another nonce, origin, …). */
-  signFor?: MdocBinding;
+  signFor?: MdocWalletBinding;
 }
 
 /**
@@ -29,7 +22,7 @@ export interface PresentMdocOptions {
 export function presentMdoc(
   held: HeldMdoc,
   requested: readonly (readonly [string, string])[],
-  binding: MdocBinding,
+  binding: MdocWalletBinding,
   options: PresentMdocOptions = {},
 ): Uint8Array {
   const wanted = requested.filter(
@@ -52,21 +45,14 @@ export function presentMdoc(
   const issuerAuth = [...held.issuerAuth];
   if (options.tamper === "issuer_signature") issuerAuth[3] = flipped(issuerAuth[3] as Uint8Array);
 
-  const deviceNameSpaces = embedded(new Map());
-  const deviceAuthentication = embeddedBytes(
-    cborEncode([
-      "DeviceAuthentication",
-      sessionTranscriptFor(options.signFor ?? binding),
-      held.docType,
-      deviceNameSpaces,
-    ]),
+  const deviceNameSpaces = tag24(new Map());
+  const deviceSignature = signDetached(
+    deviceAuthenticationBytes(options.signFor ?? binding, held.docType, deviceNameSpaces),
+    held,
   );
-  const deviceSignature = signCoseSign1(deviceAuthentication, held.holderPrivateJwk, {
-    detached: true,
-  });
   if (options.tamper === "device_signature") deviceSignature[3] = flipped(deviceSignature[3]);
 
-  return cborEncode(
+  return walletCborEncode(
     new Map<string, unknown>([
       ["version", "1.0"],
       [
@@ -96,6 +82,18 @@ export function presentMdoc(
   );
 }
 
+/** COSE_Sign1 with ES256 in the protected header, the payload detached (null). */
+function signDetached(
+  payload: Uint8Array,
+  held: HeldMdoc,
+): [Uint8Array, Map<number, unknown>, null, Uint8Array] {
+  const protectedHeader = walletCborEncode(new Map([[1, -7]]));
+  const toBeSigned = walletCborEncode(["Signature1", protectedHeader, new Uint8Array(0), payload]);
+  const key = createPrivateKey({ key: held.holderPrivateJwk as never, format: "jwk" });
+  const signature = sign("sha256", toBeSigned, { key, dsaEncoding: "ieee-p1363" });
+  return [protectedHeader, new Map(), null, new Uint8Array(signature)];
+}
+
 const flipped = (bytes: Uint8Array) => {
   const copy = new Uint8Array(bytes);
   copy[copy.length - 1]! ^= 0x01;
@@ -104,21 +102,21 @@ const flipped = (bytes: Uint8Array) => {
 
 /** The item with another value under the same digest ID: its digest no longer matches. */
 function withValue(item: Tagged & { value: Uint8Array }, value: unknown): Tagged {
-  const decoded = decodeEmbedded(item, "an IssuerSignedItem") as Map<string, unknown>;
+  const decoded = untag24(item) as Map<string, unknown>;
   const changed =
     typeof value === "boolean"
       ? !value
       : typeof value === "number"
         ? value + 1
         : `${String(value)}!`;
-  decoded.set("elementValue", elementValueOf(changed));
-  return embedded(decoded);
+  decoded.set("elementValue", changed);
+  return tag24(decoded);
 }
 
 /** The item, unchanged, but claiming the digest ID of another element the issuer signed. */
 function withOtherDigestId(item: Tagged & { value: Uint8Array }, held: HeldMdoc): Tagged {
-  const decoded = decodeEmbedded(item, "an IssuerSignedItem") as Map<string, unknown>;
+  const decoded = untag24(item) as Map<string, unknown>;
   const other = held.elements.find((e) => e.digestID !== decoded.get("digestID"));
   decoded.set("digestID", other ? other.digestID : (decoded.get("digestID") as number) + 1);
-  return embedded(decoded);
+  return tag24(decoded);
 }
