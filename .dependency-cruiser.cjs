@@ -15,6 +15,9 @@ const LAYERS = {
   emulator: ["core", "mock"],
 };
 
+/** The mock's source folder, for the rules on its formats, channels and wallet. */
+const MOCK = "packages/mock/src/";
+
 const PRODUCT = ["core", "server", "browser", "session", "next", "react"];
 // The emulator sits on the mock, beside the product: no package's source imports it, and no
 // package's tests either (the service tests in test/service run the mock over msw and over the
@@ -93,6 +96,80 @@ module.exports = {
       // By path when the import resolves, by name when it does not (an undeclared dependency).
       to: { path: `^(?:packages|@credport)/(?!(?:${[name, ...allowed].join("|")})(?:/|$))` },
     })),
+    // The mock's credential formats and presentation channels (docs/architecture.md): a format
+    // knows no channel, a channel no format; they meet in one value, the PresentationBinding.
+    {
+      name: "mock-format-knows-no-channel",
+      severity: "error",
+      comment:
+        "A credential format imports a presentation channel: what a presentation is bound to reaches the format as a PresentationBinding (formats/presentation-binding.ts), never from the channel itself.",
+      from: { path: `^${MOCK}formats/` },
+      to: { path: `^${MOCK}channels/` },
+    },
+    {
+      name: "mock-channel-knows-no-format",
+      severity: "error",
+      comment:
+        "A presentation channel imports a credential format: it asks the verifier (ChannelVerifier in channels/presentation-channel.ts) for the query and the verdict, and hands over a PresentationBinding.",
+      from: { path: `^${MOCK}channels/` },
+      to: { path: `^${MOCK}formats/(?!presentation-binding\\.ts$)` },
+    },
+    {
+      name: "mock-formats-apart",
+      severity: "error",
+      comment: "One credential format imports another: share through formats/*.ts beside them.",
+      from: { path: `^${MOCK}formats/([^/]+)/` },
+      to: { path: `^${MOCK}formats/(?!$1/)[^/]+/` },
+    },
+    {
+      name: "mock-channels-apart",
+      severity: "error",
+      comment: "One presentation channel imports another: share through channels/*.ts beside them.",
+      from: { path: `^${MOCK}channels/([^/]+)/` },
+      to: { path: `^${MOCK}channels/(?!$1/)[^/]+/` },
+    },
+    {
+      name: "mock-protocol-through-interfaces",
+      severity: "error",
+      comment:
+        "The issuer or the verifier reaches into a format's or a channel's folder: use CredentialFormat (formats/credential-format.ts) and PresentationChannel (channels/presentation-channel.ts), found through formats/formats.ts and channels/channels.ts.",
+      from: { path: `^${MOCK}protocol/` },
+      to: { path: `^${MOCK}(?:formats|channels)/[^/]+/` },
+    },
+    {
+      name: "mock-model-below-protocol",
+      severity: "error",
+      comment:
+        "The model imports the protocol, a format, a channel, the HTTP layer or the wallet: the model holds records and state, everything else sits on it.",
+      from: { path: `^${MOCK}model/` },
+      to: { path: `^${MOCK}(?:protocol|formats|channels|http|wallet)/` },
+    },
+    {
+      name: "test-wallet-independent",
+      severity: "error",
+      comment:
+        "The test wallet imports the mock's own code: it is the mock's counterparty in tests and speaks only the public protocol, with its own constants and format code (a bug on one side must not hide the same bug on the other). Generic X.509 checks (x509/) are shared like a library.",
+      from: { path: `^${MOCK}wallet/` },
+      to: { path: `^${MOCK}(?!wallet/|x509/)` },
+    },
+    {
+      name: "test-wallet-format-knows-no-channel",
+      severity: "error",
+      comment:
+        "A wallet format imports a wallet channel: the binding reaches it as a WalletBinding (wallet/formats/presentation-binding.ts).",
+      from: { path: `^${MOCK}wallet/formats/` },
+      to: { path: `^${MOCK}wallet/channels/` },
+    },
+    {
+      name: "test-wallet-channel-knows-no-format",
+      severity: "error",
+      comment:
+        "A wallet channel imports a wallet format: it reads requests into a DCQL query and a WalletBinding; the composition (test-wallet.ts) picks the format.",
+      from: { path: `^${MOCK}wallet/channels/` },
+      to: {
+        path: `^${MOCK}wallet/formats/(?!(?:dcql|presentation-binding)\\.ts$)`,
+      },
+    },
     {
       name: "nothing-on-emulator",
       severity: "error",

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
 export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, T as Tenant, V as VerificationRecord, W as WebhookDelivery, b as WebhookEndpoint, c as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
 export { T as TAMPERS } from './tamper.js';
-import '@credport/core/contract';
 import '@credport/core';
+import '@credport/core/contract';
 import 'node:net';
 import 'jose';
 import 'node:crypto';
@@ -33,8 +33,8 @@ declare function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.o
 declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
 export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, webhookBody };
 // incoming.d.ts
-import { FieldValue, FailureCode } from '@credport/core/contract';
 import { CredportErrorCode, CredportError } from '@credport/core';
+import { FieldValue, FailureCode } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
 import { X509Certificate } from 'node:crypto';
@@ -90,6 +90,18 @@ declare class Keys {
     authenticateSecret(header: string | null): SecretAuth;
     authenticatePublishable(header: string | null): Tenant;
 }
+interface Transition<S extends string, T extends string> {
+    from: readonly S[];
+    trigger: T;
+    to?: S;
+    error?: {
+        status: number;
+        code: CredportErrorCode;
+    };
+}
+type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
+type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
+declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
 interface PolicyRecord {
     policyId: string;
     tenant: Tenant | null;
@@ -105,18 +117,6 @@ interface PolicyField {
     path: string[];
     values?: FieldValue[];
 }
-interface Transition<S extends string, T extends string> {
-    from: readonly S[];
-    trigger: T;
-    to?: S;
-    error?: {
-        status: number;
-        code: CredportErrorCode;
-    };
-}
-type VerificationStatus = "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
-type VerificationTrigger = "request_fetched" | "presentation_verified" | "presentation_failed" | "cancel" | "expire";
-declare const VERIFICATION_TRANSITIONS: readonly Transition<VerificationStatus, VerificationTrigger>[];
 interface VerificationRecord {
     id: string;
     tenant: Tenant;
@@ -136,6 +136,9 @@ interface VerificationRecord {
     updatedAt: string;
     expiresAt: string;
 }
+type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
+type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
+declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
 type LifecycleStatus = "draft" | "published" | "archived";
 type DefinitionTrigger = "update" | "publish" | "archive";
 declare const DEFINITION_LIFECYCLE: readonly Transition<LifecycleStatus, DefinitionTrigger>[];
@@ -161,9 +164,6 @@ interface DefinitionRecord {
     createdAt: string;
     updatedAt: string;
 }
-type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
-type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
-declare const ISSUANCE_TRANSITIONS: readonly Transition<IssuanceStatus, IssuanceTrigger>[];
 interface IssuanceRecord {
     id: string;
     tenant: Tenant;
@@ -186,30 +186,6 @@ interface IssuanceRecord {
     txCode?: string;
     txCodeAttempts: number;
     statusListIndex: number;
-}
-interface AttestationTrust {
-    trustedKeys?: readonly JWK[] | undefined;
-    required?: boolean | undefined;
-}
-interface ResolvedAttestationTrust {
-    trustedKeys: readonly JWK[];
-    required: boolean;
-}
-declare class ChangeFeed {
-    private readonly listeners;
-    notify(): void;
-    subscribe(listener: () => void): () => void;
-}
-declare class Clock {
-    private aheadMs;
-    private readonly listeners;
-    now(): number;
-    iso(at?: number): string;
-    advance(ms: number): number;
-    get offsetMs(): number;
-    restoreOffset(ms: number): void;
-    reset(): void;
-    onAdvance(listener: () => void): () => void;
 }
 declare class ModelError extends CredportError {
     readonly status: number;
@@ -244,6 +220,22 @@ declare class Definitions {
     private findAny;
     private visible;
     private ownedOrThrow;
+}
+declare class ChangeFeed {
+    private readonly listeners;
+    notify(): void;
+    subscribe(listener: () => void): () => void;
+}
+declare class Clock {
+    private aheadMs;
+    private readonly listeners;
+    now(): number;
+    iso(at?: number): string;
+    advance(ms: number): number;
+    get offsetMs(): number;
+    restoreOffset(ms: number): void;
+    reset(): void;
+    onAdvance(listener: () => void): () => void;
 }
 declare const FAULT_KINDS: readonly ["server_error", "service_unavailable", "rate_limited", "drop_after_write", "bad_gateway_html", "delay"];
 type FaultKind = (typeof FAULT_KINDS)[number];
@@ -302,6 +294,22 @@ declare class Idempotency {
     private store;
     private forget;
 }
+interface ModelLimits {
+    requestLog: number;
+    webhookEvents: number;
+    idempotencyRecords: number;
+    idempotencyBytes: number;
+    realtimeStreams: number;
+    webhookDeliveries: number;
+    webhookEndpoints: number;
+    faultRules: number;
+    requestBodyBytes: number;
+    protocolNonces: number;
+    accessTokens: number;
+    authorizationRequests: number;
+    dpopProofs: number;
+}
+declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
 interface WebhookAttemptNotice {
     kind: "webhook_attempt";
     eventId: string;
@@ -321,6 +329,17 @@ declare class Notices {
     private readonly listeners;
     emit(notice: ModelNotice): void;
     subscribe(listener: (notice: ModelNotice) => void): () => void;
+}
+declare class Realtime {
+    private readonly maxStreams;
+    available: boolean;
+    private readonly listeners;
+    private open;
+    constructor(maxStreams?: number);
+    setAvailable(available: boolean): void;
+    onChange(listener: (available: boolean) => void): () => void;
+    get openStreams(): number;
+    openStream(): () => void;
 }
 interface WebhookAttempt {
     at: string;
@@ -445,36 +464,34 @@ declare class Issuance {
     private byId;
     private owned;
 }
-interface ModelLimits {
-    requestLog: number;
-    webhookEvents: number;
-    idempotencyRecords: number;
-    idempotencyBytes: number;
-    realtimeStreams: number;
-    webhookDeliveries: number;
-    webhookEndpoints: number;
-    faultRules: number;
-    requestBodyBytes: number;
-    protocolNonces: number;
-    accessTokens: number;
-    authorizationRequests: number;
-    dpopProofs: number;
+interface AttestationTrust {
+    trustedKeys?: readonly JWK[] | undefined;
+    required?: boolean | undefined;
 }
-declare const DEFAULT_MODEL_LIMITS: Readonly<ModelLimits>;
-declare class Policies {
-    private readonly now;
-    private readonly definitions;
-    private readonly records;
-    private readonly presets;
-    constructor(now: () => string, definitions: Definitions);
-    create(auth: SecretAuth, input: unknown): PolicyRecord;
-    get(auth: SecretAuth, id: string): PolicyRecord;
-    list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
-    archive(auth: SecretAuth, id: string): PolicyRecord;
-    resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
-    restore(records: readonly PolicyRecord[]): void;
-    snapshot(): PolicyRecord[];
-    private visible;
+interface ResolvedAttestationTrust {
+    trustedKeys: readonly JWK[];
+    required: boolean;
+}
+interface SavedSigningKey {
+    kid: string;
+    privateJwk: JWK;
+    publicJwk: JWK;
+}
+declare class ResultSigner {
+    private keyPair?;
+    private savedPrivateJwk?;
+    kid: string;
+    exportKey(): Promise<SavedSigningKey>;
+    restoreKey(saved: SavedSigningKey): void;
+    private keys;
+    jwks(): Promise<{
+        keys: JWK[];
+    }>;
+    sign(content: Record<string, unknown>, options: {
+        issuer: string;
+        audience: string;
+        now: number;
+    }): Promise<string>;
 }
 interface SavedCertificateAuthority {
     certificate: string;
@@ -498,22 +515,42 @@ declare class TestCertificateAuthority {
     keyIdentifier(): Promise<string>;
     issueLeaf(request: LeafRequest): Promise<string>;
 }
-interface IssuerKeys {
-    kid: string;
-    privateJwk: JWK;
-    publicJwk: JWK;
+declare const verifierClientId: (verifierDid: string) => string;
+interface VerifierIdentity {
+    clientId: string;
+    projectId: string;
+    environment: Environment;
 }
-interface VerifierKeys extends IssuerKeys {
-    did: string;
+declare class Policies {
+    private readonly now;
+    private readonly definitions;
+    private readonly records;
+    private readonly presets;
+    constructor(now: () => string, definitions: Definitions);
+    create(auth: SecretAuth, input: unknown): PolicyRecord;
+    get(auth: SecretAuth, id: string): PolicyRecord;
+    list(auth: SecretAuth, rawQuery: unknown): Page<PolicyRecord>;
+    archive(auth: SecretAuth, id: string): PolicyRecord;
+    resolveForVerification(tenant: Tenant, id: string): PolicyRecord;
+    restore(records: readonly PolicyRecord[]): void;
+    snapshot(): PolicyRecord[];
+    private visible;
 }
-type VerifierClientIdPrefix = "did" | "x509_hash" | "x509_san_dns";
 interface SavedCertificate {
     kind: "verifier" | "issuer";
     tenant: Tenant;
     host: string;
     certificate: string;
 }
-interface ResponseKey {
+declare class LeafCertificates {
+    private readonly ca;
+    private readonly certificates;
+    constructor(ca: TestCertificateAuthority);
+    leafFor(kind: SavedCertificate["kind"], tenant: Tenant, host: string, request: () => Promise<LeafRequest>): Promise<string>;
+    exportAll(): Promise<SavedCertificate[]>;
+    restore(saved: readonly SavedCertificate[]): void;
+}
+interface IssuerKeys {
     kid: string;
     privateJwk: JWK;
     publicJwk: JWK;
@@ -535,15 +572,11 @@ interface PushedAuthorization {
     expiresAt: number;
 }
 type AuthorizationCodeGrant = Omit<PushedAuthorization, "state">;
-declare class ProtocolState {
+declare class IssuerProtocolState {
     private readonly now;
     private readonly limits;
-    readonly pki: {
-        ca: TestCertificateAuthority;
-        clientIdPrefix: VerifierClientIdPrefix;
-    };
-    private readonly issuerKeys;
-    private readonly verifiers;
+    private readonly certificates;
+    private readonly keys;
     private readonly accessTokens;
     private readonly nonces;
     private readonly pushed;
@@ -551,47 +584,11 @@ declare class ProtocolState {
     private readonly spentCodes;
     private readonly dpopNonces;
     private readonly proofJtis;
-    private readonly certificates;
-    private readonly responseKeys;
-    private readonly responseCodes;
-    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">,
-    pki?: {
-        ca: TestCertificateAuthority;
-        clientIdPrefix: VerifierClientIdPrefix;
-    });
-    issuerKeysFor(tenant: Tenant): Promise<IssuerKeys>;
-    exportKeys(): Promise<{
-        issuers: {
-            tenant: Tenant;
-            keys: IssuerKeys;
-        }[];
-        verifiers: {
-            tenant: Tenant;
-            keys: VerifierKeys;
-        }[];
-    }>;
-    restoreKeys(saved: {
-        issuers: readonly {
-            tenant: Tenant;
-            keys: IssuerKeys;
-        }[];
-        verifiers: readonly {
-            tenant: Tenant;
-            keys: VerifierKeys;
-        }[];
-    }): void;
-    verifierKeysFor(tenant: Tenant): Promise<VerifierKeys>;
-    verifierClientIdFor(tenant: Tenant, baseUrl: string): Promise<string>;
-    verifierCertificateFor(tenant: Tenant, baseUrl: string): Promise<string>;
-    issuerCertificateFor(tenant: Tenant, credentialIssuer: string): Promise<string>;
-    private certificateFor;
-    exportCertificates(): Promise<SavedCertificate[]>;
-    restoreCertificates(saved: readonly SavedCertificate[]): void;
-    responseKeyFor(tenant: Tenant, verificationId: string): Promise<ResponseKey>;
-    responseKey(tenant: Tenant, verificationId: string): Promise<ResponseKey> | undefined;
-    dropResponseKey(tenant: Tenant, verificationId: string): void;
-    issueResponseCode(tenant: Tenant, verificationId: string): string;
-    consumeResponseCode(tenant: Tenant, verificationId: string, code: string): boolean;
+    constructor(now: () => number, limits: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">, certificates: LeafCertificates);
+    keysFor(tenant: Tenant): Promise<IssuerKeys>;
+    savedKeys(): Map<string, Promise<IssuerKeys>>;
+    restoreKeys(tenant: Tenant, keys: IssuerKeys): void;
+    certificateFor(tenant: Tenant, credentialIssuer: string): Promise<string>;
     issueAccessToken(tenant: Tenant, issuanceId: string, options: {
         notAfter: number;
         credentialIdentifiers?: string[];
@@ -615,37 +612,67 @@ declare class ProtocolState {
     dpopNonceGood(tenant: Tenant, nonce: unknown): boolean;
     claimProofJti(tenant: Tenant, jti: string): "new" | "replayed" | "full";
 }
-declare class Realtime {
-    private readonly maxStreams;
-    available: boolean;
-    private readonly listeners;
-    private open;
-    constructor(maxStreams?: number);
-    setAvailable(available: boolean): void;
-    onChange(listener: (available: boolean) => void): () => void;
-    get openStreams(): number;
-    openStream(): () => void;
+interface VerifierKeys extends IssuerKeys {
+    did: string;
 }
-interface SavedSigningKey {
+type VerifierClientIdPrefix = "did" | "x509_hash" | "x509_san_dns";
+interface ResponseKey {
     kid: string;
     privateJwk: JWK;
     publicJwk: JWK;
 }
-declare class ResultSigner {
-    private keyPair?;
-    private savedPrivateJwk?;
-    kid: string;
-    exportKey(): Promise<SavedSigningKey>;
-    restoreKey(saved: SavedSigningKey): void;
-    private keys;
-    jwks(): Promise<{
-        keys: JWK[];
+declare class VerifierProtocolState {
+    private readonly now;
+    private readonly limits;
+    private readonly certificates;
+    private readonly clientIdPrefix;
+    private readonly keys;
+    private readonly responseKeys;
+    private readonly responseCodes;
+    constructor(now: () => number, limits: Pick<ModelLimits, "protocolNonces">, certificates: LeafCertificates,
+    clientIdPrefix: VerifierClientIdPrefix);
+    keysFor(tenant: Tenant): Promise<VerifierKeys>;
+    clientIdFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    certificateFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    savedKeys(): Map<string, Promise<VerifierKeys>>;
+    restoreKeys(tenant: Tenant, keys: VerifierKeys): void;
+    responseKeyFor(tenant: Tenant, verificationId: string): Promise<ResponseKey>;
+    responseKey(tenant: Tenant, verificationId: string): Promise<ResponseKey> | undefined;
+    dropResponseKey(tenant: Tenant, verificationId: string): void;
+    issueResponseCode(tenant: Tenant, verificationId: string): string;
+    consumeResponseCode(tenant: Tenant, verificationId: string, code: string): boolean;
+}
+declare class ProtocolState {
+    readonly issuer: IssuerProtocolState;
+    readonly verifier: VerifierProtocolState;
+    readonly certificates: LeafCertificates;
+    constructor(now: () => number, limits?: Pick<ModelLimits, "protocolNonces" | "accessTokens" | "authorizationRequests" | "dpopProofs">,
+    pki?: {
+        ca: TestCertificateAuthority;
+        clientIdPrefix: VerifierClientIdPrefix;
+    });
+    exportKeys(): Promise<{
+        issuers: {
+            tenant: Tenant;
+            keys: IssuerKeys;
+        }[];
+        verifiers: {
+            tenant: Tenant;
+            keys: VerifierKeys;
+        }[];
     }>;
-    sign(content: Record<string, unknown>, options: {
-        issuer: string;
-        audience: string;
-        now: number;
-    }): Promise<string>;
+    restoreKeys(saved: {
+        issuers: readonly {
+            tenant: Tenant;
+            keys: IssuerKeys;
+        }[];
+        verifiers: readonly {
+            tenant: Tenant;
+            keys: VerifierKeys;
+        }[];
+    }): void;
+    exportCertificates(): Promise<SavedCertificate[]>;
+    restoreCertificates(saved: readonly SavedCertificate[]): void;
 }
 type Listener = (record: VerificationRecord) => void;
 declare class Verifications {
@@ -703,12 +730,6 @@ declare class Verifications {
     sweep(now: number): void;
     restore(records: readonly VerificationRecord[]): void;
     private owned;
-}
-declare const verifierClientId: (verifierDid: string) => string;
-interface VerifierIdentity {
-    clientId: string;
-    projectId: string;
-    environment: Environment;
 }
 interface ModelOptions {
     fetch?: typeof fetch | undefined;
@@ -866,7 +887,8 @@ interface TestIdentity {
 }
 declare const IDENTITY_VCT = "https://credport.dev/vct/identity/v1";
 declare const DEFAULT_TEST_IDENTITY: Readonly<TestIdentity>;
-interface HeldCredential {
+type HeldCredential = HeldSdJwtVc;
+interface HeldSdJwtVc {
     sdJwt: string;
     format: "dc+sd-jwt";
     vct: string;
@@ -928,4 +950,4 @@ declare function createTestWallet(options?: TestWalletOptions): Promise<TestWall
 declare class TestWalletError extends CredportError {
     constructor(message: string);
 }
-export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, TestWalletError, type TestWalletOptions, createTestWallet };
+export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, type HeldSdJwtVc, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, TestWalletError, type TestWalletOptions, createTestWallet };

@@ -20,19 +20,19 @@ export {
 } from "./http/handoff-uris.js";
 export { requestTooLarge } from "./http/incoming.js";
 export { errorReply, newRequestId, toModelError } from "./http/responses.js";
-export { ChangeFeed } from "./model/change-feed.js";
-export type { DefinitionRecord } from "./model/definition-record.js";
 export { GLOBAL_DEFINITIONS } from "./model/global-definitions.js";
-export { randomToken } from "./model/ids.js";
-export type { IssuanceRecord } from "./model/issuance-record.js";
+export { ChangeFeed } from "./model/infrastructure/change-feed.js";
+export { randomToken } from "./model/infrastructure/ids.js";
+export { parseInput } from "./model/infrastructure/parse-input.js";
 export type { KeyRecord, Tenant } from "./model/keys.js";
-export { parseInput } from "./model/parse-input.js";
 export { POLICY_PRESETS } from "./model/policy-presets.js";
-export type { PolicyRecord } from "./model/policy-record.js";
-export type { VerificationRecord } from "./model/verification-record.js";
+export type { DefinitionRecord } from "./model/records/definition-record.js";
+export type { IssuanceRecord } from "./model/records/issuance-record.js";
+export type { PolicyRecord } from "./model/records/policy-record.js";
+export type { VerificationRecord } from "./model/records/verification-record.js";
 export type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEventRecord,
-} from "./model/webhook-records.js";
-export { TAMPERS } from "./wallet/tamper.js";
+} from "./model/records/webhook-records.js";
+export { TAMPERS } from "./wallet/formats/sd-jwt-vc/tamper.js";

@@ -8,13 +8,11 @@ export {
   type RouterOptions,
   type RouterOutcome,
 } from "./http/router.js";
-export type { AttestationTrust, ResolvedAttestationTrust } from "./model/attestation-trust.js";
-export { DEFINITION_LIFECYCLE } from "./model/definition-lifecycle.js";
-export { ModelError } from "./model/errors.js";
-export type { FaultKind, FaultRule } from "./model/faults.js";
-export { ISSUANCE_TRANSITIONS } from "./model/issuance-transitions.js";
+export { ModelError } from "./model/infrastructure/errors.js";
+export type { FaultKind, FaultRule } from "./model/infrastructure/faults.js";
+export { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./model/infrastructure/limits.js";
+export type { ModelNotice } from "./model/infrastructure/notices.js";
 export type { Environment, ProjectKeys, Scope } from "./model/keys.js";
-export { DEFAULT_MODEL_LIMITS, type ModelLimits } from "./model/limits.js";
 export {
   createModel,
   type LoggedRequest,
@@ -23,9 +21,14 @@ export {
   PROTOCOL_PROFILES,
   type ProtocolProfile,
 } from "./model/model.js";
-export type { ModelNotice } from "./model/notices.js";
-export { FAILURE_CODES, VERIFICATION_TRANSITIONS } from "./model/verification-transitions.js";
-export type { VerifierIdentity } from "./model/verifier-identity.js";
+export type { AttestationTrust, ResolvedAttestationTrust } from "./model/pki/attestation-trust.js";
+export type { VerifierIdentity } from "./model/pki/verifier-identity.js";
+export { DEFINITION_LIFECYCLE } from "./model/transitions/definition-lifecycle.js";
+export { ISSUANCE_TRANSITIONS } from "./model/transitions/issuance-transitions.js";
+export {
+  FAILURE_CODES,
+  VERIFICATION_TRANSITIONS,
+} from "./model/transitions/verification-transitions.js";
 export { signWebhookPayloadSync } from "./model/webhooks.js";
 export { createHandlers, DEFAULT_MOCK_BASE_URL } from "./msw.js";
 export { createRouter } from "./router.js";

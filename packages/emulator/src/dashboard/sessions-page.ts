@@ -67,7 +67,7 @@ export async function verificationsPage(ctx: DashboardContext): Promise<Page> {
     if (OPEN_VERIFICATION.includes(r.status))
       clientIds.set(
         r.id,
-        await ctx.model.protocol.verifierClientIdFor(r.tenant, ctx.publicBaseUrl),
+        await ctx.model.protocol.verifier.clientIdFor(r.tenant, ctx.publicBaseUrl),
       );
   return {
     title: "Verifications",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { faultRuleSchema } from "../model/faults.js";
+import { faultRuleSchema } from "../model/infrastructure/faults.js";
 import { SCOPES } from "../model/keys.js";
 
 /**

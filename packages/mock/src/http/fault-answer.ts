@@ -1,5 +1,5 @@
-import { ModelError } from "../model/errors.js";
-import type { FaultRule } from "../model/faults.js";
+import { ModelError } from "../model/infrastructure/errors.js";
+import type { FaultRule } from "../model/infrastructure/faults.js";
 import { errorReply } from "./responses.js";
 import type { Reply } from "./route.js";
 

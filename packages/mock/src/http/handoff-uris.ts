@@ -17,7 +17,7 @@ export const presentationResponseUrl = (baseUrl: string, verificationId: string)
 export const presentationReturnUrl = (baseUrl: string, verificationId: string, code: string) =>
   `${presentationResponseUrl(baseUrl, verificationId)}/return?response_code=${encodeURIComponent(code)}`;
 
-export { verifierClientId } from "../model/verifier-identity.js";
+export { verifierClientId } from "../model/pki/verifier-identity.js";
 
 export const authorizationRequestUri = (
   baseUrl: string,
@@ -50,6 +50,6 @@ export async function testWalletUrlOf(
   }
   const verification = model.verifications.findForProtocol(id);
   if (verification?.tenant.environment !== "test") return undefined;
-  const clientId = await model.protocol.verifierClientIdFor(verification.tenant, baseUrl);
+  const clientId = await model.protocol.verifier.clientIdFor(verification.tenant, baseUrl);
   return testWalletUrl(baseUrl, authorizationRequestUri(baseUrl, verification.id, clientId));
 }

@@ -1,5 +1,5 @@
-import { validationError } from "../model/errors.js";
-import type { StoredResponse } from "../model/idempotency.js";
+import { validationError } from "../model/infrastructure/errors.js";
+import type { StoredResponse } from "../model/infrastructure/idempotency.js";
 import type { Tenant } from "../model/keys.js";
 import type { Model } from "../model/model.js";
 import type { RequestContext } from "./incoming.js";

@@ -1,4 +1,4 @@
-import { ModelError } from "../model/errors.js";
+import { ModelError } from "../model/infrastructure/errors.js";
 import type { RouteContext } from "./route.js";
 
 /** One request as the router sees it, whichever transport carried it (Fetch or node:http). */

@@ -1,5 +1,5 @@
-import { ModelError, validationError } from "../model/errors.js";
-import { randomToken } from "../model/ids.js";
+import { ModelError, validationError } from "../model/infrastructure/errors.js";
+import { randomToken } from "../model/infrastructure/ids.js";
 import type { Reply, RouteContext } from "./route.js";
 
 export const newRequestId = () => `req_${randomToken(20)}`;

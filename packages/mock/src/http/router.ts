@@ -1,4 +1,4 @@
-import { ModelError, validationError } from "../model/errors.js";
+import { ModelError, validationError } from "../model/infrastructure/errors.js";
 import type { Model } from "../model/model.js";
 import { faultAnswer } from "./fault-answer.js";
 import { fetchIncoming, toFetchResponse } from "./fetch-transport.js";

@@ -1,7 +1,7 @@
 import type { Model } from "../model/model.js";
-import type { VerificationRecord } from "../model/verification-record.js";
-import { VERIFICATION_TERMINAL } from "../model/verification-transitions.js";
-import { verificationStatusView } from "../model/views.js";
+import type { VerificationRecord } from "../model/records/verification-record.js";
+import { verificationStatusView } from "../model/records/views.js";
+import { VERIFICATION_TERMINAL } from "../model/transitions/verification-transitions.js";
 import type { Reply } from "./route.js";
 
 const HEARTBEAT_MS = 15_000;

@@ -4,15 +4,15 @@ import {
   type UpdateCredentialDefinitionBody,
   updateCredentialDefinitionBody,
 } from "@credport/core/contract";
-import { DEFINITION_LIFECYCLE } from "./definition-lifecycle.js";
-import type { DefinitionRecord } from "./definition-record.js";
-import { conflict, ModelError, notFound, validationError } from "./errors.js";
 import { GLOBAL_DEFINITIONS } from "./global-definitions.js";
-import { clone, type Json, type JsonObject, parseInput } from "./input.js";
+import { conflict, ModelError, notFound, validationError } from "./infrastructure/errors.js";
+import { clone, type Json, type JsonObject, parseInput } from "./infrastructure/input.js";
+import { type Page, paginate } from "./infrastructure/pagination.js";
 import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { type Page, paginate } from "./pagination.js";
 import { publishReadinessIssues } from "./publish-readiness.js";
-import { nextState } from "./state-machine.js";
+import type { DefinitionRecord } from "./records/definition-record.js";
+import { DEFINITION_LIFECYCLE } from "./transitions/definition-lifecycle.js";
+import { nextState } from "./transitions/state-machine.js";
 
 export class Definitions {
   private readonly owned: DefinitionRecord[] = [];

@@ -1,4 +1,4 @@
-import type { DefinitionRecord } from "./definition-record.js";
+import type { DefinitionRecord } from "./records/definition-record.js";
 
 /**
  * Definitions built into every project, read-only. Only published ones are ever visible; the

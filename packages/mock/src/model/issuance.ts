@@ -4,27 +4,27 @@ import {
   createOfferBody,
   listIssuanceQuery,
 } from "@credport/core/contract";
-import { deepCopy } from "./deep-copy.js";
-import type { ClaimEntry } from "./definition-record.js";
 import type { Definitions } from "./definitions.js";
 import { definitionNotFound } from "./definitions.js";
-import { notFound, validationError } from "./errors.js";
-import { ExpiryQueue } from "./expiry-queue.js";
-import { newId, randomDigits, randomToken } from "./ids.js";
-import { clone, isObject, type Json, type JsonObject, parseInput } from "./input.js";
-import type { IssuanceRecord } from "./issuance-record.js";
+import { deepCopy } from "./infrastructure/deep-copy.js";
+import { notFound, validationError } from "./infrastructure/errors.js";
+import { ExpiryQueue } from "./infrastructure/expiry-queue.js";
+import { newId, randomDigits, randomToken } from "./infrastructure/ids.js";
+import { clone, isObject, type Json, type JsonObject, parseInput } from "./infrastructure/input.js";
+import type { Page } from "./infrastructure/pagination.js";
+import { RecordStore } from "./infrastructure/record-store.js";
+import { issuerStateOf } from "./issuer-state.js";
+import { requireScope, type SecretAuth, type Tenant } from "./keys.js";
+import type { ClaimEntry } from "./records/definition-record.js";
+import type { IssuanceRecord } from "./records/issuance-record.js";
+import { issuanceView } from "./records/views.js";
+import { StatusListAllocation } from "./status-list-allocation.js";
 import {
   ISSUANCE_TRANSITIONS,
   type IssuanceStatus,
   type IssuanceTrigger,
-} from "./issuance-transitions.js";
-import { issuerStateOf } from "./issuer-state.js";
-import { requireScope, type SecretAuth, type Tenant } from "./keys.js";
-import type { Page } from "./pagination.js";
-import { RecordStore } from "./record-store.js";
-import { nextState } from "./state-machine.js";
-import { StatusListAllocation } from "./status-list-allocation.js";
-import { issuanceView } from "./views.js";
+} from "./transitions/issuance-transitions.js";
+import { nextState } from "./transitions/state-machine.js";
 import type { Webhooks } from "./webhooks.js";
 
 export const OFFER_LIFETIME_MS = 15 * 60 * 1000;

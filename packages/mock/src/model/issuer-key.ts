@@ -1,15 +1,11 @@
 import type { Tenant } from "./keys.js";
+import { tenantKey, tenantOfKey } from "./tenant-key.js";
 
 /**
- * Each project environment is its own credential issuer, named `{projectId}.{environment}` in its
- * URLs (`/oid4vci/issuers/{issuerKey}`) and in the model's per-issuer protocol state.
+ * Each project environment is its own credential issuer, named by its tenant key,
+ * `{projectId}.{environment}`, in its URLs (`/oid4vci/issuers/{issuerKey}`).
  */
-export const issuerKey = (tenant: Tenant) => `${tenant.projectId}.${tenant.environment}`;
+export const issuerKey = (tenant: Tenant) => tenantKey(tenant);
 
 /** The tenant an issuer key names, or `undefined` when it names none. */
-export function tenantOfIssuerKey(key: string): Tenant | undefined {
-  const match = /^(proj_[A-Za-z0-9]+)\.(test|live)$/.exec(key);
-  return match
-    ? { projectId: match[1]!, environment: match[2] as Tenant["environment"] }
-    : undefined;
-}
+export const tenantOfIssuerKey = (key: string): Tenant | undefined => tenantOfKey(key);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { randomToken } from "./ids.js";
+import { randomToken } from "./infrastructure/ids.js";
 
 /** Characters of a key's random part, and of the mark that ends it. */
 const KEY_LENGTH = 32;

@@ -1,6 +1,6 @@
 import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN } from "@credport/core/contract";
-import { ModelError } from "./errors.js";
-import { newId } from "./ids.js";
+import { ModelError } from "./infrastructure/errors.js";
+import { newId } from "./infrastructure/ids.js";
 import { isMarkedKey, markedKey } from "./key-mark.js";
 
 export type Environment = "test" | "live";

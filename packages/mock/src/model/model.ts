@@ -1,27 +1,28 @@
 import type { LookupFunction } from "node:net";
 import { CredportConfigurationError } from "@credport/core";
+import { Definitions } from "./definitions.js";
+import { ChangeFeed } from "./infrastructure/change-feed.js";
+import { Clock } from "./infrastructure/clock.js";
+import { deepCopy } from "./infrastructure/deep-copy.js";
+import { Faults } from "./infrastructure/faults.js";
+import { Idempotency } from "./infrastructure/idempotency.js";
+import { type ModelLimits, resolveLimits } from "./infrastructure/limits.js";
+import { Notices } from "./infrastructure/notices.js";
+import { Realtime } from "./infrastructure/realtime.js";
+import { Issuance } from "./issuance.js";
+import { type Environment, Keys, type ProjectKeys, type Scope } from "./keys.js";
 import {
   type AttestationTrust,
   type ResolvedAttestationTrust,
   resolveAttestationTrust,
-} from "./attestation-trust.js";
-import { ChangeFeed } from "./change-feed.js";
-import { Clock } from "./clock.js";
-import { deepCopy } from "./deep-copy.js";
-import { Definitions } from "./definitions.js";
-import { Faults } from "./faults.js";
-import { Idempotency } from "./idempotency.js";
-import { Issuance } from "./issuance.js";
-import { type Environment, Keys, type ProjectKeys, type Scope } from "./keys.js";
-import { type ModelLimits, resolveLimits } from "./limits.js";
-import { Notices } from "./notices.js";
+} from "./pki/attestation-trust.js";
+import { ResultSigner } from "./pki/result-signer.js";
+import { TestCertificateAuthority } from "./pki/test-ca.js";
+import type { VerifierIdentity } from "./pki/verifier-identity.js";
 import { Policies } from "./policies.js";
-import { ProtocolState, type VerifierClientIdPrefix } from "./protocol-state.js";
-import { Realtime } from "./realtime.js";
-import { ResultSigner } from "./result-signer.js";
-import { TestCertificateAuthority } from "./test-ca.js";
+import { ProtocolState } from "./protocol-state/protocol-state.js";
+import type { VerifierClientIdPrefix } from "./protocol-state/verifier-protocol-state.js";
 import { Verifications } from "./verifications.js";
-import type { VerifierIdentity } from "./verifier-identity.js";
 import { Webhooks } from "./webhooks.js";
 
 export interface ModelOptions {
@@ -204,7 +205,7 @@ export class Model {
     const verification = this.verifications.findForProtocol(verificationId);
     if (!verification) return undefined;
     const { projectId, environment } = verification.tenant;
-    const clientId = await this.protocol.verifierClientIdFor(verification.tenant, baseUrl);
+    const clientId = await this.protocol.verifier.clientIdFor(verification.tenant, baseUrl);
     return { clientId, projectId, environment };
   }
 

@@ -1,12 +1,12 @@
 import { createPolicyBody, listPoliciesQuery } from "@credport/core/contract";
 import type { Definitions } from "./definitions.js";
-import { ModelError, notFound, validationError } from "./errors.js";
-import { newId } from "./ids.js";
-import { clone, parseInput } from "./input.js";
+import { ModelError, notFound, validationError } from "./infrastructure/errors.js";
+import { newId } from "./infrastructure/ids.js";
+import { clone, parseInput } from "./infrastructure/input.js";
+import { type Page, paginate } from "./infrastructure/pagination.js";
 import { requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import { type Page, paginate } from "./pagination.js";
 import { POLICY_PRESETS } from "./policy-presets.js";
-import type { PolicyField, PolicyRecord } from "./policy-record.js";
+import type { PolicyField, PolicyRecord } from "./records/policy-record.js";
 
 export class Policies {
   private readonly records: PolicyRecord[] = [];

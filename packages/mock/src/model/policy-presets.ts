@@ -1,4 +1,4 @@
-import type { PolicyRecord } from "./policy-record.js";
+import type { PolicyRecord } from "./records/policy-record.js";
 
 /**
  * Built-in presets: usable by every project, not in any project's list. Built on global definitions.

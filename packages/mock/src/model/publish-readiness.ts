@@ -1,4 +1,4 @@
-import type { ClaimEntry, DefinitionRecord } from "./definition-record.js";
+import type { ClaimEntry, DefinitionRecord } from "./records/definition-record.js";
 
 export interface ReadinessIssue {
   path: string;

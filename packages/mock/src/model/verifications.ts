@@ -1,17 +1,18 @@
 import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
-import { deepCopy } from "./deep-copy.js";
-import { Emitter } from "./emitter.js";
-import { ModelError, notFound, validationError } from "./errors.js";
-import { ExpiryQueue } from "./expiry-queue.js";
-import { newId, randomToken } from "./ids.js";
-import { type JsonObject, parseInput } from "./input.js";
+import { deepCopy } from "./infrastructure/deep-copy.js";
+import { Emitter } from "./infrastructure/emitter.js";
+import { ModelError, notFound, validationError } from "./infrastructure/errors.js";
+import { ExpiryQueue } from "./infrastructure/expiry-queue.js";
+import { newId, randomToken } from "./infrastructure/ids.js";
+import { type JsonObject, parseInput } from "./infrastructure/input.js";
+import type { Page } from "./infrastructure/pagination.js";
+import { RecordStore } from "./infrastructure/record-store.js";
 import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
-import type { Page } from "./pagination.js";
+import type { ResultSigner } from "./pki/result-signer.js";
 import type { Policies } from "./policies.js";
-import { RecordStore } from "./record-store.js";
-import type { ResultSigner } from "./result-signer.js";
-import { nextState } from "./state-machine.js";
-import type { VerificationRecord } from "./verification-record.js";
+import type { VerificationRecord } from "./records/verification-record.js";
+import { verificationStatusView, verificationView } from "./records/views.js";
+import { nextState } from "./transitions/state-machine.js";
 import {
   FAILURE_CODES,
   type FailureCode,
@@ -19,8 +20,7 @@ import {
   VERIFICATION_TERMINAL,
   VERIFICATION_TRANSITIONS,
   type VerificationTrigger,
-} from "./verification-transitions.js";
-import { verificationStatusView, verificationView } from "./views.js";
+} from "./transitions/verification-transitions.js";
 import type { Webhooks } from "./webhooks.js";
 
 export const VERIFICATION_LIFETIME_MS = 15 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from "node:net";
-import { validationError } from "./errors.js";
+import { validationError } from "./infrastructure/errors.js";
 
 /**
  * Link-local ranges, where clouds serve instance metadata (credentials included) and nothing a

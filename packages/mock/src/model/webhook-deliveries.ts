@@ -1,4 +1,8 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEventRecord } from "./webhook-records.js";
+import type {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventRecord,
+} from "./records/webhook-records.js";
 
 /** Deliveries kept per event: a resend adds one, and a busy event keeps its latest ones. */
 const DELIVERIES_PER_EVENT = 20;

@@ -1,16 +1,16 @@
 import { createHmac } from "node:crypto";
 import type { LookupFunction } from "node:net";
 import { formatWebhookSignature, webhookSignedContent } from "@credport/core";
-import { Emitter } from "./emitter.js";
-import { ModelError } from "./errors.js";
-import { newId } from "./ids.js";
+import { Emitter } from "./infrastructure/emitter.js";
+import { ModelError } from "./infrastructure/errors.js";
+import { newId } from "./infrastructure/ids.js";
+import { DEFAULT_MODEL_LIMITS } from "./infrastructure/limits.js";
+import type { WebhookAttemptNotice } from "./infrastructure/notices.js";
 import type { Keys, Tenant } from "./keys.js";
-import { DEFAULT_MODEL_LIMITS } from "./limits.js";
-import type { WebhookAttemptNotice } from "./notices.js";
+import type { WebhookEndpoint, WebhookEventRecord } from "./records/webhook-records.js";
 import { checkWebhookUrl } from "./webhook-address.js";
 import { WebhookDeliveryLog } from "./webhook-deliveries.js";
 import { postWebhook, RefusedTarget } from "./webhook-post.js";
-import type { WebhookEndpoint, WebhookEventRecord } from "./webhook-records.js";
 
 /** Delivery attempts per event and the pause before each retry. */
 const RETRY_DELAYS_MS = [0, 250, 1000, 4000];

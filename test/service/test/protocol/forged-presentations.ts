@@ -66,7 +66,7 @@ export async function forgePresentation(options: {
   /** The issuer JWT's `x5c` header (HAIP: the document-signer chain). */
   x5c?: string[];
 }): Promise<string> {
-  const keys = await options.model.protocol.issuerKeysFor(options.tenant);
+  const keys = await options.model.protocol.issuer.keysFor(options.tenant);
   const now = Math.floor(options.model.clock.now() / 1000);
   const jwt = await new SignJWT({
     iss: options.issuer,

@@ -131,7 +131,7 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
     const issuerUrl = `${issuer.emulator.url}/oid4vci/issuers/${tenant().projectId}.test`;
     const chain =
       x5c === undefined
-        ? [await issuer.model.protocol.issuerCertificateFor(tenant(), issuerUrl)]
+        ? [await issuer.model.protocol.issuer.certificateFor(tenant(), issuerUrl)]
         : x5c;
     const given = disclosure("given_name", "Ada");
     return forgePresentation({
@@ -328,7 +328,7 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
 
     it("a credential whose x5c chains to another CA is outside trusted_authorities: presentation_invalid", async () => {
       const foreign = createModel().ca;
-      const issuerKeys = await issuer.model.protocol.issuerKeysFor(tenant());
+      const issuerKeys = await issuer.model.protocol.issuer.keysFor(tenant());
       const leaf = await foreign.issueLeaf({
         commonName: "Issuer",
         publicJwk: issuerKeys.publicJwk,
@@ -398,11 +398,11 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
       // Another project's verifier, with a genuine certificate from the same CA, asks under ours.
       const other = issuer.model.createProject();
       const otherTenant = { projectId: other.projectId, environment: "test" as const };
-      const leaf = await issuer.model.protocol.verifierCertificateFor(
+      const leaf = await issuer.model.protocol.verifier.certificateFor(
         otherTenant,
         issuer.emulator.url,
       );
-      const otherKey = await issuer.model.protocol.verifierKeysFor(otherTenant);
+      const otherKey = await issuer.model.protocol.verifier.keysFor(otherTenant);
       const uri = await forged(() => ours, leaf, otherKey.privateJwk);
       await expect(resolve(uri)).rejects.toThrow(/hash of the leaf x5c certificate/);
       const wallet = await createTestWallet({ trustedRoots: [root.toString()] });

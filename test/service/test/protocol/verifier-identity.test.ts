@@ -121,7 +121,7 @@ describe("each project's own verifier and issuer identity", () => {
 
     // Verifier A asks the wallet, under A's client_id and signed with A's key, for what B's
     // request asks (B's nonce, state and response_uri): the relay a dishonest verifier attempts.
-    const signerA = await emulator.model.protocol.verifierKeysFor({
+    const signerA = await emulator.model.protocol.verifier.keysFor({
       projectId: emulator.projectId,
       environment: "test",
     });

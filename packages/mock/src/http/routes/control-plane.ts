@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { ModelError } from "../../model/errors.js";
+import { ModelError } from "../../model/infrastructure/errors.js";
+import { parseInput } from "../../model/infrastructure/parse-input.js";
 import type { Tenant } from "../../model/keys.js";
 import type { Model } from "../../model/model.js";
-import { parseInput } from "../../model/parse-input.js";
 import {
   clockAdvanceBody,
   emptyBody,

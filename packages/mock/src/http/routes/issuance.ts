@@ -1,5 +1,5 @@
-import { queryOf } from "../../model/input.js";
-import { issuanceView } from "../../model/views.js";
+import { queryOf } from "../../model/infrastructure/input.js";
+import { issuanceView } from "../../model/records/views.js";
 import { offerUri, testWalletUrl } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import { secretAuth } from "./auth.js";

@@ -1,5 +1,5 @@
-import { queryOf } from "../../model/input.js";
-import { policyView } from "../../model/views.js";
+import { queryOf } from "../../model/infrastructure/input.js";
+import { policyView } from "../../model/records/views.js";
 import { json, readJson } from "../responses.js";
 import { secretAuth } from "./auth.js";
 import type { OperationHandlers } from "./operations.js";

@@ -1,7 +1,7 @@
-import { ModelError } from "../../model/errors.js";
-import { queryOf } from "../../model/input.js";
-import type { VerificationRecord } from "../../model/verification-record.js";
-import { verificationView } from "../../model/views.js";
+import { ModelError } from "../../model/infrastructure/errors.js";
+import { queryOf } from "../../model/infrastructure/input.js";
+import type { VerificationRecord } from "../../model/records/verification-record.js";
+import { verificationView } from "../../model/records/views.js";
 import { authorizationRequestUri, testWalletUrl } from "../handoff-uris.js";
 import { json, readJson } from "../responses.js";
 import { statusEventStream } from "../sse.js";
@@ -44,7 +44,7 @@ export const verificationHandlers: OperationHandlers = {
     const uri = authorizationRequestUri(
       ctx.baseUrl,
       record.id,
-      await ctx.model.protocol.verifierClientIdFor(record.tenant, ctx.baseUrl),
+      await ctx.model.protocol.verifier.clientIdFor(record.tenant, ctx.baseUrl),
     );
     return json(201, {
       ...verificationView(record),

@@ -1,0 +1,110 @@
+import type { X509Certificate } from "node:crypto";
+import type { DcqlQuery } from "dcql";
+import type { JWK } from "jose";
+import type { JsonObject } from "../model/infrastructure/input.js";
+import type { DefinitionRecord } from "../model/records/definition-record.js";
+import type { PolicyField } from "../model/records/policy-record.js";
+import type { VerificationRecord } from "../model/records/verification-record.js";
+import type { FailureCode } from "../model/transitions/verification-transitions.js";
+import type { StatusLookup } from "./credential-status.js";
+import type { PresentationBinding } from "./presentation-binding.js";
+
+/**
+ * One credential format (SD-JWT VC, mdoc): how its issuer describes and signs it, which DCQL asks
+ * for it, and how a presentation of it is checked. The issuer and the verifier reach a format only
+ * through this interface (`formats.ts` picks it); a format knows nothing of channels: what a
+ * presentation must be bound to reaches it as a {@link PresentationBinding}.
+ */
+export interface CredentialFormat {
+  /** The format identifier in issuer metadata, definitions and DCQL (`dc+sd-jwt`, `mso_mdoc`). */
+  readonly id: string;
+
+  // Issuing.
+
+  /**
+   * The format's own members of a definition's credential configuration in the issuer metadata
+   * (OpenID4VCI 1.0 §12.2.4, Appendix A): `format` and what identifies the credential type, the
+   * binding methods and signing algorithms. The issuer adds what is not the format's.
+   */
+  issuerConfiguration(definition: DefinitionRecord): Record<string, unknown>;
+  /** Signs a credential for a holder's key. */
+  issue(input: IssueInput): Promise<string>;
+
+  // Presenting.
+
+  /** `vp_formats_supported` members for this format in a request's `client_metadata` (OpenID4VP 1.0 §11.1). */
+  readonly vpFormatsSupported: Record<string, unknown>;
+  /** The DCQL query a verification of this policy sends (its one credential query is {@link CREDENTIAL_QUERY_ID}). */
+  dcqlQuery(policy: QueriedPolicy, options?: DcqlOptions): DcqlQuery;
+  /**
+   * Checks one presentation against the verification's policy and the binding its channel read:
+   * the issuer's signature (and, when asked, its chain to trusted roots), the holder binding, the
+   * validity period, the status and the requested claims, each failure with its failure code.
+   */
+  verifyPresentation(
+    presentation: string,
+    context: PresentationContext,
+  ): Promise<PresentationOutcome>;
+}
+
+/** Query ID of the one credential a Credport verification asks for, whatever its format. */
+export const CREDENTIAL_QUERY_ID = "credential";
+
+/** What the issuer hands a format to sign one credential. */
+export interface IssueInput {
+  /** The credential issuer identifier (`iss`). */
+  issuer: string;
+  /** The credential type of the definition. */
+  vct: string;
+  /** The holder's claims, as the issuance holds them. */
+  claims: JsonObject;
+  /** The key from the holder's proof, bound into the credential. */
+  holderJwk: JWK;
+  /** Seconds since the epoch, on the service's clock. */
+  issuedAt: number;
+  expiresAt: number;
+  /** The credential's entry in its issuer's status list. */
+  status: { uri: string; idx: number };
+  /** The issuer's signing key. */
+  signingKey: { kid: string; privateJwk: JWK };
+  /** The document-signer chain (HAIP), leaf first, when the issuer carries one. */
+  x5c?: string[];
+}
+
+/** What a format needs of a policy to ask for a credential. */
+export interface QueriedPolicy {
+  vct: string;
+  fields: PolicyField[];
+}
+
+export interface DcqlOptions {
+  /**
+   * The key identifier of the CA a credential must chain to (DCQL `trusted_authorities`, type
+   * `aki`, as HAIP 1.0 asks): the test CA's root under the `haip` profile.
+   */
+  trustedAuthority?: string;
+}
+
+export type PresentationOutcome =
+  | { ok: true; claims: Record<string, unknown> }
+  | { ok: false; failureCode: FailureCode; reason: string };
+
+/** What the verifier hands a format to check one presentation: the binding, trust and status. */
+export interface PresentationContext {
+  verification: VerificationRecord;
+  /** What the presentation must be bound to, as its channel read it. */
+  binding: PresentationBinding;
+  issuer: string;
+  issuerPublicJwk: JWK;
+  /**
+   * HAIP: the credential's issuer chain must lead to one of these roots (the DCQL query's
+   * `trusted_authorities`), its leaf holding the issuer's key. Absent: the chain is not looked at.
+   */
+  trustedRoots?: X509Certificate[];
+  /** The service's clock, for the credential's own times (`nbf`, `exp`), which the service set. */
+  nowSeconds: number;
+  /** Real time, for the holder binding's `iat`, which the wallet set with its own clock. */
+  walletNowSeconds: number;
+  /** Status of a credential's status list reference, or why it cannot be read. */
+  statusOf: StatusLookup;
+}

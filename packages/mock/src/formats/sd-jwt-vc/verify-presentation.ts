@@ -1,0 +1,174 @@
+import { createHash } from "node:crypto";
+import { SDJwt } from "@sd-jwt/core";
+import { compactVerify, importJWK, type JWK, jwtVerify } from "jose";
+import { FRESHNESS_SECONDS } from "../../model/infrastructure/wallet-time.js";
+import type { FailureCode } from "../../model/transitions/verification-transitions.js";
+import { chainProblem, leafPublicJwk, x5cLeaf } from "../../x509/certificate-chain.js";
+import type { PresentationContext, PresentationOutcome } from "../credential-format.js";
+import { STATUS_INVALID } from "../credential-status.js";
+import type { PresentationBinding } from "../presentation-binding.js";
+import { discloseClaims } from "./disclosures.js";
+import { hasher } from "./sd-jwt.js";
+
+const fail = (failureCode: FailureCode, reason: string): PresentationOutcome => ({
+  ok: false,
+  failureCode,
+  reason,
+});
+
+/**
+ * Verifies one SD-JWT VC presentation (SD-JWT+KB) for a verification: the issuer's signature and
+ * type, `iss`, `vct` and `nbf`; the disclosures as RFC 9901 §7.1 processes them; the key-binding
+ * JWT (§7.3: signed by the `cnf` key, the binding's nonce, `aud` exactly its audience, a fresh `iat`, the
+ * right `sd_hash`); then expiry, the status list, that every requested field was disclosed, and
+ * that each field with `values` has one of them (same type and value, as DCQL matches).
+ */
+export async function verifyPresentation(
+  presentation: string,
+  ctx: PresentationContext,
+): Promise<PresentationOutcome> {
+  let decoded: SDJwt;
+  let issuerJwt: string;
+  let kbJwt: string | undefined;
+  try {
+    decoded = await SDJwt.fromEncode(presentation, hasher);
+    // The compact forms as sent (@sd-jwt keeps them): signatures and sd_hash are over those.
+    issuerJwt = decoded.jwt!.encodeJwt();
+    kbJwt = decoded.kbJwt?.encodeJwt();
+  } catch {
+    return fail("presentation_invalid", "not an SD-JWT");
+  }
+  if (!kbJwt) return fail("presentation_invalid", "no key-binding JWT");
+
+  let payload: Record<string, unknown>;
+  try {
+    const verified = await compactVerify(issuerJwt, await importJWK(ctx.issuerPublicJwk, "ES256"));
+    if (verified.protectedHeader.typ !== "dc+sd-jwt" || verified.protectedHeader.alg !== "ES256")
+      return fail("presentation_invalid", "not a dc+sd-jwt ES256 credential");
+    if (ctx.trustedRoots) {
+      const problem = issuerChainProblem(verified.protectedHeader.x5c, ctx);
+      if (problem) return fail("presentation_invalid", problem);
+    }
+    payload = JSON.parse(new TextDecoder().decode(verified.payload));
+  } catch {
+    return fail("presentation_invalid", "the issuer signature does not verify");
+  }
+  if (!payload || typeof payload !== "object" || Array.isArray(payload))
+    return fail("presentation_invalid", "the credential payload is not an object");
+  if (payload.iss !== ctx.issuer) return fail("presentation_invalid", "issued by another issuer");
+  if (payload.vct !== ctx.verification.policy.vct)
+    return fail("presentation_invalid", "a credential of another type");
+  if (
+    payload.nbf !== undefined &&
+    !(typeof payload.nbf === "number" && payload.nbf <= ctx.nowSeconds)
+  )
+    return fail("presentation_invalid", "the credential is not valid yet");
+
+  const disclosed = await discloseClaims(payload, decoded.disclosures ?? []);
+  if (!disclosed.ok) return fail("presentation_invalid", disclosed.reason);
+
+  const keyBinding = await checkKeyBinding(presentation, kbJwt, payload, ctx);
+  if (keyBinding) return fail("presentation_invalid", keyBinding);
+
+  if (
+    payload.exp !== undefined &&
+    !(typeof payload.exp === "number" && payload.exp > ctx.nowSeconds)
+  )
+    return fail("credential_expired", "the credential has expired");
+  const reference = (
+    payload.status as { status_list?: { idx?: unknown; uri?: unknown } } | undefined
+  )?.status_list;
+  if (!reference) return fail("presentation_invalid", "the credential has no status reference");
+  const status = ctx.statusOf({ uri: reference.uri, idx: reference.idx });
+  if (!status.ok) return fail("presentation_invalid", status.reason);
+  if (status.status === STATUS_INVALID)
+    return fail("credential_revoked", "the credential was revoked");
+
+  const claims: Record<string, unknown> = {};
+  for (const field of ctx.verification.policy.fields) {
+    const value = valueAt(disclosed.claims, field.path);
+    if (value === undefined)
+      return fail("claims_missing", `${field.path.join(".")} was not disclosed`);
+    // The reason names the claim, never its value: claims are personal data.
+    if (field.values && !field.values.some((allowed) => allowed === value))
+      return fail(
+        "claims_not_satisfied",
+        `${field.path.join(".")} does not have a value the policy requires`,
+      );
+    setAt(claims, field.path, value);
+  }
+  return { ok: true, claims };
+}
+
+/**
+ * Why the credential's `x5c` is outside the query's `trusted_authorities`: no chain to a trusted
+ * root (checked at real time: certificates are the wallet's world, not the shifted clock), or a
+ * leaf that is not the issuer's key.
+ */
+function issuerChainProblem(x5c: unknown, ctx: PresentationContext): string | undefined {
+  const problem = chainProblem(x5c, ctx.trustedRoots!, new Date(ctx.walletNowSeconds * 1000));
+  if (problem) return `the credential is outside trusted_authorities: ${problem}`;
+  const leaf = leafPublicJwk(x5cLeaf(x5c)!);
+  const key = ctx.issuerPublicJwk;
+  if (leaf.x !== key.x || leaf.y !== key.y || leaf.crv !== key.crv)
+    return "the credential's x5c leaf does not hold the key that signed it";
+  return undefined;
+}
+
+/** RFC 9901 §7.3 and OpenID4VP 1.0 Appendix B.3.5; the reason it fails, if it does. */
+async function checkKeyBinding(
+  presentation: string,
+  kbJwt: string,
+  payload: Record<string, unknown>,
+  ctx: PresentationContext,
+): Promise<string | undefined> {
+  const cnfJwk = (payload.cnf as { jwk?: JWK } | undefined)?.jwk;
+  if (!cnfJwk || typeof cnfJwk !== "object") return "the credential has no holder key";
+  try {
+    const { payload: kb, protectedHeader } = await jwtVerify(
+      kbJwt,
+      await importJWK(cnfJwk, "ES256"),
+      { typ: "kb+jwt", currentDate: new Date(ctx.walletNowSeconds * 1000) },
+    );
+    if (protectedHeader.alg !== "ES256") return "key binding must be ES256";
+    if (kb.aud !== keyBindingAudience(ctx.binding))
+      return "the key binding's aud is not our client_id";
+    if (kb.nonce !== ctx.binding.nonce) return "the key binding carries another nonce";
+    if (typeof kb.iat !== "number" || Math.abs(kb.iat - ctx.walletNowSeconds) > FRESHNESS_SECONDS)
+      return "the key binding is not fresh";
+    const presented = presentation.slice(0, presentation.length - kbJwt.length);
+    if (kb.sd_hash !== createHash("sha256").update(presented).digest("base64url"))
+      return "sd_hash does not match the presentation";
+    return undefined;
+  } catch {
+    return "the key binding does not verify";
+  }
+}
+
+/**
+ * The key-binding JWT's `aud` a channel's binding asks for: the verifier's `client_id` over the
+ * redirect flow (OpenID4VP 1.0 Appendix B.3.6), `origin:` and the page's origin over the Digital
+ * Credentials API (Appendix A.4).
+ */
+export function keyBindingAudience(binding: PresentationBinding): string {
+  return binding.channel === "redirect" ? binding.clientId : `origin:${binding.origin}`;
+}
+
+function valueAt(claims: Record<string, unknown>, path: string[]): unknown {
+  let node: unknown = claims;
+  for (const segment of path)
+    node =
+      node && typeof node === "object" && Object.hasOwn(node, segment)
+        ? (node as Record<string, unknown>)[segment]
+        : undefined;
+  return node;
+}
+
+function setAt(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = target;
+  path.slice(0, -1).forEach((segment) => {
+    node[segment] ??= {};
+    node = node[segment] as Record<string, unknown>;
+  });
+  node[path.at(-1)!] = value;
+}

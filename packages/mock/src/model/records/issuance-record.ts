@@ -1,0 +1,28 @@
+import type { JsonObject } from "../infrastructure/input.js";
+import type { Tenant } from "../keys.js";
+import type { IssuanceStatus } from "../transitions/issuance-transitions.js";
+import type { ClaimEntry } from "./definition-record.js";
+
+/** An issuance session as the model stores it. */
+
+export interface IssuanceRecord {
+  id: string;
+  tenant: Tenant;
+  status: IssuanceStatus;
+  credentialDefinitionId: string;
+  definition: { vct: string; title: string; claims: ClaimEntry[] };
+  claims: JsonObject;
+  issuanceMode: "InTime";
+  metadata: Record<string, string>;
+  credentialStatus?: "active" | "revoked";
+  revokedAt?: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+  /** Protocol data, never on the management API. */
+  preAuthorizedCode: string;
+  txCode?: string;
+  txCodeAttempts: number;
+  /** Index of this credential in its tenant's Token Status List. */
+  statusListIndex: number;
+}

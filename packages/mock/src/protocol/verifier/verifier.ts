@@ -1,0 +1,68 @@
+import type { ChannelVerifier } from "../../channels/presentation-channel.js";
+import { CREDENTIAL_QUERY_ID } from "../../formats/credential-format.js";
+import { requireCredentialFormatOf } from "../../formats/formats.js";
+import { walletNowSeconds } from "../../model/infrastructure/wallet-time.js";
+import { statusAt } from "../issuer/status-list.js";
+import { credentialIssuer, statusListUri } from "../issuer/urls.js";
+
+/**
+ * The verifier: each project environment verifies the credentials its own issuer issued. It picks
+ * the format a verification's policy asks for and hands it the binding the channel read; it knows
+ * neither's insides (`CredentialFormat`, `PresentationChannel`).
+ */
+export const verifier: ChannelVerifier = {
+  async requestFor(model, verification) {
+    const format = requireCredentialFormatOf(verification.policy);
+    const haip = model.profile === "haip";
+    return {
+      dcqlQuery: format.dcqlQuery(
+        verification.policy,
+        // HAIP: the credential must chain to the test CA (DCQL trusted_authorities).
+        haip ? { trustedAuthority: await model.ca.keyIdentifier() } : {},
+      ),
+      vpFormatsSupported: format.vpFormatsSupported,
+    };
+  },
+
+  queryFor: (verification) =>
+    requireCredentialFormatOf(verification.policy).dcqlQuery(verification.policy),
+
+  async decide(ctx, verification, answer) {
+    const { model } = ctx;
+    if (answer.kind === "error") {
+      model.verifications.applyTrigger(verification.id, "presentation_failed", {
+        failureCode: "wallet_rejected",
+      });
+      return "decided";
+    }
+    const tenant = verification.tenant;
+    const haip = model.profile === "haip";
+    const keys = await model.protocol.issuer.keysFor(tenant);
+    const ownStatusList = statusListUri(ctx.baseUrl, tenant);
+    const outcome = await requireCredentialFormatOf(verification.policy).verifyPresentation(
+      answer.presentations[CREDENTIAL_QUERY_ID]![0]!,
+      {
+        verification,
+        binding: answer.binding,
+        // HAIP: the issuer's chain must lead to the test CA, the query's trusted_authorities.
+        ...(haip ? { trustedRoots: [await model.ca.rootCertificate()] } : {}),
+        issuer: credentialIssuer(ctx.baseUrl, tenant),
+        issuerPublicJwk: keys.publicJwk,
+        nowSeconds: Math.floor(model.clock.now() / 1000),
+        walletNowSeconds: walletNowSeconds(),
+        statusOf: (reference) => statusAt(model, tenant, ownStatusList, reference),
+      },
+    );
+    const current = model.verifications.findForProtocol(verification.id);
+    if (!current || !["pending", "in_progress"].includes(current.status)) return "closed";
+    if (outcome.ok)
+      model.verifications.applyTrigger(verification.id, "presentation_verified", {
+        claims: outcome.claims as never,
+      });
+    else
+      model.verifications.applyTrigger(verification.id, "presentation_failed", {
+        failureCode: outcome.failureCode,
+      });
+    return "decided";
+  },
+};

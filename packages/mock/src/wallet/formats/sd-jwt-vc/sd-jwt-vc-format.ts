@@ -1,0 +1,11 @@
+import type { HolderFormat } from "../holder-format.js";
+import { fitsQuery, holdSdJwtVc, presentSdJwtVc, queriedTypes } from "./sd-jwt-vc-holder.js";
+
+/** SD-JWT VC (`dc+sd-jwt`) in the wallet. */
+export const sdJwtVcHolderFormat: HolderFormat = {
+  id: "dc+sd-jwt",
+  hold: holdSdJwtVc,
+  queriedTypes,
+  fits: (credential, query) => credential.format === "dc+sd-jwt" && fitsQuery(credential, query),
+  present: (credential, options) => presentSdJwtVc(credential, options),
+};

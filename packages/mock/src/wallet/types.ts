@@ -1,0 +1,123 @@
+import type { JWK } from "jose";
+import type { Tamper } from "./formats/sd-jwt-vc/tamper.js";
+import type { TestIdentity } from "./test-identity.js";
+
+export type { Tamper } from "./formats/sd-jwt-vc/tamper.js";
+
+/** A credential the wallet holds, by format. */
+export type HeldCredential = HeldSdJwtVc;
+
+/** An SD-JWT VC the wallet holds. */
+export interface HeldSdJwtVc {
+  /** The SD-JWT VC as issued (issuer JWT and every disclosure). */
+  sdJwt: string;
+  format: "dc+sd-jwt";
+  vct: string;
+  issuer: string;
+  /** The credential's name in the issuer's metadata, when it gives one. */
+  title?: string;
+  /** The holder's claims with every disclosure applied (registered JWT claims left out). */
+  claims: Record<string, unknown>;
+}
+
+/** What an offer holds, as the wallet shows it before accepting. */
+export interface OfferPreview {
+  credentialIssuer: string;
+  /** The issuer's display name from its metadata. */
+  issuerName?: string;
+  credentialConfigurationId: string;
+  vct?: string;
+  title?: string;
+  /** The claims the credential will carry, with their display names. */
+  claims: { path: string[]; name?: string; mandatory: boolean }[];
+  /** Set when the offer needs a transaction code: pass it to `acceptOffer(uri, { txCode })`. */
+  txCode?: { length?: number; inputMode?: string; description?: string };
+}
+
+/** What a presentation request asks for, as the wallet shows it before answering. */
+export interface RequestPreview {
+  /** The verifier's client identifier, whose key signed the request object. */
+  clientId: string;
+  /** Where the answer goes. */
+  responseUri: string;
+  /** The credential types asked for. */
+  vcts: string[];
+  /** The claim paths asked for. */
+  fields: string[][];
+  /** The held credential `present()` would use, if any. */
+  credential?: HeldCredential;
+  /** No credential fits, and `present()` would obtain the test identity from the emulator. */
+  obtainsTestIdentity: boolean;
+}
+
+/** A claim path: segments (`["address", "locality"]`), as the rest of the API writes them, or dotted (`"address.locality"`). */
+export type ClaimPath = readonly string[] | string;
+
+export interface PresentOptions {
+  /**
+   * Claim paths the wallet leaves out (and everything below them): `claims_missing`. Segments
+   * (`[["address", "locality"]]`) or dotted strings (`["address.locality"]`).
+   */
+  omit?: readonly ClaimPath[];
+  /** Break the presentation in one way: presentation_invalid. */
+  tamper?: Tamper;
+  /** The holder declines: wallet_rejected. */
+  refuse?: boolean;
+  /** Which held credential to present (default: the newest of the requested type). */
+  credential?: HeldCredential;
+}
+
+export interface AcceptOfferOptions {
+  /** The transaction code of an offer that needs one (pre-authorized code flow). */
+  txCode?: string | undefined;
+  /** The grant to redeem the offer with (default: the authorization code when offered). */
+  flow?: "authorization_code" | "pre-authorized_code" | undefined;
+}
+
+export interface TestWalletOptions {
+  /** A Fetch implementation, so that the wallet can run through msw too. Defaults to the global one. */
+  fetch?: typeof fetch;
+  /** The holder's clock in ms, for key-binding, proof and DPoP `iat` (default: Date.now). */
+  now?: () => number;
+  /**
+   * The identity credential (`credport.identity.v1`) the wallet obtains, when a verification asks
+   * for one it does not hold, from the emulator's test issuance over OpenID4VCI (test environments
+   * only). Fields given here replace those of {@link DEFAULT_TEST_IDENTITY}; `false` turns it off.
+   */
+  identity?: Partial<TestIdentity> | false;
+  /**
+   * The CA roots (PEM, or DER in base64) that verifiers with an `x509_hash` or `x509_san_dns`
+   * client_id (the emulator's HAIP profile) must chain to. Default: the test CA root the emulator
+   * at the request URI's base exports (`GET /__emulator/ca.pem`), fetched once per base — right
+   * for a test wallet talking to the emulator; pass the root to pin it.
+   */
+  trustedRoots?: readonly string[];
+}
+
+export interface TestWallet {
+  /** The holder's public key, bound into every credential it receives. */
+  readonly publicJwk: JWK;
+  readonly credentials: readonly HeldCredential[];
+  /**
+   * Reads an `openid-credential-offer://` URI and the issuer's metadata, as a wallet does before
+   * asking its holder (the issuance moves to `ready_to_issue`, as with any wallet).
+   */
+  inspectOffer(offerUri: string): Promise<OfferPreview>;
+  /**
+   * Reads and checks the request object of an `openid4vp://` URI, as a wallet does before asking
+   * its holder (the verification moves to `in_progress`, as with any wallet).
+   */
+  inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
+  /**
+   * Redeems an `openid-credential-offer://` URI over OpenID4VCI. It takes the authorization code
+   * flow (PAR, PKCE S256) when the offer and the authorization server offer it, as HAIP wallets
+   * do, else the pre-authorized code flow; and uses DPoP (with the server's nonces) whenever the
+   * authorization server advertises it. `flow` picks the grant instead.
+   */
+  acceptOffer(offerUri: string, options?: AcceptOfferOptions): Promise<HeldCredential>;
+  /**
+   * Answers an `openid4vp://` authorization request over `direct_post`, or `direct_post.jwt`
+   * (encrypted to the verifier's key) when the request asks for it.
+   */
+  present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
+}
