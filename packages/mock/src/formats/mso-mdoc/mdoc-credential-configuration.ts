@@ -1,4 +1,4 @@
-import type { ClaimEntry } from "../../model/definition-record.js";
+import type { ClaimEntry } from "../../model/records/definition-record.js";
 
 /** COSE's identifier of ES256 (RFC 9053): how OpenID4VCI 1.0 Appendix A.2.2 lists mdoc signing algorithms. */
 const COSE_ES256 = -7;

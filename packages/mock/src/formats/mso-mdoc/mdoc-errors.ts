@@ -1,4 +1,4 @@
-import type { FailureCode } from "../../model/verification-transitions.js";
+import type { FailureCode } from "../../model/transitions/verification-transitions.js";
 
 /**
  * Input from a wallet that is not a well-formed mdoc structure (malformed or oversized CBOR,

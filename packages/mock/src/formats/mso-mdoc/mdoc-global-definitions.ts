@@ -1,4 +1,4 @@
-import type { ClaimEntry } from "../../model/definition-record.js";
+import type { ClaimEntry } from "../../model/records/definition-record.js";
 
 /** A built-in mdoc definition: the fields a `DefinitionRecord` gets once `doctype` is wired in. */
 export interface MdocGlobalDefinition {

@@ -1,5 +1,5 @@
 import { createHash, X509Certificate } from "node:crypto";
-import { chainProblem } from "../../model/test-ca.js";
+import { chainProblem } from "../../x509/certificate-chain.js";
 import {
   cborDecodeUntrusted,
   cborEncode,

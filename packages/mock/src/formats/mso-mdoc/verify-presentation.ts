@@ -1,4 +1,4 @@
-import type { FailureCode } from "../../model/verification-transitions.js";
+import type { FailureCode } from "../../model/transitions/verification-transitions.js";
 import type { MdocFailure } from "./mdoc-errors.js";
 import { type MdocVerifyContext, verifyDeviceResponse } from "./verify-device-response.js";
 

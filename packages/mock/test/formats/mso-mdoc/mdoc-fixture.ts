@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { issueMdoc, type MdocIssueInput } from "../../../src/formats/mso-mdoc/issue-mdoc.js";
 import type { MdocBinding } from "../../../src/formats/mso-mdoc/presentation-binding.js";
 import type { MdocVerifyContext } from "../../../src/formats/mso-mdoc/verify-device-response.js";
-import { TestCertificateAuthority } from "../../../src/model/test-ca.js";
+import { TestCertificateAuthority } from "../../../src/model/pki/test-ca.js";
 
 export const AV = "eu.europa.ec.av.1";
 export const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cborEncode } from "../../../src/formats/mso-mdoc/cbor.js";
 import { verifyDeviceResponse } from "../../../src/formats/mso-mdoc/verify-device-response.js";
-import { TestCertificateAuthority } from "../../../src/model/test-ca.js";
+import { TestCertificateAuthority } from "../../../src/model/pki/test-ca.js";
 import { holdMdoc } from "../../../src/wallet/formats/mso-mdoc/held-mdoc.js";
 import { presentMdoc } from "../../../src/wallet/formats/mso-mdoc/present-mdoc.js";
 import { AV, b64u, DAY, mdocWorld, redirectBinding, verifyContext } from "./mdoc-fixture.js";
