@@ -53,7 +53,7 @@ export function mdocCredentialQuery(
 export function mdocExpectation(query: {
   format: string;
   meta?: unknown;
-  claims?: readonly unknown[];
+  claims?: readonly unknown[] | undefined;
 }): {
   docTypes: string[];
   claims: MdocClaimRequest[];

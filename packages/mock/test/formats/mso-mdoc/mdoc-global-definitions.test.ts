@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { mdocCredentialConfiguration } from "../../../src/formats/mso-mdoc/mdoc-credential-configuration.js";
 import { mdocPublishIssues } from "../../../src/formats/mso-mdoc/mdoc-definition.js";
-import { MDOC_GLOBAL_DEFINITIONS } from "../../../src/formats/mso-mdoc/mdoc-global-definitions.js";
+import { GLOBAL_DEFINITIONS } from "../../../src/model/global-definitions.js";
+
+const MDOC_GLOBAL_DEFINITIONS = GLOBAL_DEFINITIONS.filter((d) => d.format === "mso_mdoc");
 
 describe("built-in mdoc definitions", () => {
   it.each(MDOC_GLOBAL_DEFINITIONS.map((d) => [d.credentialDefinitionId, d] as const))(
@@ -11,7 +13,7 @@ describe("built-in mdoc definitions", () => {
     },
   );
 
-  it("the EU age attestation asks nothing but what an age check needs", () => {
+  it("there are two; the EU age attestation asks nothing but what an age check needs", () => {
     const av = MDOC_GLOBAL_DEFINITIONS.find((d) => d.doctype === "eu.europa.ec.av.1")!;
     expect(av.claims.filter((c) => c.mandatory).map((c) => c.path)).toEqual([
       ["eu.europa.ec.av.1", "age_over_18"],
@@ -20,7 +22,13 @@ describe("built-in mdoc definitions", () => {
 
   it("issuer metadata: mso_mdoc, doctype, cose_key binding, COSE ES256, [namespace, element] claims", () => {
     const av = MDOC_GLOBAL_DEFINITIONS[0]!;
-    expect(mdocCredentialConfiguration({ ...av, scope: av.credentialDefinitionId })).toMatchObject({
+    expect(
+      mdocCredentialConfiguration({
+        ...av,
+        doctype: av.doctype!,
+        scope: av.credentialDefinitionId,
+      }),
+    ).toMatchObject({
       format: "mso_mdoc",
       doctype: "eu.europa.ec.av.1",
       cryptographic_binding_methods_supported: ["cose_key"],
