@@ -5,6 +5,7 @@ export type {
   AcceptOfferOptions,
   ClaimPath,
   HeldCredential,
+  HeldMdocCredential,
   HeldSdJwtVc,
   OfferPreview,
   PresentOptions,
