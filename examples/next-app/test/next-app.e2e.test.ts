@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "@credport/emulator";
-import { createTestWallet } from "@credport/mock/wallet";
+import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
 import { Credport } from "@credport/server";
 import { type BrowserSession, describeEngines, type Tab } from "@credport/test-browsers";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -131,7 +131,9 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
         .poll(() => tab.text("#offer-status"), { timeout: 10_000 })
         .toBe("credential_issued");
       await tab.screenshot(join(screenshots, `${name}-4-issuer-issued.png`));
-      expect(wallet.credentials[0]!.vct).toBe("https://credport.example/vct/employee-badge");
+      expect((wallet.credentials[0] as HeldSdJwtVc).vct).toBe(
+        "https://credport.example/vct/employee-badge",
+      );
     } finally {
       await session.close();
     }

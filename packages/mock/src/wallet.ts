@@ -17,6 +17,7 @@ export type {
   ClaimPath,
   DcApiPresentOptions,
   HeldCredential,
+  HeldMdocCredential,
   HeldSdJwtVc,
   OfferPreview,
   PresentOptions,

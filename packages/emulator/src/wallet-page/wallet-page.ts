@@ -218,12 +218,17 @@ function credentialsCard(wallet: TestWallet, action: (name: string) => string): 
 function credentialCard(credential: HeldCredential): SafeHtml {
   return html`<article class="wallet-card">
   <h3>${credentialTitle(credential)}</h3>
-  <p class="meta">${credential.vct} · issued by ${credential.issuer}</p>
+  <p class="meta">${credentialType(credential)}${credential.format === "dc+sd-jwt" ? ` · issued by ${credential.issuer}` : ""}</p>
   <dl>${flattenClaims(credential.claims).map(([path, value]) => html`<dt>${humanize(path.at(-1) ?? "")}</dt><dd>${claimValue(value)}</dd>`)}</dl>
 </article>`;
 }
 
-const credentialTitle = (credential: HeldCredential) => credential.title ?? credential.vct;
+/** What names a held credential's type: an SD-JWT VC's vct, an mdoc's doctype. */
+export const credentialType = (credential: HeldCredential) =>
+  credential.format === "mso_mdoc" ? credential.docType : credential.vct;
+
+const credentialTitle = (credential: HeldCredential) =>
+  credential.title ?? credentialType(credential);
 
 function lookup(claims: Record<string, unknown>, path: string[]): unknown {
   let node: unknown = claims;

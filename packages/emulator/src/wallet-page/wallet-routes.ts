@@ -9,7 +9,7 @@ import { readForm, redirect } from "../face/forms.js";
 import { htmlResponse } from "../face/html.js";
 import { layout } from "../face/layout.js";
 import { handoffTarget } from "./handoff-target.js";
-import { type Panel, walletPage } from "./wallet-page.js";
+import { credentialType, type Panel, walletPage } from "./wallet-page.js";
 import type { WalletPageContext } from "./wallet-page-context.js";
 import type { Flash, WalletSession } from "./wallet-sessions.js";
 
@@ -74,7 +74,7 @@ export async function acceptOffer(ctx: WalletPageContext): Promise<Response> {
       const issuance = ctx.model.issuance.findForProtocol(target.id);
       session.flash = {
         tone: "ok",
-        title: `${credential.title ?? credential.vct} added to your wallet`,
+        title: `${credential.title ?? credentialType(credential)} added to your wallet`,
         ...(issuance
           ? { text: ` The issuer's session ${issuance.id} is now ${issuance.status}.` }
           : {}),

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CredportConfigurationError } from "@credport/core";
 import { type Emulator, startEmulator } from "@credport/emulator";
-import { createTestWallet } from "@credport/mock/wallet";
+import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
 import { setGlobalConfig } from "@openid4vc/oauth2";
 import { Openid4vciClient } from "@openid4vc/openid4vci";
 import { decodeJwt } from "jose";
@@ -120,7 +120,7 @@ describe("startEmulator({ publicBaseUrl }) behind a reverse proxy", () => {
 
     const wallet = await createTestWallet({ now: () => emulator.model.clock.now() });
     const held = await wallet.acceptOffer(offer.body.offerUri as string);
-    const payload = decodeJwt(held.sdJwt.split("~")[0]!);
+    const payload = decodeJwt((held as HeldSdJwtVc).sdJwt.split("~")[0]!);
     expect(payload.iss).toBe(credentialOffer.credential_issuer);
     const statusUri = (payload.status as { status_list: { uri: string } }).status_list.uri;
     expect(statusUri.startsWith(`${publicBase}/`)).toBe(true);

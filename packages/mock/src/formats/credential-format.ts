@@ -29,6 +29,11 @@ export interface CredentialFormat {
   issuerConfiguration(definition: DefinitionRecord): Record<string, unknown>;
   /** Signs a credential for a holder's key. */
   issue(input: IssueInput): Promise<string>;
+  /**
+   * Whether every credential carries the issuer's certificate chain, whatever the profile (mdoc:
+   * `x5chain` is how a verifier finds the document signer's key). Otherwise only under HAIP.
+   */
+  readonly alwaysCarriesIssuerChain?: boolean;
 
   // Presenting.
 
@@ -54,7 +59,7 @@ export const CREDENTIAL_QUERY_ID = "credential";
 export interface IssueInput {
   /** The credential issuer identifier (`iss`). */
   issuer: string;
-  /** The credential type of the definition. */
+  /** The credential type of the definition (for an mdoc, its doctype). */
   vct: string;
   /** The holder's claims, as the issuance holds them. */
   claims: JsonObject;

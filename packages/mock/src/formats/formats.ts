@@ -1,8 +1,9 @@
 import type { CredentialFormat } from "./credential-format.js";
+import { msoMdocFormat } from "./mso-mdoc/mso-mdoc-format.js";
 import { sdJwtVcFormat } from "./sd-jwt-vc/sd-jwt-vc-format.js";
 
 /** Every credential format the mock issues and verifies: add a new one here. */
-export const CREDENTIAL_FORMATS: readonly CredentialFormat[] = [sdJwtVcFormat];
+export const CREDENTIAL_FORMATS: readonly CredentialFormat[] = [sdJwtVcFormat, msoMdocFormat];
 
 /**
  * The format of a definition, an issuance's copy of one or a policy: the one it names, or SD-JWT VC

@@ -59,7 +59,9 @@ export class Issuance {
       credentialDefinitionId ? { credentialDefinitionId } : { vct: vct! },
       credentialDefinitionId ? "credentialDefinitionId" : "vct",
     );
-    if (!definition.vct || !definition.title) throw definitionNotFound();
+    // The credential type: an SD-JWT VC's vct, an mdoc's doctype.
+    const type = definition.format === "mso_mdoc" ? definition.doctype : definition.vct;
+    if (!type || !definition.title) throw definitionNotFound();
     checkClaimsFit(claims, definition.claims);
 
     const now = this.clock.now();
@@ -70,9 +72,12 @@ export class Issuance {
       status: "offer_created",
       credentialDefinitionId: definition.credentialDefinitionId,
       definition: {
-        vct: definition.vct,
+        vct: type,
         title: definition.title,
         claims: clone(definition.claims),
+        ...(definition.format !== "dc+sd-jwt"
+          ? { format: definition.format, doctype: definition.doctype ?? type }
+          : {}),
       },
       claims: clone(claims),
       issuanceMode: "InTime",

@@ -50,7 +50,9 @@ export class Policies {
       status: "active",
       preset: false,
       ...(credentialDefinitionId ? { credentialDefinitionId } : {}),
-      vct: definition.vct!,
+      // The credential type: an SD-JWT VC's vct, an mdoc's doctype.
+      vct: (definition.format === "mso_mdoc" ? definition.doctype : definition.vct)!,
+      ...(definition.format !== "dc+sd-jwt" ? { format: definition.format } : {}),
       fields,
       createdAt: this.now(),
     };

@@ -58,7 +58,11 @@ export class Verifications {
       tenant: { projectId: auth.projectId, environment: auth.environment },
       status: "pending",
       policyId,
-      policy: { vct: policy.vct, fields: policy.fields },
+      policy: {
+        vct: policy.vct,
+        fields: policy.fields,
+        ...(policy.format ? { format: policy.format } : {}),
+      },
       customerUserRef,
       metadata,
       clientToken: `ct_${randomToken(40)}`,

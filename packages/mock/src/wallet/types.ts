@@ -13,7 +13,19 @@ export type {
 export type { Tamper } from "./formats/sd-jwt-vc/tamper.js";
 
 /** A credential the wallet holds, by format. */
-export type HeldCredential = HeldSdJwtVc;
+export type HeldCredential = HeldSdJwtVc | HeldMdocCredential;
+
+/** An mdoc (ISO/IEC 18013-5) the wallet holds. */
+export interface HeldMdocCredential {
+  /** The `IssuerSigned` as issued, base64url. */
+  mdoc: string;
+  format: "mso_mdoc";
+  docType: string;
+  /** The credential's name in the issuer's metadata, when it gives one. */
+  title?: string;
+  /** Its elements by namespace: `{ "eu.europa.ec.av.1": { age_over_18: true } }`. */
+  claims: Record<string, Record<string, unknown>>;
+}
 
 /** An SD-JWT VC the wallet holds. */
 export interface HeldSdJwtVc {

@@ -2,7 +2,7 @@ import { createHash, randomBytes, X509Certificate } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHandlers, createModel } from "@credport/mock";
-import { createTestWallet } from "@credport/mock/wallet";
+import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
 import { type CallbackContext, type Jwk, setGlobalConfig } from "@openid4vc/oauth2";
 import { Openid4vpClient } from "@openid4vc/openid4vp";
 import {
@@ -542,7 +542,7 @@ describe("HAIP issuer signatures and the x509_san_dns option (msw)", () => {
     await wallet.present(v.authorization_request_uri!); // obtains the test identity, then presents
     expect(await service("GET", `/v1/verifications/${v.id}`)).toMatchObject({ status: "verified" });
 
-    const credential = wallet.credentials[0]!.sdJwt.split("~")[0]!;
+    const credential = (wallet.credentials[0] as HeldSdJwtVc).sdJwt.split("~")[0]!;
     const header = decodeProtectedHeader(credential);
     expect(header.x5c).toHaveLength(1);
     const leaf = certOf((header.x5c as string[])[0]!);

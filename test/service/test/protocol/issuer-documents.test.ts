@@ -1,4 +1,4 @@
-import { createTestWallet } from "@credport/mock/wallet";
+import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
 import { getListFromStatusListJWT } from "@sd-jwt/jwt-status-list";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +32,7 @@ describe("issuer documents", () => {
     await issuer.service("POST", "/v1/issuer/credential-definitions", badgeDefinition("a-draft"));
     const offer = await issuer.offer({ credentialDefinitionId: "bulk-0" });
     const ids = Object.keys((await metadataOf(offer.issuer)).credential_configurations_supported);
-    expect(ids).toHaveLength(105 + 1 + 2); // the bulk ones, badge-v1, and the two global ones
+    expect(ids).toHaveLength(105 + 1 + 4); // the bulk ones, badge-v1, and the four global ones (two mdocs)
     expect(ids).toEqual(
       expect.arrayContaining([
         "bulk-0",
@@ -50,7 +50,7 @@ describe("issuer documents", () => {
       claims: badgeClaims,
     });
     const held = await wallet.acceptOffer(created.body.offerUri as string);
-    expect(held.vct).toBe("https://example.test/vct/bulk-0");
+    expect((held as HeldSdJwtVc).vct).toBe("https://example.test/vct/bulk-0");
   }, 30_000);
 
   it("the test wallet refuses an offer whose configuration the issuer metadata does not list", async () => {
@@ -136,8 +136,11 @@ describe("issuer documents", () => {
       });
       const held = await wallet.acceptOffer(created.body.offerUri as string);
       indices.push(
-        (decodeJwt(held.sdJwt.split("~")[0]!).status as { status_list: { idx: number } })
-          .status_list.idx,
+        (
+          decodeJwt((held as HeldSdJwtVc).sdJwt.split("~")[0]!).status as {
+            status_list: { idx: number };
+          }
+        ).status_list.idx,
       );
     }
     // Sequential allocation would make every step +1; a random one almost never does.
@@ -171,7 +174,7 @@ describe("issuer documents", () => {
     });
     const held = await wallet.acceptOffer(created.body.offerUri as string);
     const { idx, uri } = (
-      decodeJwt(held.sdJwt.split("~")[0]!).status as {
+      decodeJwt((held as HeldSdJwtVc).sdJwt.split("~")[0]!).status as {
         status_list: { idx: number; uri: string };
       }
     ).status_list;

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { createTestWallet } from "@credport/mock/wallet";
+import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgeClaims, badgeDefinition, type Service, TRANSPORTS } from "../support/transports.js";
@@ -48,7 +48,7 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
       status: "credential_issued",
       credentialStatus: "active",
     });
-    const [issuerJwt, ...disclosures] = credential.sdJwt.split("~");
+    const [issuerJwt, ...disclosures] = (credential as HeldSdJwtVc).sdJwt.split("~");
     const payload = decodeJwt(issuerJwt!);
     expect(payload).toMatchObject({
       vct: "https://example.test/vct/badge-v1",

@@ -1,5 +1,5 @@
 import { createModel } from "@credport/mock";
-import { createTestWallet } from "@credport/mock/wallet";
+import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgeClaims, badgeDefinition, TRANSPORTS } from "../support/transports.js";
@@ -65,7 +65,9 @@ describe.each(TRANSPORTS)("the test wallet under haip ($name)", (transport) => {
     const created = await offer();
     const { wallet, sent } = await walletAndLog();
     const credential = await wallet.acceptOffer(created.offerUri!);
-    expect(decodeJwt(credential.sdJwt.split("~")[0]!).cnf).toEqual({ jwk: wallet.publicJwk });
+    expect(decodeJwt((credential as HeldSdJwtVc).sdJwt.split("~")[0]!).cnf).toEqual({
+      jwk: wallet.publicJwk,
+    });
     expect(await statusOf(created.id!)).toBe("credential_issued");
     const paths = sent.map((s) => `${s.method} ${s.path.replace(/.*\/issuers\/[^/]+/, "")}`);
     expect(paths).toEqual(

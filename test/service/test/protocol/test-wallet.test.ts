@@ -1,7 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isCredportError } from "@credport/core";
-import { createTestWallet, DEFAULT_TEST_IDENTITY, TestWalletError } from "@credport/mock/wallet";
+import {
+  createTestWallet,
+  DEFAULT_TEST_IDENTITY,
+  type HeldSdJwtVc,
+  TestWalletError,
+} from "@credport/mock/wallet";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgeClaims, TRANSPORTS } from "../support/transports.js";
@@ -199,7 +204,7 @@ describe("the test wallet", () => {
         status: "verified",
         claims: { age_over_18: true },
       });
-      expect(wallet.credentials.map((c) => c.vct)).toEqual([
+      expect(wallet.credentials.map((c) => (c as HeldSdJwtVc).vct)).toEqual([
         "https://credport.dev/vct/identity/v1",
       ]);
       const issued = await issuer.service("GET", "/v1/openid4vc/issuance?status=credential_issued");

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "@credport/emulator";
 import type { ProjectKeys } from "@credport/mock";
-import { createTestWallet } from "@credport/mock/wallet";
+import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
 import {
   compactVerify,
   decodeJwt,
@@ -160,7 +160,10 @@ describe("each project's own verifier and issuer identity", () => {
     const fromA = await wallet.acceptOffer(await a.offer());
     const walletB = await createTestWallet();
     const fromB = await walletB.acceptOffer(await b.offer());
-    const [jwtA, jwtB] = [fromA.sdJwt.split("~")[0]!, fromB.sdJwt.split("~")[0]!];
+    const [jwtA, jwtB] = [
+      (fromA as HeldSdJwtVc).sdJwt.split("~")[0]!,
+      (fromB as HeldSdJwtVc).sdJwt.split("~")[0]!,
+    ];
     expect(decodeProtectedHeader(jwtA).kid).not.toBe(decodeProtectedHeader(jwtB).kid);
     expect(decodeJwt(jwtA).iss).not.toBe(decodeJwt(jwtB).iss);
     const jwks = async (iss: unknown) =>

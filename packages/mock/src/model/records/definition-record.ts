@@ -16,6 +16,8 @@ export interface DefinitionRecord {
   owner: Tenant | null;
   vct: string | null;
   format: string;
+  /** `mso_mdoc` definitions: the mdoc doctype (ISO/IEC 18013-5), e.g. `eu.europa.ec.av.1`. */
+  doctype?: string | null;
   title: string | null;
   aliases: string[];
   rendering: JsonObject | null;

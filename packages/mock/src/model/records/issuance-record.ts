@@ -10,7 +10,15 @@ export interface IssuanceRecord {
   tenant: Tenant;
   status: IssuanceStatus;
   credentialDefinitionId: string;
-  definition: { vct: string; title: string; claims: ClaimEntry[] };
+  definition: {
+    /** The definition's `vct`, or for an mdoc its doctype (what identifies the credential type). */
+    vct: string;
+    title: string;
+    claims: ClaimEntry[];
+    /** Absent: `dc+sd-jwt` (records made before mdocs). */
+    format?: string;
+    doctype?: string;
+  };
   claims: JsonObject;
   issuanceMode: "InTime";
   metadata: Record<string, string>;

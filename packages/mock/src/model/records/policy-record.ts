@@ -11,7 +11,10 @@ export interface PolicyRecord {
   status: "active" | "archived";
   preset: boolean;
   credentialDefinitionId?: string;
+  /** The credential type: an SD-JWT VC's vct, or for an mdoc its doctype. */
   vct: string;
+  /** Absent: `dc+sd-jwt`. */
+  format?: string;
   fields: PolicyField[];
   createdAt: string;
 }

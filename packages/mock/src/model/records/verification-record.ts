@@ -11,7 +11,7 @@ export interface VerificationRecord {
   status: VerificationStatus;
   failureCode?: FailureCode;
   policyId: string;
-  policy: { vct: string; fields: PolicyField[] };
+  policy: { vct: string; fields: PolicyField[]; format?: string };
   customerUserRef: string | null;
   metadata: Record<string, string>;
   clientToken: string;

@@ -77,7 +77,8 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
     );
 
   const keys = await ctx.model.protocol.issuer.keysFor(tenant);
-  const credential = await requireCredentialFormatOf(issuance.definition).issue({
+  const format = requireCredentialFormatOf(issuance.definition);
+  const credential = await format.issue({
     issuer,
     vct: issuance.definition.vct,
     claims: issuance.claims,
@@ -86,7 +87,9 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
     expiresAt: now + CREDENTIAL_LIFETIME_S,
     status: { idx: issuance.statusListIndex, uri: statusListUri(ctx.baseUrl, tenant) },
     signingKey: keys,
-    ...(await issuerX5cHeader(ctx.model, tenant, issuer)),
+    ...(format.alwaysCarriesIssuerChain
+      ? { x5c: [await ctx.model.protocol.issuer.certificateFor(tenant, issuer)] }
+      : await issuerX5cHeader(ctx.model, tenant, issuer)),
   });
   // Another request with this token may have finished while this one was signing.
   if (!stillOpen(ctx, issuance.id)) return invalidToken(ctx.model.profile);

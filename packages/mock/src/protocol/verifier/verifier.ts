@@ -40,13 +40,17 @@ export const verifier: ChannelVerifier = {
     const haip = model.profile === "haip";
     const keys = await model.protocol.issuer.keysFor(tenant);
     const ownStatusList = statusListUri(ctx.baseUrl, tenant);
-    const outcome = await requireCredentialFormatOf(verification.policy).verifyPresentation(
+    const format = requireCredentialFormatOf(verification.policy);
+    const outcome = await format.verifyPresentation(
       answer.presentations[CREDENTIAL_QUERY_ID]![0]!,
       {
         verification,
         binding: answer.binding,
-        // HAIP: the issuer's chain must lead to the test CA, the query's trusted_authorities.
-        ...(haip ? { trustedRoots: [await model.ca.rootCertificate()] } : {}),
+        // HAIP: the issuer's chain must lead to the test CA, the query's trusted_authorities; an
+        // mdoc's always must (its x5chain is the only way to the document signer's key).
+        ...(haip || format.alwaysCarriesIssuerChain
+          ? { trustedRoots: [await model.ca.rootCertificate()] }
+          : {}),
         issuer: credentialIssuer(ctx.baseUrl, tenant),
         issuerPublicJwk: keys.publicJwk,
         nowSeconds: Math.floor(model.clock.now() / 1000),

@@ -7,5 +7,8 @@ export const sdJwtVcHolderFormat: HolderFormat = {
   hold: holdSdJwtVc,
   queriedTypes,
   fits: (credential, query) => credential.format === "dc+sd-jwt" && fitsQuery(credential, query),
-  present: (credential, options) => presentSdJwtVc(credential, options),
+  present: async (credential, options) => {
+    if (credential.format !== "dc+sd-jwt") throw new TypeError("test wallet: not an SD-JWT VC");
+    return presentSdJwtVc(credential, options);
+  },
 };

@@ -1,0 +1,88 @@
+import type { ReadinessIssue } from "../../model/publish-readiness.js";
+
+/** What the mdoc rules read of a credential definition. */
+export interface MdocDefinitionShape {
+  doctype?: unknown;
+  claims?: readonly { path: unknown; mandatory?: unknown }[];
+}
+
+/**
+ * The publish-readiness rules `format: "mso_mdoc"` adds (api-decisions.md, "mdoc credentials"):
+ * `doctype` a non-empty string, and every claim path exactly `[namespace, element]`, two non-empty
+ * strings. The format-independent rules (title, non-empty claims, duplicates) stay the shared ones.
+ */
+export function mdocPublishIssues(definition: MdocDefinitionShape): ReadinessIssue[] {
+  const issues: ReadinessIssue[] = [];
+  if (typeof definition.doctype !== "string" || definition.doctype.length === 0)
+    issues.push({
+      path: "doctype",
+      code: "required",
+      message: 'doctype must be a non-empty string for format "mso_mdoc"',
+    });
+  (definition.claims ?? []).forEach((claim, index) => {
+    if (!isElementPath(claim.path))
+      issues.push({
+        path: `claims[${index}].path`,
+        code: "invalid_mdoc_path",
+        message:
+          "an mdoc claim path is exactly [namespace, elementIdentifier], two non-empty strings",
+      });
+  });
+  return issues;
+}
+
+/** Whether a path is `[namespace, element]`: two non-empty strings. */
+export const isElementPath = (path: unknown): path is [string, string] =>
+  Array.isArray(path) &&
+  path.length === 2 &&
+  path.every((segment) => typeof segment === "string" && segment.length > 0);
+
+export type OfferClaimProblem = { path: string; message: string };
+
+/**
+ * An offer's `claims` for an mdoc definition: the same path segments as nested objects,
+ * `{ "eu.europa.ec.av.1": { "age_over_18": true } }`. Returns the elements by namespace, or the
+ * first problem: a namespace that is not an object, an element the definition does not declare,
+ * a leaf that is not a string, number or boolean, or a mandatory element missing.
+ */
+export function readMdocOfferClaims(
+  claims: unknown,
+  definition: { claims: readonly { path: readonly string[]; mandatory?: boolean }[] },
+):
+  | { ok: true; nameSpaces: Record<string, Record<string, string | number | boolean>> }
+  | { ok: false; problem: OfferClaimProblem } {
+  const fail = (path: string, message: string) => ({
+    ok: false as const,
+    problem: { path, message },
+  });
+  if (!claims || typeof claims !== "object" || Array.isArray(claims))
+    return fail("claims", "claims must be an object of namespaces");
+  const declared = new Set(definition.claims.map((c) => JSON.stringify(c.path)));
+  // Maps, then own properties: a key such as "__proto__" stays a key, never a prototype.
+  const nameSpaces = new Map<string, Map<string, string | number | boolean>>();
+  for (const [namespace, elements] of Object.entries(claims)) {
+    if (!elements || typeof elements !== "object" || Array.isArray(elements))
+      return fail(`claims.${namespace}`, "each namespace must be an object of elements");
+    for (const [element, value] of Object.entries(elements as Record<string, unknown>)) {
+      const at = `claims.${namespace}.${element}`;
+      if (!declared.has(JSON.stringify([namespace, element])))
+        return fail(at, "the credential definition declares no such element");
+      if (!["string", "number", "boolean"].includes(typeof value))
+        return fail(at, "an element value must be a string, number or boolean");
+      const forNamespace = nameSpaces.get(namespace) ?? new Map();
+      forNamespace.set(element, value as string | number | boolean);
+      nameSpaces.set(namespace, forNamespace);
+    }
+  }
+  for (const claim of definition.claims) {
+    const [namespace, element] = claim.path;
+    if (claim.mandatory && !nameSpaces.get(namespace!)?.has(element!))
+      return fail(`claims.${namespace}.${element}`, "this mandatory element is missing");
+  }
+  return {
+    ok: true,
+    nameSpaces: Object.fromEntries(
+      [...nameSpaces].map(([namespace, elements]) => [namespace, Object.fromEntries(elements)]),
+    ),
+  };
+}

@@ -1,0 +1,44 @@
+import type { HeldMdocCredential } from "../../types.js";
+import type { HolderFormat } from "../holder-format.js";
+import { holdMdoc, namespacesOf } from "./held-mdoc.js";
+import { presentMdoc } from "./present-mdoc.js";
+
+/** mdoc (`mso_mdoc`) in the wallet: presented as a base64url `DeviceResponse`. */
+export const msoMdocHolderFormat: HolderFormat = {
+  id: "mso_mdoc",
+  hold: async (issued, title) => {
+    // The holder key is only needed to present; reading the credential needs none.
+    const held = holdMdoc(issued, {});
+    const credential: HeldMdocCredential = {
+      mdoc: issued,
+      format: "mso_mdoc",
+      docType: held.docType,
+      claims: namespacesOf(held),
+      ...(title ? { title } : {}),
+    };
+    return credential;
+  },
+  queriedTypes: (query) => {
+    const doctype = query.meta?.doctype_value;
+    return typeof doctype === "string" ? [doctype] : [];
+  },
+  fits: (credential, query) =>
+    credential.format === "mso_mdoc" &&
+    (query.meta?.doctype_value === undefined || query.meta.doctype_value === credential.docType) &&
+    (query.claims ?? []).every(({ path }) => credential.claims[path[0]!]?.[path[1]!] !== undefined),
+  present: async (credential, options) => {
+    if (credential.format !== "mso_mdoc") throw new TypeError("test wallet: not an mdoc");
+    const held = holdMdoc(credential.mdoc, options.holderPrivateJwk);
+    const elements = options.paths
+      .filter((path) => path.length === 2)
+      .map((path) => [path[0]!, path[1]!] as const);
+    const response = presentMdoc(held, elements, options.binding, {
+      ...(options.tamper === "signature" ? { tamper: "device_signature" as const } : {}),
+      ...(options.tamper === "disclosure" ? { tamper: "element_value" as const } : {}),
+      ...(options.tamper === "nonce"
+        ? { signFor: { ...options.binding, nonce: "not-the-verifier-nonce" } }
+        : {}),
+    });
+    return Buffer.from(response).toString("base64url");
+  },
+};
