@@ -1,7 +1,7 @@
 import { compactDecrypt, decodeProtectedHeader, importJWK } from "jose";
 import type { ResponseKey } from "../model/protocol-state/verifier-protocol-state.js";
-import { MAX_JSON_DEPTH, parseBoundedJson } from "../protocol/bounded-json.js";
 import type { Refusal } from "../protocol/oauth/oauth-error.js";
+import { MAX_JSON_DEPTH, parseBoundedJson } from "./bounded-json.js";
 import { RESPONSE_ENC_VALUES } from "./openid4vp-request.js";
 
 const invalid = (description: string): { ok: false; refusal: Refusal } => ({

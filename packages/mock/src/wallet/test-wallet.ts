@@ -17,6 +17,7 @@ import type {
   AcceptOfferOptions,
   DcApiPresentOptions,
   HeldCredential,
+  HeldSdJwtVc,
   PresentOptions,
   RequestPreview,
   TestWallet,
@@ -151,7 +152,9 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       rootsFor: (types) => {
         if (requestUri || options.trustedRoots) return rootsFor(requestUri ?? "");
         // The emulator that issued the credential asked for signs its verifiers' requests too.
-        const issuer = [...credentials].reverse().find((c) => types.includes(c.vct))?.issuer;
+        const issuer = [...credentials]
+          .reverse()
+          .find((c): c is HeldSdJwtVc => c.format === "dc+sd-jwt" && types.includes(c.vct))?.issuer;
         if (!issuer)
           return async () => {
             throw new TestWalletError(

@@ -72,7 +72,7 @@ export class Verifications {
     credential: DcApiResponse,
     options: WriteOptions = {},
   ): Promise<VerificationStatus> {
-    return this.read("submitDcApiResponse", {
+    return this.send("submitDcApiResponse", {
       ids: [verificationId],
       input: credential,
       root: "credential",
