@@ -39,6 +39,7 @@ describe.each(frameworks)("$name: the memory state store under a flood of starts
     const app = useApp(framework, env, {
       stateStore: createMemoryStateStore({ maxEntries: 20 }),
       trustProxy: true,
+      rateLimit: {}, // the default limits, which the suite's options lift
     });
 
     it("an address over its limit stays refused however many fresh browsers it sends", async () => {
