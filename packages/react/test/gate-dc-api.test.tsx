@@ -57,6 +57,9 @@ function click(element: HTMLElement) {
   }
 }
 
+/** Holds the service's answer to the wallet's answer until released (for the busy state). */
+let serviceAnswer: Promise<void> = Promise.resolve();
+
 function renderWith(ui: React.ReactNode, dcApiRequests: unknown = [SIGNED]) {
   const env = createCredportTestEnvironment();
   const posted: { body: unknown; authorization: string | null }[] = [];
@@ -67,6 +70,7 @@ function renderWith(ui: React.ReactNode, dcApiRequests: unknown = [SIGNED]) {
       return Response.json({ ...(await answer.json()), dcApiRequests });
     const answered = /\/v1\/verifications\/([^/]+)\/dc-api-response$/.exec(request.url);
     if (!answered) return answer;
+    await serviceAnswer;
     const id = decodeURIComponent(answered[1]!);
     posted.push({
       body: await request.json(),
@@ -182,6 +186,23 @@ describe("<VerificationGate> with the Digital Credentials API", () => {
     click(again);
     expect(browser.get).toHaveBeenCalledTimes(2);
     await screen.findByText("Welcome in");
+  });
+
+  it("checking the wallet's answer: busy, then in", async () => {
+    installBrowserApi();
+    browser.get.mockResolvedValue(ANSWER);
+    let release!: () => void;
+    serviceAnswer = new Promise((resolve) => (release = resolve));
+    try {
+      renderGate();
+      click(await deviceButton());
+      await waitFor(() => expect(status()).toBe("Checking your wallet's answer…"));
+      expect((screen.getByRole("button", DEVICE) as HTMLButtonElement).disabled).toBe(true);
+      release();
+      await screen.findByText("Welcome in");
+    } finally {
+      serviceAnswer = Promise.resolve();
+    }
   });
 
   it.each([
