@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "@credport/emulator";
@@ -52,6 +54,8 @@ beforeAll(async () => {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     let body = "";
     for await (const chunk of req) body += chunk;
+    if (req.url === "/axe.js")
+      return res.writeHead(200, { "content-type": "text/javascript" }).end(axeSource);
     if (req.url === "/app.js")
       return res.writeHead(200, { "content-type": "text/javascript" }).end(script);
     if (req.url === "/api/credport/verifications") {
@@ -100,6 +104,29 @@ async function openGate(behavior: Record<string, unknown>) {
   expect(await page.textContent(DEVICE)).toBe("Use a wallet on this device");
   return { context, page };
 }
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+/** axe-core in the page as it is now: its serious and critical violations. */
+async function seriousA11yViolations(page: Awaited<ReturnType<typeof openGate>>["page"]) {
+  await page.addScriptTag({ url: "/axe.js" });
+  return page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(context: Document): Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
 const status = (page: Awaited<ReturnType<typeof openGate>>["page"]) =>
   page.textContent('[role="status"]');
 
@@ -124,6 +151,7 @@ describe("<VerificationGate> and Chromium's Digital Credentials API", () => {
         .poll(() => status(page))
         .toBe("You closed the wallet window. Try again, or use the QR code or link.");
       expect(await page.isEnabled(DEVICE)).toBe(true);
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       const uri = await page.getAttribute(".credport-gate-wallet-link", "href");
       await (await createTestWallet()).present(uri!);
