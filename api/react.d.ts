@@ -15,8 +15,8 @@ interface CredportProviderProps {
 declare function CredportProvider({ publishableKey, baseUrl, startUrl, sessionUrl, sessionMode, fetch, coordination, children, }: CredportProviderProps): react.JSX.Element;
 export { CredportProvider as C, type CredportProviderProps as a };
 // index.d.ts
-import { FlowState, FlowPhase, FailureCode, CredportError as CredportError$1 } from '@credport/browser';
-export { FailureCode, FlowPhase, isWalletLink } from '@credport/browser';
+import { FlowState, FlowPhase, FailureCode, CredportError as CredportError$1, DcApiPhase, PresentOptions } from '@credport/browser';
+export { DcApiPhase, FailureCode, FlowPhase, PresentOptions, isWalletLink } from '@credport/browser';
 import { CredportError } from '@credport/core';
 export { CredportErrorCode } from '@credport/core';
 export { C as CredportProvider, a as CredportProviderProps } from './credport-context.js';
@@ -85,6 +85,9 @@ interface UseVerificationResult {
     failureCode?: FailureCode | undefined;
     error?: CredportError$1 | undefined;
     timeRemainingMs?: number | undefined;
+    dcApi?: DcApiPhase | undefined;
+    walletError?: string | undefined;
+    present(options?: PresentOptions): Promise<FlowState>;
     start(): Promise<FlowState>;
     retry(): Promise<FlowState>;
     reset(): void;
@@ -121,6 +124,13 @@ declare const defaultVerificationMessages: {
     error: string;
     rateLimited: string;
     retry: string;
+    deviceWallet: string;
+    deviceWalletPresenting: string;
+    deviceWalletSubmitting: string;
+    deviceWalletDeclined: string;
+    deviceWalletError: string;
+    deviceWalletAborted: string;
+    deviceWalletFailed: string;
     walletLink: string;
     testWalletLink: string;
     showQrCode: string;

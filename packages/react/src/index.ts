@@ -1,7 +1,13 @@
 /** Every error code of the Credport packages, for `error.code` of the hooks' errors. */
 
 // The rule every href of these components passes, for links the app renders itself.
-export { type FailureCode, type FlowPhase, isWalletLink } from "@credport/browser";
+export {
+  type DcApiPhase,
+  type FailureCode,
+  type FlowPhase,
+  isWalletLink,
+  type PresentOptions,
+} from "@credport/browser";
 export type { CredportErrorCode } from "@credport/core";
 export {
   CredportProvider,

@@ -1,9 +1,11 @@
 import {
   type CredportError,
   createVerificationFlow,
+  type DcApiPhase,
   type FailureCode,
   type FlowPhase,
   type FlowState,
+  type PresentOptions,
   type StartParams,
   type VerificationFlow,
 } from "@credport/browser";
@@ -56,6 +58,24 @@ export interface UseVerificationResult {
    * effect (time is read only in effects, so server and prerendered HTML never depend on the clock).
    */
   timeRemainingMs?: number | undefined;
+  /**
+   * The wallet on this device (the browser's Digital Credentials API), while `pending`: `ready`
+   * when this browser can ask it (offer a button that calls `present()`), `unsupported` or
+   * `blocked` when not (the QR code and link only), `presenting` and `submitting` while busy,
+   * `declined`, `wallet_error`, `aborted` or `failed` after a try that did not end it (offer the
+   * button again, besides the QR code and link), `submitted` once the answer is in.
+   * `undefined` when the backend sent no DC API requests.
+   */
+  dcApi?: DcApiPhase | undefined;
+  /** With `dcApi: "wallet_error"`: the wallet's error code (e.g. `access_denied`). */
+  walletError?: string | undefined;
+  /**
+   * Asks the wallet on this device (`navigator.credentials.get`) with the request already in hand.
+   * Call it directly in your button's click handler, with no `await` before it: the browser allows
+   * the call only during the click. Resolves with the state once the try settles; rejects with
+   * `dc_api_unavailable` unless `dcApi` is `ready` or one of the states after a failed try.
+   */
+  present(options?: PresentOptions): Promise<FlowState>;
   start(): Promise<FlowState>;
   /** Starts again after a final state. */
   retry(): Promise<FlowState>;
@@ -103,6 +123,8 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     return flow.start(startParams(latest.current));
   }, [flow]);
   const reset = useCallback(() => flow.reset(), [flow]);
+  // Synchronous on purpose: get() must run inside the click that calls this.
+  const present = useCallback((options?: PresentOptions) => flow.present(options), [flow]);
 
   // Strict Mode mounts, unmounts and mounts again: the flow is reset only if no mount follows.
   const mounted = useRef(0);
@@ -148,6 +170,9 @@ export function useVerification(options: UseVerificationOptions): UseVerificatio
     failureCode: state.failureCode,
     error: state.error,
     timeRemainingMs,
+    dcApi: state.dcApi,
+    walletError: state.walletError,
+    present,
     start,
     retry,
     reset,

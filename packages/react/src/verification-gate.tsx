@@ -30,6 +30,28 @@ export interface VerificationGateProps extends UseVerificationOptions {
 
 const ENDED = ["failed", "expired", "canceled", "timeout", "error"];
 
+/** The status text for a `dcApi` state of an open verification, where it says more than "scan". */
+const DEVICE_WALLET_TEXT = {
+  presenting: "deviceWalletPresenting",
+  submitting: "deviceWalletSubmitting",
+  declined: "deviceWalletDeclined",
+  wallet_error: "deviceWalletError",
+  aborted: "deviceWalletAborted",
+  failed: "deviceWalletFailed",
+} as const;
+
+/** `dcApi` states in which the gate offers the wallet on this device (again). */
+const OFFERED = [
+  "ready",
+  "presenting",
+  "submitting",
+  "declined",
+  "wallet_error",
+  "aborted",
+  "failed",
+];
+const BUSY = ["presenting", "submitting"];
+
 /**
  * Development builds (`NODE_ENV` not `production`, replaced by bundlers as for React itself) show
  * an error's message, which names the fix; production shows the readable text and the code only.
@@ -60,9 +82,13 @@ function useSessionPhase(sessionUrl: string | undefined, http: typeof fetch | un
  * one `GET` of the provider's `sessionUrl`, when there is one: a browser that is verified already
  * sees the children (or goes on to `?redirect_url=` / `returnTo`) and nothing is started. It shows
  * the QR code or the wallet link, the time left, a readable message for every state and
- * `failureCode`, and a retry button. No styles of its own: the root has the `credport-gate` class
- * and `data-phase` (the `phase` of `useVerification`), each part a `credport-gate-…` class (`status`, `qr`, `wallet-link`,
- * `test-wallet-link`, `show-qr`, `countdown`, `retry`). In the emulator's test environments it
+ * `failureCode`, and a retry button. Where the browser can ask a wallet on this device (the
+ * Digital Credentials API, `dcApi` of `useVerification`), a "Use a wallet on this device" button
+ * comes first, the QR code and link below it; a decline or a wallet error says so and offers the
+ * button again. No styles of its own: the root has the `credport-gate` class, `data-phase` (the
+ * `phase` of `useVerification`) and, while pending, `data-dc-api` (its `dcApi`); each part a
+ * `credport-gate-…` class (`status`, `device-wallet`, `qr`, `wallet-link`, `test-wallet-link`,
+ * `show-qr`, `countdown`, `retry`). In the emulator's test environments it
  * adds "Open in test wallet", a link to the emulator's wallet page for the request. Status changes are announced (`role="status"`); the countdown
  * is a silent `role="timer"`.
  *
@@ -113,20 +139,31 @@ export function VerificationGate({
   const pending = phase === "pending" && v.authorizationRequestUri;
   const walletLink = isWalletLink(pending);
   const testWalletLink = pending && isWalletLink(v.testWalletUrl);
+  // The browser's Digital Credentials API: offered first while the verification is open.
+  const deviceWallet = pending && OFFERED.includes(v.dcApi as string);
+  const busy = BUSY.includes(v.dcApi as string);
+  const deviceWalletText =
+    deviceWallet && DEVICE_WALLET_TEXT[v.dcApi as keyof typeof DEVICE_WALLET_TEXT];
   const text =
     phase === "idle" || phase === "starting"
       ? t.starting
       : phase === "pending"
-        ? showQr
-          ? t.scan
-          : t.openWallet
+        ? deviceWalletText
+          ? t[deviceWalletText]
+          : showQr
+            ? t.scan
+            : t.openWallet
         : phase === "failed"
           ? t[FAILURE_CODES.find((code) => code === v.failureCode) ?? "failed"]
           : v.error?.code === "rate_limited"
             ? t.rateLimited
             : t[phase];
   return (
-    <div className={className ? `credport-gate ${className}` : "credport-gate"} data-phase={phase}>
+    <div
+      className={className ? `credport-gate ${className}` : "credport-gate"}
+      data-phase={phase}
+      data-dc-api={pending ? v.dcApi : undefined}
+    >
       <p className="credport-gate-status" role="status">
         {text}
         {phase === "error" && v.error ? <code> ({v.error.code})</code> : null}
@@ -135,6 +172,18 @@ export function VerificationGate({
         <p className="credport-gate-error-message">
           <code>{v.error.message.replace(/^credport: (?=credport)/, "")}</code>
         </p>
+      ) : null}
+      {deviceWallet ? (
+        // present() runs in the click itself: the browser allows get() only during it.
+        <button
+          type="button"
+          className="credport-gate-device-wallet"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void v.present().catch(() => {})}
+        >
+          {t.deviceWallet}
+        </button>
       ) : null}
       {pending && showQr ? (
         <VerificationQRCode

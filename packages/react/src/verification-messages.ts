@@ -22,6 +22,15 @@ export const defaultVerificationMessages = {
   error: "Something went wrong.",
   rateLimited: "Too many attempts: wait a minute, then try again.",
   retry: "Try again",
+  deviceWallet: "Use a wallet on this device",
+  deviceWalletPresenting: "Choose a wallet in your browser's window…",
+  deviceWalletSubmitting: "Checking your wallet's answer…",
+  deviceWalletDeclined: "You closed the wallet window. Try again, or use the QR code or link.",
+  deviceWalletError:
+    "Your wallet could not share your credential. Try again, or use the QR code or link.",
+  deviceWalletAborted: "The wallet window was closed. Try again, or use the QR code or link.",
+  deviceWalletFailed:
+    "The wallet on this device could not be reached. Try again, or use the QR code or link.",
   walletLink: "Open your wallet",
   testWalletLink: "Open in test wallet",
   showQrCode: "Use a wallet on another device",
