@@ -84,7 +84,7 @@ export async function readDcApiAnswer(
 ): Promise<DcApiReading> {
   const { data } = post;
   const form = ANSWER_MEMBERS.find((name) => Object.hasOwn(data, name))!;
-  const fail = (reason: string): DcApiReading => ({ ok: false, reason, form });
+  const unreadable = (reason: string): DcApiReading => ({ ok: false, reason, form });
   if (form === "error")
     return { ok: true, answer: { kind: "error", error: String(data.error) }, form };
   const key =
@@ -93,20 +93,20 @@ export async function readDcApiAnswer(
       : undefined;
   let params: Map<string, string>;
   if (form === "response") {
-    if (typeof data.response !== "string") return fail("data.response is not a JWE");
+    if (typeof data.response !== "string") return unreadable("data.response is not a JWE");
     const read = await readEncryptedResponse(new Map([["response", data.response]]), key);
-    if (!read.ok) return fail(read.refusal.description);
+    if (!read.ok) return unreadable(read.refusal.description);
     params = read.params;
   } else {
     if (model.profile === "haip")
-      return fail("this verifier asks for dc_api.jwt: the vp_token came unencrypted");
+      return unreadable("this verifier asks for dc_api.jwt: the vp_token came unencrypted");
     params = new Map([["vp_token", JSON.stringify(data.vp_token)]]);
   }
   // The redirect flow's reading of vp_token and error; the DC API has no state: the browser is
   // the channel, so the answer is read as if it carried this request's.
   params.set("state", verification.id);
   const read = readAuthorizationResponse(params, { state: verification.id, query });
-  if (!read.ok) return fail(read.refusal.description);
+  if (!read.ok) return unreadable(read.refusal.description);
   if (read.response.kind === "error") return { ok: true, answer: read.response, form };
   const origins = verification.expectedOrigins ?? [];
   return {

@@ -13,20 +13,16 @@ export interface MdocDefinitionShape {
  */
 export function mdocPublishIssues(definition: MdocDefinitionShape): ReadinessIssue[] {
   const issues: ReadinessIssue[] = [];
+  const add = (path: string, code: string, message: string) => issues.push({ path, code, message });
   if (typeof definition.doctype !== "string" || definition.doctype.length === 0)
-    issues.push({
-      path: "doctype",
-      code: "required",
-      message: 'doctype must be a non-empty string for format "mso_mdoc"',
-    });
+    add("doctype", "required", 'doctype must be a non-empty string for format "mso_mdoc"');
   (definition.claims ?? []).forEach((claim, index) => {
     if (!isElementPath(claim.path))
-      issues.push({
-        path: `claims[${index}].path`,
-        code: "invalid_mdoc_path",
-        message:
-          "an mdoc claim path is exactly [namespace, elementIdentifier], two non-empty strings",
-      });
+      add(
+        `claims[${index}].path`,
+        "invalid_mdoc_path",
+        "an mdoc claim path is exactly [namespace, elementIdentifier], two non-empty strings",
+      );
   });
   return issues;
 }
@@ -51,24 +47,24 @@ export function readMdocOfferClaims(
 ):
   | { ok: true; nameSpaces: Record<string, Record<string, string | number | boolean>> }
   | { ok: false; problem: OfferClaimProblem } {
-  const fail = (path: string, message: string) => ({
+  const problem = (path: string, message: string) => ({
     ok: false as const,
     problem: { path, message },
   });
   if (!claims || typeof claims !== "object" || Array.isArray(claims))
-    return fail("claims", "claims must be an object of namespaces");
+    return problem("claims", "claims must be an object of namespaces");
   const declared = new Set(definition.claims.map((c) => JSON.stringify(c.path)));
   // Maps, then own properties: a key such as "__proto__" stays a key, never a prototype.
   const nameSpaces = new Map<string, Map<string, string | number | boolean>>();
   for (const [namespace, elements] of Object.entries(claims)) {
     if (!elements || typeof elements !== "object" || Array.isArray(elements))
-      return fail(`claims.${namespace}`, "each namespace must be an object of elements");
+      return problem(`claims.${namespace}`, "each namespace must be an object of elements");
     for (const [element, value] of Object.entries(elements as Record<string, unknown>)) {
       const at = `claims.${namespace}.${element}`;
       if (!declared.has(JSON.stringify([namespace, element])))
-        return fail(at, "the credential definition declares no such element");
+        return problem(at, "the credential definition declares no such element");
       if (!["string", "number", "boolean"].includes(typeof value))
-        return fail(at, "an element value must be a string, number or boolean");
+        return problem(at, "an element value must be a string, number or boolean");
       const forNamespace = nameSpaces.get(namespace) ?? new Map();
       forNamespace.set(element, value as string | number | boolean);
       nameSpaces.set(namespace, forNamespace);
@@ -77,7 +73,7 @@ export function readMdocOfferClaims(
   for (const claim of definition.claims) {
     const [namespace, element] = claim.path;
     if (claim.mandatory && !nameSpaces.get(namespace!)?.has(element!))
-      return fail(`claims.${namespace}.${element}`, "this mandatory element is missing");
+      return problem(`claims.${namespace}.${element}`, "this mandatory element is missing");
   }
   return {
     ok: true,
