@@ -6,7 +6,13 @@ import {
   updateCredentialDefinitionBody,
 } from "./credential-definitions.js";
 import { errorBody } from "./error-body.js";
-import { createOfferBody, issuanceList, issuanceOffer, issuanceSession } from "./issuance.js";
+import {
+  createOfferBody,
+  issuanceList,
+  issuanceOffer,
+  issuanceSession,
+  txCodeLength,
+} from "./issuance.js";
 import {
   CLAIM_VALUE_LIMITS,
   DEFINITION_METADATA_LIMITS,
@@ -102,6 +108,7 @@ export function documentation() {
     examples: [...FAILURE_CODES],
     description: "Only when the status is `failed`. Accept values you do not know.",
   });
+  docs.add(txCodeLength, { type: "integer", minimum: 4, maximum: 8 });
   docs.add(listLimit, { type: "integer", minimum: 1, maximum: 100, default: 20 });
   docs.add(listCursor, { description: "`nextCursor` / `next_cursor` of the previous page." });
   docs.add(stringMap, {
