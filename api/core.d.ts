@@ -183,7 +183,7 @@ declare const createOfferBody: z.ZodMiniObject<{
     metadata: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, string>, Record<string, string>>>;
     issuanceMode: z.ZodMiniOptional<z.ZodMiniLiteral<"InTime">>;
     txCode: z.ZodMiniOptional<z.ZodMiniObject<{
-        length: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        length: z.ZodMiniOptional<z.ZodMiniCustom<number, number>>;
     }, z.core.$strip>>;
 }, z.core.$strip>;
 declare const listIssuanceQuery: z.ZodMiniObject<{
@@ -617,7 +617,7 @@ declare const issuanceEvent: z.ZodMiniObject<{
         "issuance.failed": "issuance.failed";
         "issuance.revoked": "issuance.revoked";
     }>;
-    created: z.ZodMiniNumber<number>;
+    created: z.ZodMiniCustom<number, number>;
     livemode: z.ZodMiniBoolean<boolean>;
     data: z.ZodMiniObject<{
         object: z.ZodMiniObject<{
@@ -657,7 +657,7 @@ declare const verificationEvent: z.ZodMiniObject<{
         "verification.expired": "verification.expired";
         "verification.canceled": "verification.canceled";
     }>;
-    created: z.ZodMiniNumber<number>;
+    created: z.ZodMiniCustom<number, number>;
     livemode: z.ZodMiniBoolean<boolean>;
     data: z.ZodMiniObject<{
         object: z.ZodMiniObject<{

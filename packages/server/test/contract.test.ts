@@ -278,6 +278,27 @@ describe("webhook events are typed and in one casing", () => {
     expect(error.message).toContain("data.object.");
   });
 
+  it.each([
+    ["a string", "1700000000", "created: must be of type number"],
+    ["null", null, "created: must be of type number"],
+    ["left out", undefined, "created: is required"],
+  ])("an envelope whose created is %s is refused naming the field", async (_, created, says) => {
+    const error = await verifyWebhook(
+      await sign({
+        ...envelope,
+        created,
+        type: "verification.verified",
+        data: { object: verification },
+      }),
+      { secret },
+    ).catch((e) => e);
+    expect(error).toBeInstanceOf(CredportSignatureVerificationError);
+    expect(error.code).toBe("webhook_payload_invalid");
+    expect(error.message).toBe(
+      `credport: the signed verification.verified event breaks the API contract (${says}).`,
+    );
+  });
+
   it("an unknown type passes through as it came", async () => {
     const unknown = { ...envelope, type: "wallet.renamed", data: { object: { some_field: 1 } } };
     expect(await verifyWebhook(await sign(unknown), { secret })).toEqual(unknown);

@@ -6,7 +6,13 @@ import {
   updateCredentialDefinitionBody,
 } from "./credential-definitions.js";
 import { errorBody } from "./error-body.js";
-import { createOfferBody, issuanceList, issuanceOffer, issuanceSession } from "./issuance.js";
+import {
+  createOfferBody,
+  issuanceList,
+  issuanceOffer,
+  issuanceSession,
+  txCodeLength,
+} from "./issuance.js";
 import {
   CLAIM_VALUE_LIMITS,
   DEFINITION_METADATA_LIMITS,
@@ -36,7 +42,7 @@ import {
   verificationResult,
   verificationStatus,
 } from "./verifications.js";
-import { issuanceEvent, verificationEvent } from "./webhook-events.js";
+import { eventCreated, issuanceEvent, verificationEvent } from "./webhook-events.js";
 
 /**
  * What the OpenAPI document says beyond what the schemas express, and the names of the schemas in
@@ -102,6 +108,8 @@ export function documentation() {
     examples: [...FAILURE_CODES],
     description: "Only when the status is `failed`. Accept values you do not know.",
   });
+  docs.add(eventCreated, { type: "number" });
+  docs.add(txCodeLength, { type: "integer", minimum: 4, maximum: 8 });
   docs.add(listLimit, { type: "integer", minimum: 1, maximum: 100, default: 20 });
   docs.add(listCursor, { description: "`nextCursor` / `next_cursor` of the previous page." });
   docs.add(stringMap, {

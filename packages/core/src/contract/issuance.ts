@@ -18,6 +18,16 @@ export const issuanceStatus = oneOf(ISSUANCE_STATUSES);
 
 const TX_CODE_LENGTH_RULE = "must be an integer from 4 to 8";
 
+/**
+ * `txCode.length`: one predicate rather than `z.number().check(z.int(), z.gte(), z.lte())`, whose
+ * integer formats and bound checks were ~650 B (gzip) of the server's edge bundle for this field
+ * alone. The OpenAPI document gets `integer`, 4 and 8 from `documentation()`.
+ */
+export const txCodeLength = z.custom<number>(
+  (value) => Number.isInteger(value) && (value as number) >= 4 && (value as number) <= 8,
+  { error: TX_CODE_LENGTH_RULE },
+);
+
 /** `POST /v1/openid4vc/issuance/offer`. */
 export const createOfferBody = z
   .object(
@@ -35,15 +45,7 @@ export const createOfferBody = z
       txCode: z.optional(
         z.object(
           {
-            length: z.optional(
-              z
-                .number({ error: TX_CODE_LENGTH_RULE })
-                .check(
-                  z.int({ error: TX_CODE_LENGTH_RULE }),
-                  z.gte(4, { error: TX_CODE_LENGTH_RULE }),
-                  z.lte(8, { error: TX_CODE_LENGTH_RULE }),
-                ),
-            ),
+            length: z.optional(txCodeLength),
           },
           { error: "must be an object such as { length: 6 }" },
         ),

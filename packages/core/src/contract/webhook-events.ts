@@ -25,6 +25,19 @@ export const VERIFICATION_EVENT_TYPES = [
 ] as const;
 export const WEBHOOK_EVENT_TYPES = [...ISSUANCE_EVENT_TYPES, ...VERIFICATION_EVENT_TYPES] as const;
 
+/**
+ * `created`, Unix seconds: a number, refused with zod's own wording (`must be of type number`, `is
+ * required`) but without `z.number()`, the contract's only number schema, whose classes were
+ * ~150 B (gzip) of the server's edge bundle. The OpenAPI type comes from `documentation()`.
+ */
+export const eventCreated = z.custom<number>().check(
+  z.superRefine((value, ctx) => {
+    if (!Number.isFinite(value)) {
+      ctx.addIssue({ code: "invalid_type", expected: "number", input: value });
+    }
+  }),
+);
+
 function events<const T extends readonly [string, ...string[]], O extends z.ZodMiniType>(
   types: T,
   object: O,
@@ -35,7 +48,7 @@ function events<const T extends readonly [string, ...string[]], O extends z.ZodM
     object: z.literal("event"),
     type: z.enum(types),
     /** Unix seconds. */
-    created: z.number(),
+    created: eventCreated,
     livemode: z.boolean(),
     data: z.object({ object }),
   });
