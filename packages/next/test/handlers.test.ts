@@ -110,6 +110,7 @@ describe("creating a verification", () => {
     expect(Object.keys(live.body).sort()).toEqual([
       "authorizationRequestUri",
       "clientToken",
+      "dcApiRequests",
       "expiresAt",
       "verificationId",
     ]);

@@ -2,6 +2,7 @@
 // verification is bound to the app's own origin (from the checked Host, or `allowedOrigins`), and
 // no header a client chooses (Origin, X-Forwarded-Host, X-Forwarded-Proto) moves that binding to
 // another site, whose pages could then ask a wallet for a presentation this verification accepts.
+import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { setUpService, useApp } from "../support/apps.js";
 import { frameworks } from "../support/frameworks.js";
@@ -17,12 +18,14 @@ describe.each(frameworks)("$name", (framework) => {
       const started = await browser.api("POST", "verifications", {});
       expect(started.status).toBe(201);
       expect(env.service.createBodies.at(-1)?.expected_origins).toEqual([app.url]);
-      expect(started.json.dcApiRequests).toEqual([
-        {
-          protocol: "openid4vp-v1-unsigned",
-          data: { response_type: "vp_token", response_mode: "dc_api", expected_origins: [app.url] },
-        },
-      ]);
+      // The service's requests, unchanged; the signed one names this app's origin alone.
+      expect(started.json.dcApiRequests).toEqual(env.service.createAnswers.at(-1)?.dc_api_requests);
+      const [signed] = started.json.dcApiRequests as {
+        protocol: string;
+        data: { request: string };
+      }[];
+      expect(signed?.protocol).toBe("openid4vp-v1-signed");
+      expect(decodeJwt(signed!.data.request).expected_origins).toEqual([app.url]);
       // The QR code and link stay the fallback.
       expect(started.json.authorizationRequestUri).toMatch(/^openid4vp:/);
     });

@@ -18,6 +18,7 @@ export async function startService() {
   let rewriteResult: Rewrite | undefined;
   /** The bodies of `POST /v1/verifications`, in order (what the app asked the service for). */
   const createBodies: Record<string, unknown>[] = [];
+  const createAnswers: Record<string, unknown>[] = [];
 
   const server = createServer(async (req, res) => {
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
@@ -33,7 +34,7 @@ export async function startService() {
     if (creates) createBodies.push(JSON.parse(body ?? "{}"));
     let response = await router.handle(request, baseUrl);
     if (response === DROP_CONNECTION) return void req.socket.destroy();
-    if (creates && response.status === 201) response = await withDcApiRequests(response, body);
+    if (creates && response.status === 201) createAnswers.push(await response.clone().json());
     if (
       rewriteResult &&
       /^\/v1\/verifications\/[^/]+\/result$/.test(new URL(request.url).pathname)
@@ -63,6 +64,8 @@ export async function startService() {
     },
     /** The bodies of `POST /v1/verifications` the app sent, in order. */
     createBodies,
+    /** The service's answers to those that created a verification, in order. */
+    createAnswers,
     /** Requests the app made to the service since the last `forgetCalls()`. */
     calls: () => model.requestLog.length,
     resultCalls: () => model.requestLog.filter((r) => r.path.endsWith("/result")).length,
@@ -78,24 +81,6 @@ export async function startService() {
 }
 
 export type Service = Awaited<ReturnType<typeof startService>>;
-
-/**
- * Until the mock makes Digital Credentials API requests itself (the service side of issue 40), a
- * created verification asked with `expected_origins` gets one here, as the service would answer:
- * `dc_api_requests` beside the QR code's URI. Its data names the origins it was made for.
- */
-async function withDcApiRequests(response: Response, body: string | undefined) {
-  const origins = (JSON.parse(body ?? "{}") as { expected_origins?: string[] }).expected_origins;
-  const created = (await response.json()) as Record<string, unknown>;
-  if (origins && !created.dc_api_requests)
-    created.dc_api_requests = [
-      {
-        protocol: "openid4vp-v1-unsigned",
-        data: { response_type: "vp_token", response_mode: "dc_api", expected_origins: origins },
-      },
-    ];
-  return Response.json(created, { status: response.status, headers: response.headers });
-}
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
