@@ -1,13 +1,15 @@
 // engine.d.ts
+import { M as Model, V as VerificationRecord, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
+export { C as ChangeFeed, b as DcApiAnswerTranscript, I as IssuanceRecord, K as KeyRecord, O as OPEN_ISSUANCE_STATUSES, c as OPEN_VERIFICATION_STATUSES, T as Tenant, W as WebhookDelivery, d as WebhookEndpoint, e as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
 import { z } from 'zod';
-import { M as Model, a as ModelError, R as Reply, D as DefinitionRecord, P as PolicyRecord } from './incoming.js';
-export { C as ChangeFeed, I as IssuanceRecord, K as KeyRecord, O as OPEN_ISSUANCE_STATUSES, b as OPEN_VERIFICATION_STATUSES, T as Tenant, V as VerificationRecord, W as WebhookDelivery, c as WebhookEndpoint, d as WebhookEventRecord, r as requestTooLarge, v as verifierClientId } from './incoming.js';
 export { T as TAMPERS } from './tamper.js';
 import '@credport/core';
 import '@credport/core/contract';
 import 'node:net';
 import 'jose';
 import 'node:crypto';
+declare function handOverDcApiAnswerOf(model: Model, baseUrl: string, verification: VerificationRecord, body: unknown): Promise<void>;
+declare function verificationOfDcApiNonce(model: Model, nonce: unknown): VerificationRecord | undefined;
 declare const clockAdvanceBody: z.ZodObject<{
     ms: z.ZodNumber;
 }, z.core.$strict>;
@@ -31,7 +33,7 @@ declare const GLOBAL_DEFINITIONS: Omit<DefinitionRecord, "createdAt" | "updatedA
 declare function randomToken(length: number): string;
 declare function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
 declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
-export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, authorizationRequestUri, clockAdvanceBody, errorReply, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, webhookBody };
+export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, VerificationRecord, authorizationRequestUri, clockAdvanceBody, errorReply, handOverDcApiAnswerOf as handOverDcApiAnswer, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, verificationOfDcApiNonce, webhookBody };
 // incoming.d.ts
 import { CredportErrorCode, CredportError } from '@credport/core';
 import { FieldValue, FailureCode } from '@credport/core/contract';
@@ -111,6 +113,7 @@ interface PolicyRecord {
     preset: boolean;
     credentialDefinitionId?: string;
     vct: string;
+    format?: string;
     fields: PolicyField[];
     createdAt: string;
 }
@@ -127,15 +130,25 @@ interface VerificationRecord {
     policy: {
         vct: string;
         fields: PolicyField[];
+        format?: string;
     };
     customerUserRef: string | null;
     metadata: Record<string, string>;
     clientToken: string;
     nonce: string;
+    expectedOrigins?: string[];
+    dcApiAnswer?: DcApiAnswerTranscript;
     claims?: JsonObject;
     createdAt: string;
     updatedAt: string;
     expiresAt: string;
+}
+interface DcApiAnswerTranscript {
+    at: string;
+    protocol: string;
+    form: "response" | "vp_token" | "error";
+    origin?: string;
+    reason?: string;
 }
 type IssuanceStatus = "offer_created" | "ready_to_issue" | "token_issued" | "credential_issued" | "canceled" | "expired" | "failed";
 type IssuanceTrigger = "offer_fetched" | "token_accepted" | "credential_returned" | "cancel" | "expire" | "tx_code_exhausted" | "revoke";
@@ -157,6 +170,7 @@ interface DefinitionRecord {
     owner: Tenant | null;
     vct: string | null;
     format: string;
+    doctype?: string | null;
     title: string | null;
     aliases: string[];
     rendering: JsonObject | null;
@@ -175,6 +189,8 @@ interface IssuanceRecord {
         vct: string;
         title: string;
         claims: ClaimEntry[];
+        format?: string;
+        doctype?: string;
     };
     claims: JsonObject;
     issuanceMode: "InTime";
@@ -696,6 +712,7 @@ declare class Verifications {
     list(auth: SecretAuth, rawQuery: unknown): Page<VerificationRecord>;
     cancel(auth: SecretAuth, id: string): VerificationRecord;
     authorizeBrowser(id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
+    answerable(auth: SecretAuth | undefined, id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
     browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
         expires_at: string;
@@ -727,6 +744,7 @@ declare class Verifications {
         claims?: JsonObject;
         failureCode?: FailureCode;
     }): VerificationRecord;
+    noteDcApiAnswer(id: string, transcript: DcApiAnswerTranscript): void;
     subscribe(id: string, listener: Listener): () => void;
     get nextExpiry(): number;
     sweep(now: number): void;
@@ -846,11 +864,11 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, OPEN_ISSUANCE_STATUSES as O, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, OPEN_VERIFICATION_STATUSES as b, type WebhookEndpoint as c, type WebhookEventRecord as d, type Incoming as e, type Route as f, type AttestationTrust as g, DEFAULT_MODEL_LIMITS as h, DEFINITION_LIFECYCLE as i, type EventStream as j, type FaultRule as k, ISSUANCE_TRANSITIONS as l, type ModelLimits as m, type ModelNotice as n, type ModelOptions as o, PROTOCOL_PROFILES as p, type ProjectKeys as q, requestTooLarge as r, type ProtocolProfile as s, type ResolvedAttestationTrust as t, type RouteContext as u, verifierClientId as v, VERIFICATION_TRANSITIONS as w, type VerifierIdentity as x, createModel as y, signWebhookPayloadSync as z };
+export { type Answer as A, signWebhookPayloadSync as B, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, OPEN_ISSUANCE_STATUSES as O, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type DcApiAnswerTranscript as b, OPEN_VERIFICATION_STATUSES as c, type WebhookEndpoint as d, type WebhookEventRecord as e, type Incoming as f, type Route as g, type AttestationTrust as h, DEFAULT_MODEL_LIMITS as i, DEFINITION_LIFECYCLE as j, type EventStream as k, type FaultRule as l, ISSUANCE_TRANSITIONS as m, type ModelLimits as n, type ModelNotice as o, type ModelOptions as p, PROTOCOL_PROFILES as q, requestTooLarge as r, type ProjectKeys as s, type ProtocolProfile as t, type ResolvedAttestationTrust as u, verifierClientId as v, type RouteContext as w, VERIFICATION_TRANSITIONS as x, type VerifierIdentity as y, createModel as z };
 // index.d.ts
 export { CredportErrorCode } from '@credport/core';
-import { e as Incoming, A as Answer, M as Model, f as Route } from './incoming.js';
-export { g as AttestationTrust, h as DEFAULT_MODEL_LIMITS, i as DEFINITION_LIFECYCLE, E as Environment, j as EventStream, F as FaultKind, k as FaultRule, l as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, m as ModelLimits, n as ModelNotice, o as ModelOptions, p as PROTOCOL_PROFILES, q as ProjectKeys, s as ProtocolProfile, R as Reply, t as ResolvedAttestationTrust, u as RouteContext, S as Scope, w as VERIFICATION_TRANSITIONS, x as VerifierIdentity, y as createModel, z as signWebhookPayloadSync } from './incoming.js';
+import { f as Incoming, A as Answer, M as Model, g as Route } from './incoming.js';
+export { h as AttestationTrust, i as DEFAULT_MODEL_LIMITS, j as DEFINITION_LIFECYCLE, E as Environment, k as EventStream, F as FaultKind, l as FaultRule, m as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, n as ModelLimits, o as ModelNotice, p as ModelOptions, q as PROTOCOL_PROFILES, s as ProjectKeys, t as ProtocolProfile, R as Reply, u as ResolvedAttestationTrust, w as RouteContext, S as Scope, x as VERIFICATION_TRANSITIONS, y as VerifierIdentity, z as createModel, B as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';
@@ -880,6 +898,27 @@ export { TAMPERS as T, type Tamper as a };
 import { JWK } from 'jose';
 import { a as Tamper } from './tamper.js';
 import { CredportError } from '@credport/core';
+interface DigitalCredentialRequestLike {
+    protocol: string;
+    data: unknown;
+}
+interface DigitalCredentialAnswer {
+    protocol: string;
+    data: Record<string, unknown>;
+}
+interface CdpSessionLike {
+    send(method: string, params?: Record<string, unknown>): Promise<unknown>;
+}
+type VirtualWalletBehavior = {
+    action: "respond";
+    protocol: string;
+    response: Record<string, unknown>;
+} | {
+    action: "decline";
+};
+declare function setVirtualWalletAnswer(cdp: CdpSessionLike, answer: DigitalCredentialAnswer): Promise<void>;
+declare function declineInVirtualWallet(cdp: CdpSessionLike): Promise<void>;
+declare function setVirtualWalletBehavior(cdp: CdpSessionLike, behavior: VirtualWalletBehavior): Promise<void>;
 interface TestIdentity {
     given_name: string;
     family_name: string;
@@ -889,7 +928,14 @@ interface TestIdentity {
 }
 declare const IDENTITY_VCT = "https://credport.dev/vct/identity/v1";
 declare const DEFAULT_TEST_IDENTITY: Readonly<TestIdentity>;
-type HeldCredential = HeldSdJwtVc;
+type HeldCredential = HeldSdJwtVc | HeldMdocCredential;
+interface HeldMdocCredential {
+    mdoc: string;
+    format: "mso_mdoc";
+    docType: string;
+    title?: string;
+    claims: Record<string, Record<string, unknown>>;
+}
 interface HeldSdJwtVc {
     sdJwt: string;
     format: "dc+sd-jwt";
@@ -947,9 +993,15 @@ interface TestWallet {
     inspectRequest(authorizationRequestUri: string): Promise<RequestPreview>;
     acceptOffer(offerUri: string, options?: AcceptOfferOptions): Promise<HeldCredential>;
     present(authorizationRequestUri: string, options?: PresentOptions): Promise<void>;
+    answerDcApiRequest(requests: readonly DigitalCredentialRequestLike[], options: DcApiPresentOptions): Promise<DigitalCredentialAnswer>;
+}
+interface DcApiPresentOptions extends PresentOptions {
+    origin: string;
+    audience?: string;
+    identityFrom?: string;
 }
 declare function createTestWallet(options?: TestWalletOptions): Promise<TestWallet>;
 declare class TestWalletError extends CredportError {
     constructor(message: string);
 }
-export { type AcceptOfferOptions, type ClaimPath, DEFAULT_TEST_IDENTITY, type HeldCredential, type HeldSdJwtVc, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, TestWalletError, type TestWalletOptions, createTestWallet };
+export { type AcceptOfferOptions, type CdpSessionLike, type ClaimPath, DEFAULT_TEST_IDENTITY, type DcApiPresentOptions, type DigitalCredentialAnswer, type DigitalCredentialRequestLike, type HeldCredential, type HeldMdocCredential, type HeldSdJwtVc, IDENTITY_VCT, type OfferPreview, type PresentOptions, type RequestPreview, Tamper, type TestIdentity, type TestWallet, TestWalletError, type TestWalletOptions, type VirtualWalletBehavior, createTestWallet, declineInVirtualWallet, setVirtualWalletAnswer, setVirtualWalletBehavior };

@@ -187,8 +187,22 @@ interface MemoryWebhookEventStoreOptions {
     maxEntries?: number | undefined;
     now?: (() => number) | undefined;
 }
-declare const webhookEventKey: (eventId: string) => string;
-declare function webhookEventStoreOver(store: StateStore): WebhookEventStore;
+declare const webhookEventKey: (eventId: string, scope?: string) => string;
+declare function webhookEventScope(secret: string): Promise<string>;
+declare function webhookEventStoreOver(store: StateStore, options?: {
+    secret?: string | undefined;
+}): WebhookEventStore;
+declare const WEBHOOK_EVENT_IN_PROGRESS_SECONDS = 600;
+type WebhookEventClaim = "first" | "in_progress" | "done";
+interface WebhookEventLedger {
+    claim(eventId: string): Promise<WebhookEventClaim>;
+    done(eventId: string): Promise<void>;
+    release(eventId: string): Promise<void>;
+}
+declare function webhookEventLedger(store: StateStore | WebhookEventStore, options: {
+    secret: string;
+    doneSeconds: number;
+}): WebhookEventLedger;
 declare function createMemoryWebhookEventStore(options?: MemoryWebhookEventStoreOptions): WebhookEventStore;
 declare const WEBHOOK_SIGNATURE_HEADER = "Webhook-Signature";
 declare const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -344,7 +358,7 @@ interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verif
     requireClaims?: ClaimRequirements | undefined;
 }
 declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
-export { type ClaimDisplay, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionClaim, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type DcApiRequest, type DcApiResponse, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type PagePromise, type Policy, type PolicyField, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type ToArrayOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventStoreOver };
+export { type ClaimDisplay, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionClaim, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type DcApiRequest, type DcApiResponse, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type PagePromise, type Policy, type PolicyField, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type ToArrayOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_EVENT_IN_PROGRESS_SECONDS, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventClaim, type WebhookEventLedger, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventLedger, webhookEventScope, webhookEventStoreOver };
 // redis.d.ts
 import { S as StateStore, b as StateCount } from './state-store.js';
 import '@credport/core';
@@ -359,9 +373,12 @@ interface RedisStateStoreOptions {
     prefix?: string | undefined;
     timeoutMs?: number | undefined;
     onError?: ((error: unknown) => void) | undefined;
+    assumeNoEviction?: boolean | undefined;
 }
 interface RedisStateStore extends StateStore {
     rememberOnce(key: string, ttlSeconds: number): Promise<boolean>;
+    markDone(key: string, ttlSeconds: number): Promise<void>;
+    isDone(key: string): Promise<boolean>;
     increment(key: string, windowSeconds: number): Promise<StateCount>;
     delete(key: string): Promise<void>;
     close(): Promise<void>;
@@ -373,6 +390,8 @@ import { CredportError } from '@credport/core';
 interface StateStore {
     rememberOnce(key: string, ttlSeconds: number): boolean | Promise<boolean>;
     increment(key: string, windowSeconds: number): StateCount | Promise<StateCount>;
+    markDone(key: string, ttlSeconds: number): void | Promise<void>;
+    isDone(key: string): boolean | Promise<boolean>;
     delete(key: string): void | Promise<void>;
 }
 interface StateCount {

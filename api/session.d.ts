@@ -9,6 +9,7 @@ interface ExpressRequestLike extends IncomingMessage {
     originalUrl?: string;
     protocol?: string;
     body?: unknown;
+    baseUrl?: string;
 }
 type ExpressNext = (error?: unknown) => void;
 type ExpressMiddleware = (req: ExpressRequestLike, res: ServerResponse, next: ExpressNext) => void;
@@ -27,7 +28,9 @@ import '@credport/server';
 import '@credport/server/redis';
 interface CredportFastify {
     readonly basePath: string;
-    readonly plugin: (instance: FastifyInstance) => Promise<void>;
+    readonly plugin: (instance: FastifyInstance, options?: {
+        prefix?: string;
+    }) => Promise<void>;
     readonly requireVerified: preHandlerAsyncHookHandler;
     getSession(request: FastifyRequest): Promise<VerifiedSession | null>;
 }
@@ -36,8 +39,8 @@ export { type CredportFastify, CredportSessionOptions, VerifiedSession, createCr
 // index.d.ts
 export { CredportErrorCode } from '@credport/core';
 export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, createMemoryStateStore, verifyWebhook } from '@credport/server';
-import { V as VerifiedSession, a as CredportSessionConfig } from './session.js';
-export { A as Authorization, b as CredportRedisOptions, c as CredportSession, C as CredportSessionOptions, G as GetUserRef, P as ProtectOptions, R as REDIRECT_URL_PARAM, d as RateLimitOptions, e as RateLimitRule, f as RefusalOptions, g as createCredportMiddleware, h as createCredportSession } from './session.js';
+import { V as VerifiedSession } from './session.js';
+export { A as Authorization, a as CredportRedisOptions, b as CredportSession, c as CredportSessionConfig, C as CredportSessionOptions, G as GetUserRef, P as ProtectOptions, R as REDIRECT_URL_PARAM, d as RateLimitOptions, e as RateLimitRule, f as RefusalOptions, g as RequestContext, h as createCredportHandler, i as createCredportHandlers, j as createCredportMiddleware, k as createCredportSession } from './session.js';
 import '@credport/server/redis';
 declare function isProtectedPath(pathname: string, protect: string[]): boolean;
 declare function safeRedirectPath(value: unknown, fallback?: string): string;
@@ -49,14 +52,7 @@ interface GetVerifiedSessionOptions {
 }
 declare function getVerifiedSession(request: Request | Headers, options?: GetVerifiedSessionOptions,
 label?: string): Promise<VerifiedSession | null>;
-type Handler = (request: Request) => Promise<Response>;
-declare function createCredportHandlers(options: CredportSessionConfig, label?: string): {
-    GET: Handler;
-    POST: Handler;
-    DELETE: Handler;
-};
-declare function createCredportHandler(options: CredportSessionConfig, label?: string): Handler;
-export { CredportSessionConfig, type GetVerifiedSessionOptions, VerifiedSession, createCredportHandler, createCredportHandlers, getVerifiedSession, isProtectedPath, readPublishableKey, safeRedirectPath };
+export { type GetVerifiedSessionOptions, VerifiedSession, getVerifiedSession, isProtectedPath, readPublishableKey, safeRedirectPath };
 // session.d.ts
 import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
 import { RedisCommandClient } from '@credport/server/redis';
@@ -74,6 +70,7 @@ interface RateLimitRule {
 }
 interface RateLimitOptions {
     perAddress?: RateLimitRule | false | undefined;
+    ipv6PrefixLength?: number | undefined;
     perBrowser?: RateLimitRule | false | undefined;
     onStoreFailure?: "open" | "closed" | undefined;
 }
@@ -82,6 +79,7 @@ interface CredportRedisOptions {
     url?: string | undefined;
     prefix?: string | undefined;
     timeoutMs?: number | undefined;
+    assumeNoEviction?: boolean | undefined;
 }
 type GetUserRef = (request: Request) => string | undefined | Promise<string | undefined>;
 interface CredportSessionConfig {
@@ -102,6 +100,7 @@ interface CredportSessionConfig {
     basePath?: string | undefined;
     secureCookies?: boolean | undefined;
     stateStore?: StateStore | undefined;
+    singleInstance?: boolean | undefined;
     redis?: CredportRedisOptions | undefined;
     rateLimit?: RateLimitOptions | false | undefined;
     trustProxy?: boolean | number | undefined;
@@ -132,13 +131,23 @@ type Authorization = {
     refusal: Response;
 };
 declare function createCredportMiddleware(options: ProtectOptions, label?: string): (request: Request) => Promise<Response | undefined>;
+type Handler = (request: Request) => Promise<Response>;
+interface RequestContext {
+    remoteAddress?: string | undefined;
+}
+declare function createCredportHandlers(options: CredportSessionConfig, label?: string): {
+    GET: Handler;
+    POST: Handler;
+    DELETE: Handler;
+};
+declare function createCredportHandler(options: CredportSessionConfig, label?: string): (request: Request, context?: RequestContext) => Promise<Response>;
 interface CredportSessionOptions extends CredportSessionConfig {
     protect?: string[] | undefined;
     signInPath?: string | undefined;
 }
 interface CredportSession {
     readonly basePath: string;
-    handler(request: Request): Promise<Response>;
+    handler(request: Request, context?: RequestContext): Promise<Response>;
     wall(request: Request): Promise<Response | undefined>;
     requireVerified(request: Request, options?: RefusalOptions): Promise<Response | undefined>;
     authorize(request: Request, options?: RefusalOptions): Promise<Authorization>;
@@ -146,4 +155,4 @@ interface CredportSession {
 }
 declare function createCredportSession(options: CredportSessionOptions,
 label?: string): CredportSession;
-export { type Authorization as A, type CredportSessionOptions as C, type GetUserRef as G, type ProtectOptions as P, REDIRECT_URL_PARAM as R, type VerifiedSession as V, type CredportSessionConfig as a, type CredportRedisOptions as b, type CredportSession as c, type RateLimitOptions as d, type RateLimitRule as e, type RefusalOptions as f, createCredportMiddleware as g, createCredportSession as h };
+export { type Authorization as A, type CredportSessionOptions as C, type GetUserRef as G, type ProtectOptions as P, REDIRECT_URL_PARAM as R, type VerifiedSession as V, type CredportRedisOptions as a, type CredportSession as b, type CredportSessionConfig as c, type RateLimitOptions as d, type RateLimitRule as e, type RefusalOptions as f, type RequestContext as g, createCredportHandler as h, createCredportHandlers as i, createCredportMiddleware as j, createCredportSession as k };
