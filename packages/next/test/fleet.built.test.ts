@@ -158,8 +158,10 @@ describe("a fleet of two instances on one Redis", () => {
     const statuses = await Promise.all(
       Array.from({ length: 6 }, (_, i) => deliver(i % 2 ? a : b, event).then((r) => r.status)),
     );
+    // One delivery handles it; the others are duplicates: acknowledged once it is done (200), or
+    // refused for a retry while it is still in onEvent (409), never handled a second time.
     expect(statuses.filter((s) => s === 204)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s !== 204).every((s) => s === 200 || s === 409)).toBe(true);
     expect(allEvents().filter((id) => id === event.id)).toHaveLength(1);
   });
 
