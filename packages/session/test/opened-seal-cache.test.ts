@@ -127,7 +127,7 @@ describe("the memory of opened seals", () => {
     // The first ones were evicted: they open again, the long way.
     expect(await passes(cookies[0]!, secrets)).toBe(true);
     expect(openedSealCount(keyring, "session")).toBe(OPENED_SEALS_MAX);
-  });
+  }, 30_000); // hundreds of seals made and opened: seconds of CPU on a busy 2-core machine
 
   it("refused cookies are not remembered", async () => {
     const secrets = [B, C];
