@@ -11,10 +11,12 @@ export default defineConfig({
       "packages/*/vitest.built.config.ts",
       "packages/*/vitest.e2e.config.ts",
       "packages/*/vitest.bench.config.ts",
+      "packages/*/vitest.matrix.config.ts",
       "examples/*/vitest.config.ts",
       "test/*/vitest.config.ts",
       "test/*/vitest.built.config.ts",
       "test/*/vitest.bench.config.ts",
+      "test/*/vitest.matrix.config.ts",
     ],
   },
 });

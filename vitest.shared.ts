@@ -1,4 +1,5 @@
 // The test tiers (README, "Development"): which files each runs and how workspace packages resolve.
+import { readdirSync, readFileSync } from "node:fs";
 import type { UserWorkspaceConfig } from "vitest/config";
 
 /**
@@ -36,3 +37,34 @@ export const fastTests = {
  * globals or environment variables per file (next, session, server) keep the default isolation.
  */
 export const sharedModules = { isolate: false } as const;
+
+/**
+ * The test matrices (every adapter, every transport; test/service/test/support/test-matrix.ts):
+ * the fast tier's project runs each suite on the first entry, this `*-matrix` project on the rest.
+ * It takes the fast-tier files of the package at `packageDir` that name the matrix (`matrixName`).
+ */
+export function matrixProject(
+  name: string,
+  packageDir: URL,
+  matrixName: string,
+): UserWorkspaceConfig["test"] {
+  const testDir = new URL("./test/", packageDir);
+  const naming = new RegExp(`\\b${matrixName}\\b`);
+  const files = readdirSync(testDir, { recursive: true, encoding: "utf8" }).filter(
+    (file) =>
+      /\.test\.tsx?$/.test(file) &&
+      !/\.(built|e2e|bench)\.test\.tsx?$/.test(file) &&
+      naming.test(readFileSync(new URL(file, testDir), "utf8")),
+  );
+  return {
+    name,
+    include: files.map((file) => `test/${file}`),
+    environment: "node",
+    env: { CREDPORT_TEST_MATRIX: "rest" },
+    // Each file's first test starts its adapter or emulator cold.
+    testTimeout: 15_000,
+  };
+}
+
+/** What the fast tier's project of a package with a test matrix sets: the first entry only. */
+export const firstOfMatrix = { env: { CREDPORT_TEST_MATRIX: "first" } };

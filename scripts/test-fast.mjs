@@ -1,6 +1,8 @@
 // `pnpm test:fast`: the unit tier — every package's tests on its sources (`@credport/source`), with
 // no build, no browser, no pack and no `next build`. Prints its wall time at the end.
 // Arguments go to Vitest: `pnpm test:fast --watch`, `pnpm test:fast packages/core`, `-t name`.
+// `pnpm test:matrix` (`--matrix`): the rest of the fast tier's matrices, on the sources as well —
+// the session attack suites over each adapter, the client and service suites over the emulator.
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -18,8 +20,13 @@ export const FAST_PROJECTS = [
   "react",
 ];
 
+/** The matrix tier's projects: the fast tier runs the first entry of each matrix, these the rest. */
+export const MATRIX_PROJECTS = ["server-matrix", "session-matrix", "service-matrix"];
+
 const root = fileURLToPath(new URL("..", import.meta.url));
-const args = process.argv.slice(2);
+const matrix = process.argv.includes("--matrix");
+const tier = matrix ? "test:matrix" : "test:fast";
+const args = process.argv.slice(2).filter((arg) => arg !== "--matrix");
 const watch = args.includes("--watch") || args.includes("-w");
 const started = performance.now();
 const vitest = spawnSync(
@@ -31,13 +38,11 @@ const vitest = spawnSync(
     ...(watch || args.some((arg) => arg.startsWith("--maxWorkers"))
       ? []
       : [`--maxWorkers=${availableParallelism()}`]),
-    ...FAST_PROJECTS.map((name) => `--project=${name}`),
+    ...(matrix ? MATRIX_PROJECTS : FAST_PROJECTS).map((name) => `--project=${name}`),
     ...args,
   ],
   { cwd: root, stdio: "inherit" },
 );
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(
-  `\ntest:fast: ${vitest.status === 0 ? "passed" : "FAILED"} in ${seconds} s (wall time)`,
-);
+console.log(`\n${tier}: ${vitest.status === 0 ? "passed" : "FAILED"} in ${seconds} s (wall time)`);
 process.exit(vitest.status ?? 1);

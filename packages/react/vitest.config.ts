@@ -9,5 +9,6 @@ export default defineProject({
     ...fastTests,
     ...sharedModules,
     environment: "jsdom",
+    setupFiles: ["./test/setup.ts"],
   },
 });

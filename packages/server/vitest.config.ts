@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { fastTests, fromSources } from "../../vitest.shared.js";
+import { fastTests, firstOfMatrix, fromSources } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
@@ -7,6 +7,7 @@ export default defineProject({
     name: "server",
     ...fastTests,
     environment: "node",
+    ...firstOfMatrix,
     // Contract tests: every exchange with the mock is checked against the wire contract.
     setupFiles: ["../../test/service/test/support/contract-watch.ts"],
   },

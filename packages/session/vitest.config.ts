@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { fastTests, fromSources } from "../../vitest.shared.js";
+import { fastTests, firstOfMatrix, fromSources } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
@@ -7,5 +7,6 @@ export default defineProject({
     name: "session",
     ...fastTests,
     environment: "node",
+    ...firstOfMatrix,
   },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { fastTests, fromSources, sharedModules } from "../../vitest.shared.js";
+import { fastTests, firstOfMatrix, fromSources, sharedModules } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
@@ -8,6 +8,7 @@ export default defineProject({
     ...fastTests,
     ...sharedModules,
     environment: "node",
+    ...firstOfMatrix,
     // Contract tests: every exchange with the mock is checked against the wire contract.
     setupFiles: ["./test/support/contract-watch.ts"],
   },

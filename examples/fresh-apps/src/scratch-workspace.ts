@@ -12,6 +12,12 @@ export const APPS = [
   "readme-check",
 ] as const;
 
+/** Apps that start from another app's files (copied first), then add or replace their own. */
+const BASED_ON: Partial<Record<(typeof APPS)[number], (typeof APPS)[number]>> = {
+  // The dev-server check is the Vite app with a Fastify backend beside it.
+  "vite-dev": "vite-app",
+};
+
 /**
  * The environment without the `npm_config_*` settings that `pnpm test` passes down from this
  * repository's workspace: the scratch workspace is a user's project, with pnpm's defaults.
@@ -47,7 +53,11 @@ export function createScratchWorkspace(repoRoot: string, fixtures: string): stri
       `file:${join(tarballs, file)}`,
     ]),
   );
-  for (const app of APPS) cpSync(join(fixtures, app), join(scratch, app), { recursive: true });
+  for (const app of APPS) {
+    const base = BASED_ON[app];
+    if (base) cpSync(join(fixtures, base), join(scratch, app), { recursive: true });
+    cpSync(join(fixtures, app), join(scratch, app), { recursive: true });
+  }
   writeFileSync(
     join(scratch, "package.json"),
     JSON.stringify({

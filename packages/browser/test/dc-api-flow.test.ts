@@ -158,6 +158,13 @@ const dcApiStates = (flow: { subscribe(l: () => void): () => void; getSnapshot()
   });
   return seen;
 };
+/** A tab in a browser with the API, its verification started (the DC API request ready). */
+async function startedTab() {
+  installBrowserApi();
+  const flow = tab();
+  await flow.start({ policyId: "preset_age_over_18" });
+  return flow;
+}
 /** The QR code and link are still there, and the verification can still finish through them. */
 async function fallsBackToQr(flow: ReturnType<typeof tab>) {
   const state = flow.getSnapshot();
@@ -217,10 +224,8 @@ describe("a browser with the Digital Credentials API", () => {
   });
 
   it("calls get() synchronously in the click handler's task: no await before it", async () => {
-    installBrowserApi();
     resolvesWith({ type: "digital", ...ANSWER });
-    const flow = tab();
-    await flow.start({ policyId: "preset_age_over_18" });
+    const flow = await startedTab();
     // `click` ends the activation as soon as the handler returns: a get() after any await (a
     // microtask later) would be refused as the browser refuses it, with NotAllowedError.
     let calledInside = false;
@@ -233,10 +238,8 @@ describe("a browser with the Digital Credentials API", () => {
   });
 
   it("a decline (NotAllowedError) is `declined`: the QR code and link stay, and a second try may succeed", async () => {
-    installBrowserApi();
     rejectsWith("NotAllowedError");
-    const flow = tab();
-    await flow.start({ policyId: "preset_age_over_18" });
+    const flow = await startedTab();
     const declined = await click(() => flow.present());
     expect(declined).toMatchObject({ phase: "pending", dcApi: "declined" });
     expect(declined.authorizationRequestUri).toMatch(/^openid4vp:/);
@@ -248,10 +251,8 @@ describe("a browser with the Digital Credentials API", () => {
   });
 
   it("a wallet's error ({ error }) is `wallet_error` with its code; the verification stays open for the QR code", async () => {
-    installBrowserApi();
     resolvesWith({ type: "digital", protocol: SIGNED.protocol, data: { error: "access_denied" } });
-    const flow = tab();
-    await flow.start({ policyId: "preset_age_over_18" });
+    const flow = await startedTab();
     const answered = await click(() => flow.present());
     expect(answered).toMatchObject({
       phase: "pending",
@@ -263,15 +264,13 @@ describe("a browser with the Digital Credentials API", () => {
   });
 
   it("an AbortSignal ends the request: `aborted`, and the QR code and link stay", async () => {
-    installBrowserApi();
     browser.get.mockImplementation(
       ({ signal }: { signal: AbortSignal }) =>
         new Promise((_, reject) =>
           signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
         ),
     );
-    const flow = tab();
-    await flow.start({ policyId: "preset_age_over_18" });
+    const flow = await startedTab();
     const controller = new AbortController();
     const presented = click(() => flow.present({ signal: controller.signal }));
     expect(flow.getSnapshot().dcApi).toBe("presenting");
@@ -281,14 +280,12 @@ describe("a browser with the Digital Credentials API", () => {
   });
 
   it("reset() while the wallet is open aborts the request", async () => {
-    installBrowserApi();
     let signal: AbortSignal | undefined;
     browser.get.mockImplementation((options: { signal: AbortSignal }) => {
       signal = options.signal;
       return new Promise(() => {});
     });
-    const flow = tab();
-    await flow.start({ policyId: "preset_age_over_18" });
+    const flow = await startedTab();
     void click(() => flow.present());
     flow.reset();
     expect(signal?.aborted).toBe(true);
@@ -296,11 +293,9 @@ describe("a browser with the Digital Credentials API", () => {
   });
 
   it("an answer the service refuses is `failed` with the service's error; the QR code and link stay", async () => {
-    installBrowserApi();
     backend.answerStatus = 400;
     resolvesWith({ type: "digital", ...ANSWER });
-    const flow = tab();
-    await flow.start({ policyId: "preset_age_over_18" });
+    const flow = await startedTab();
     const answered = await click(() => flow.present());
     expect(answered).toMatchObject({
       phase: "pending",
@@ -311,10 +306,8 @@ describe("a browser with the Digital Credentials API", () => {
   });
 
   it("another error of get() (a second pending request, …) is `failed`, never a dead end", async () => {
-    installBrowserApi();
     rejectsWith("InvalidStateError");
-    const flow = tab();
-    await flow.start({ policyId: "preset_age_over_18" });
+    const flow = await startedTab();
     const answered = await click(() => flow.present());
     expect(answered).toMatchObject({
       phase: "pending",

@@ -7,7 +7,7 @@ import {
   verifyWebhook,
 } from "@credport/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badge, SERVICES, type TestService } from "./support/services.js";
+import { ALL_SERVICES, badge, type TestService } from "./support/services.js";
 
 const secretKey = `sk_test_${"a".repeat(24)}`;
 const SECRET_VALUE = "sk_live_LEAKEDLEAKEDLEAKEDLEAKED00";
@@ -123,7 +123,7 @@ describe("local checks are the contract's rules, worded as the service words the
   let service: TestService;
   let credport: Credport;
   beforeAll(async () => {
-    service = await SERVICES[0]!.start();
+    service = await ALL_SERVICES[0]!.start();
     credport = new Credport({ secretKey: service.project.secretKey, baseUrl: service.baseUrl });
     await credport.credentialDefinitions.create(badge());
   });

@@ -16,7 +16,7 @@ import {
   expectTypeOf,
   it,
 } from "vitest";
-import { FAST, SERVICES, type TestService } from "./support/services.js";
+import { ALL_SERVICES, FAST, type TestService } from "./support/services.js";
 
 /**
  * `list()` returns a promise of the first page that is also async-iterable over every item of
@@ -29,7 +29,7 @@ describe("list() is a promise of the first page and an async iterable of every i
   let ids: string[];
 
   beforeAll(async () => {
-    service = await SERVICES[0]!.start();
+    service = await ALL_SERVICES[0]!.start();
     const setup = new Credport({
       secretKey: service.project.secretKey,
       baseUrl: service.baseUrl,

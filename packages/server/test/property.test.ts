@@ -1,7 +1,7 @@
 import { Credport, CredportError, CredportValidationError } from "@credport/server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badge, SERVICES, type TestService } from "./support/services.js";
+import { ALL_SERVICES, badge, type TestService } from "./support/services.js";
 
 /**
  * Thousands of malformed inputs at every method: each ends in a typed CredportError, and an input
@@ -12,7 +12,7 @@ describe("malformed inputs (msw)", () => {
   let credport: Credport;
   let sent = 0;
   beforeAll(async () => {
-    service = await SERVICES[0]!.start();
+    service = await ALL_SERVICES[0]!.start();
     credport = new Credport({
       secretKey: service.project.secretKey,
       baseUrl: service.baseUrl,

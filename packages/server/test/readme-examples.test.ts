@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { signWebhookPayload } from "@credport/server";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SERVICES, type TestService } from "./support/services.js";
+import { ALL_SERVICES, type TestService } from "./support/services.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const readme = readFileSync(join(packageDir, "README.md"), "utf8");
@@ -31,7 +31,7 @@ describe("README examples", () => {
   let service: TestService;
   const env = { ...process.env };
   beforeAll(async () => {
-    service = await SERVICES[0]!.start();
+    service = await ALL_SERVICES[0]!.start();
     process.env.CREDPORT_SECRET_KEY = service.project.secretKey;
     process.env.CREDPORT_BASE_URL = service.baseUrl;
     process.env.CREDPORT_WEBHOOK_SECRET = service.project.webhookSecret;

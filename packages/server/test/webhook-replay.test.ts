@@ -8,14 +8,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisStateStore } from "../src/redis/index.js";
 import { type RedisServer, startRedisServer } from "./support/redis-server.js";
-import { SERVICES, type TestService } from "./support/services.js";
+import { ALL_SERVICES, type TestService } from "./support/services.js";
 
 describe("webhook event de-duplication", () => {
   let service: TestService;
   let secret: string;
   let event: { payload: string; signature: string };
   beforeAll(async () => {
-    service = await SERVICES[0]!.start();
+    service = await ALL_SERVICES[0]!.start();
     secret = service.project.webhookSecret;
     const credport = new Credport({
       secretKey: service.project.secretKey,

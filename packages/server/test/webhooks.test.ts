@@ -7,7 +7,7 @@ import {
   verifyWebhook,
 } from "@credport/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICES, type TestService } from "./support/services.js";
+import { ALL_SERVICES, type TestService } from "./support/services.js";
 
 describe("webhooks.verify", () => {
   let service: TestService;
@@ -15,7 +15,7 @@ describe("webhooks.verify", () => {
   let secret: string;
   let event: { payload: string; signature: string };
   beforeAll(async () => {
-    service = await SERVICES[0]!.start();
+    service = await ALL_SERVICES[0]!.start();
     secret = service.project.webhookSecret;
     credport = new Credport({ secretKey: service.project.secretKey, baseUrl: service.baseUrl });
     const v = await credport.verifications.create({ policyId: "preset_age_over_18" });

@@ -1,98 +1,40 @@
-import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import { type Emulator, startEmulator } from "@credport/emulator";
 import { createTestWallet } from "@credport/mock/wallet";
-import { Credport } from "@credport/server";
 import { describeEngines, type Tab } from "@credport/test-browsers";
-import { build } from "esbuild";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { type GateTestApp, startGateTestApp } from "./gate-test-app.js";
 
-let emulator: Emulator;
-let server: Server;
+let app: GateTestApp;
 let appUrl: string;
-let sessions = 0;
 
 beforeAll(async () => {
-  emulator = await startEmulator();
-  const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL("./page-entry.tsx", import.meta.url))],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    jsx: "automatic",
-    minify: true,
-    write: false,
-    define: { "process.env.NODE_ENV": '"production"' },
-  });
-  const script = bundle.outputFiles[0]!.text;
-  await credport.credentialDefinitions.create({
-    credentialDefinitionId: "badge",
-    vct: "https://example.test/vct/badge",
-    title: "Badge",
-    claims: [{ path: ["name"], mandatory: true }],
-  });
-  const offer = await credport.issuance.createOffer({
-    credentialDefinitionId: "badge",
-    claims: { name: "Ada" },
-  });
-  const config = JSON.stringify({
-    publishableKey: emulator.keys.publishableKey,
-    baseUrl: emulator.url,
-    offer,
-  }).replaceAll("<", "\\u003c");
-  // The app's backend: creates the verification with the secret key, finalizes on a verified result.
-  server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) =>
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-    let body = "";
-    for await (const chunk of req) body += chunk;
-    if (req.url === "/axe.js")
-      return res.writeHead(200, { "content-type": "text/javascript" }).end(axeSource);
-    if (req.url === "/app.js")
-      return res.writeHead(200, { "content-type": "text/javascript" }).end(script);
-    if (req.url === "/api/credport/verifications") {
-      const v = await credport.verifications.create({ policyId: JSON.parse(body).policyId });
-      return json(200, {
-        verificationId: v.id,
-        clientToken: v.clientToken,
-        expiresAt: v.expiresAt,
-        authorizationRequestUri: v.authorizationRequestUri,
-        testWalletUrl: v.testWalletUrl, // the emulator's, test keys only
+  app = await startGateTestApp({
+    entry: new URL("./page-entry.tsx", import.meta.url),
+    pageConfig: async (credport) => {
+      await credport.credentialDefinitions.create({
+        credentialDefinitionId: "badge",
+        vct: "https://example.test/vct/badge",
+        title: "Badge",
+        claims: [{ path: ["name"], mandatory: true }],
       });
-    }
-    // The gate asks first whether this browser is verified: this backend keeps no session.
-    if (req.url === "/api/credport/session" && req.method === "GET")
-      return json(200, { verified: false });
-    if (req.url === "/api/credport/session") {
-      const result = await credport.verifications.getResult(JSON.parse(body).verificationId);
-      if (result.status !== "verified") return json(409, { code: "verification_not_verified" });
-      sessions++;
-      return json(200, { ok: true });
-    }
-    res
-      .writeHead(200, { "content-type": "text/html" })
-      .end(
-        `<!doctype html><html lang="en"><title>Credport React test</title><div id="root"></div><script>window.credportConfig=${config}</script><script type="module" src="/app.js"></script>`,
-      );
+      const offer = await credport.issuance.createOffer({
+        credentialDefinitionId: "badge",
+        claims: { name: "Ada" },
+      });
+      return { offer };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  appUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
+  appUrl = app.url;
 }, 60_000);
 
 afterAll(async () => {
-  server?.close();
-  await emulator?.close();
+  await app?.close();
 });
 
 const QR = 'svg[role="img"][aria-label="Scan with your wallet to verify"]';
 
 describeEngines("the React verification page", (engine) => {
   it("renders the QR code and reaches verified when the test wallet presents", async () => {
-    sessions = 0;
+    app.sessions = 0;
     const session = await engine().newSession();
     try {
       const tab = await session.openTab(appUrl);
@@ -110,21 +52,15 @@ describeEngines("the React verification page", (engine) => {
       await wallet.present(uri!);
 
       await expect.poll(() => tab.text("#status"), { timeout: 10_000 }).toBe("verified");
-      expect(sessions).toBe(1);
+      expect(app.sessions).toBe(1);
     } finally {
       await session.close();
     }
   });
 });
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
 const TEST_WALLET_LINK = ".credport-gate-test-wallet-link";
-/** axe-core, run in the page (the emulator's wallet page is checked in @credport/mock's tests). */
-
-/** axe-core in the page as it is now: its serious and critical violations. */
+/** axe-core in the page as it is now: its serious and critical violations (the emulator's wallet page is checked in @credport/mock's tests). */
 async function seriousA11yViolations(tab: Tab) {
   return tab.evaluate(async () => {
     await new Promise((resolve, reject) => {
@@ -152,7 +88,7 @@ async function seriousA11yViolations(tab: Tab) {
 
 describeEngines("the React components with the emulator's test wallet link", (engine) => {
   it("VerificationGate and CredentialOfferQRCode show Open in test wallet, pass axe, and the link goes through", async () => {
-    sessions = 0;
+    app.sessions = 0;
     const session = await engine().newSession();
     try {
       const tab = await session.openTab(`${appUrl}/components`);
@@ -168,7 +104,7 @@ describeEngines("the React components with the emulator's test wallet link", (en
       await expect.poll(() => wallet.text(".notice strong")).toBe("Shared with the verifier");
       await wallet.close();
       await expect.poll(() => tab.text("#welcome"), { timeout: 10_000 }).toBe("Welcome in.");
-      expect(sessions).toBe(1);
+      expect(app.sessions).toBe(1);
       expect(await seriousA11yViolations(tab)).toEqual([]);
     } finally {
       await session.close();

@@ -14,7 +14,7 @@ import {
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICES, type TestService } from "../support/services.js";
+import { ALL_SERVICES, SERVICES, type TestService } from "../support/services.js";
 
 describe.each(SERVICES)("claim values from any backend ($name)", (transport) => {
   let service: TestService;
@@ -154,7 +154,7 @@ describe("a proxy that rewrites the plain result", () => {
   let service: TestService;
   let proxy: ReturnType<typeof setupServer>;
   beforeAll(async () => {
-    service = await SERVICES[1]!.start();
+    service = await ALL_SERVICES[1]!.start();
     proxy = setupServer(
       http.all(`${baseUrl}/*`, async ({ request }) => {
         const url = new URL(request.url);

@@ -2,6 +2,7 @@ import { startEmulator } from "@credport/emulator";
 import { createHandlers, createModel, type Model, type ProjectKeys } from "@credport/mock";
 import { setupServer } from "msw/node";
 import { watchEmulator, watchMsw } from "../../../../test/service/test/support/contract-watch.js";
+import { inThisTier } from "../../../../test/service/test/support/test-matrix.js";
 
 /** A running mock service, reached through msw (in process) or the emulator (real HTTP). */
 export interface TestService {
@@ -12,7 +13,8 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export const SERVICES = [
+/** msw, then the HTTP emulator. */
+export const ALL_SERVICES = [
   {
     name: "msw" as const,
     async start(): Promise<TestService> {
@@ -45,6 +47,9 @@ export const SERVICES = [
     },
   },
 ];
+
+/** The services the suites run against in this tier: the fast tier msw, `server-matrix` the emulator. */
+export const SERVICES = inThisTier(ALL_SERVICES);
 
 export const badge = (id = "badge-v1") => ({
   credentialDefinitionId: id,

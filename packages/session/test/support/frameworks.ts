@@ -11,6 +11,7 @@ import express4 from "express4";
 import express5 from "express5";
 import Fastify from "fastify";
 import { Hono } from "hono";
+import { inThisTier } from "../../../../test/service/test/support/test-matrix.js";
 import { createCredportExpress } from "../../src/express.js";
 import { createCredportFastify } from "../../src/fastify.js";
 import {
@@ -273,7 +274,7 @@ const fastifyWalledOf = (name: string, serverOptions: Record<string, unknown>): 
  * Every framework with the wall (`protect`) as the only guard of `/members`: a lax router behind
  * it serves the page for any spelling it reads as `/members`.
  */
-export const walledFrameworks: Framework[] = [
+export const walledFrameworks: Framework[] = inThisTier([
   fetchOnNode,
   honoWalled,
   expressWalledOf("express 4", express4 as unknown as ExpressModule),
@@ -282,13 +283,17 @@ export const walledFrameworks: Framework[] = [
   fastifyWalledOf("fastify with useSemicolonDelimiter", {
     routerOptions: { useSemicolonDelimiter: true },
   }),
-];
+]);
 
-/** Every framework the attack suite runs against. */
-export const frameworks: Framework[] = [
+/**
+ * The frameworks the attack suites run against in this tier. The fast tier (`session` project)
+ * takes the plain Fetch handler alone: the one mechanism every adapter wraps, where each defect is
+ * fixed. `pnpm test:matrix` (`session-matrix`) takes the four adapters; run a file directly for all.
+ */
+export const frameworks: Framework[] = inThisTier([
   fetchOnNode,
   hono,
   expressOf("express 4", express4 as unknown as ExpressModule),
   expressOf("express 5", express5),
   fastify,
-];
+]);

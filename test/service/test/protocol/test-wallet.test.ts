@@ -9,7 +9,7 @@ import {
 } from "@credport/mock/wallet";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeClaims, TRANSPORTS } from "../support/transports.js";
+import { ALL_TRANSPORTS, badgeClaims, TRANSPORTS } from "../support/transports.js";
 import { type Issuer, startIssuer } from "./raw-protocol.js";
 
 /**
@@ -229,7 +229,7 @@ describe("the test wallet", () => {
     });
 
     it("works through the msw handlers as through the emulator", async () => {
-      const service = await TRANSPORTS.find((t) => t.name === "msw")!.start();
+      const service = await ALL_TRANSPORTS.find((t) => t.name === "msw")!.start();
       try {
         const created = await service.call("POST", "/v1/verifications", {
           body: { policy_id: "preset_identity_basic" },

@@ -2,6 +2,7 @@ import { startEmulator } from "@credport/emulator";
 import { createHandlers, createModel, type Model, type ProjectKeys } from "@credport/mock";
 import { setupServer } from "msw/node";
 import { watchEmulator, watchMsw } from "./contract-watch.js";
+import { inThisTier } from "./test-matrix.js";
 
 /** One running mock service and a way to call it, the same for msw and the HTTP emulator. */
 export interface Service {
@@ -59,7 +60,11 @@ export interface StartOptions {
   model?: Model;
 }
 
-export const TRANSPORTS = [
+/**
+ * msw and the HTTP emulator, in the order the matrix runs them. The fast tier (`service` project)
+ * takes msw alone; `pnpm test:matrix` (`service-matrix`) the emulator; run a file directly for both.
+ */
+export const ALL_TRANSPORTS = [
   {
     name: "msw" as const,
     async start(options: StartOptions = {}): Promise<Service> {
@@ -102,6 +107,9 @@ export const TRANSPORTS = [
     },
   },
 ];
+
+/** The transports the suites run over in this tier. */
+export const TRANSPORTS = inThisTier(ALL_TRANSPORTS);
 
 /** A definition that passes publish-readiness. */
 export const badgeDefinition = (id = "badge-v1") => ({
