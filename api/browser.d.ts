@@ -6,6 +6,10 @@ interface DcApiRequest {
     data: Record<string, unknown>;
 }
 type DcApiPhase = "unsupported" | "blocked" | "ready" | "presenting" | "submitting" | "submitted" | "declined" | "wallet_error" | "aborted" | "failed";
+type FlowPhase = "idle" | "starting" | "pending" | "in_progress" | "finalizing" | "verified" | "failed" | "expired" | "canceled" | "timeout" | "error";
+declare const isOpenPhase: (phase: FlowPhase) => boolean;
+declare const isActivePhase: (phase: FlowPhase) => boolean;
+declare const isUnsuccessfulPhase: (phase: FlowPhase) => boolean;
 interface StatusSnapshot {
     id: string;
     status: "pending" | "in_progress" | "verified" | "failed" | "expired" | "canceled";
@@ -89,7 +93,6 @@ interface StartParams {
     metadata?: Record<string, string>;
     provider?: string;
 }
-type FlowPhase = "idle" | "starting" | "pending" | "in_progress" | "finalizing" | "verified" | "failed" | "expired" | "canceled" | "timeout" | "error";
 interface FlowState {
     phase: FlowPhase;
     verificationId?: string;
@@ -122,4 +125,4 @@ interface VerificationFlow {
 }
 declare function createVerificationFlow(options: VerificationFlowOptions): VerificationFlow;
 declare function isWalletLink(value: unknown): value is string;
-export { type ChannelLike, type Coordination, type DcApiPhase, type DcApiRequest, type EndpointConfig, type FlowPhase, type FlowState, type LockManagerLike, type PresentOptions, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow, isWalletLink };
+export { type ChannelLike, type Coordination, type DcApiPhase, type DcApiRequest, type EndpointConfig, type FlowPhase, type FlowState, type LockManagerLike, type PresentOptions, type ReadResult, type StartParams, type StartedVerification, type StatusClient, type StatusClientOptions, type StatusSnapshot, type StatusTarget, type SubscribeOptions, type SubscribeTarget, type SubscriptionTiming, type VerificationFlow, type VerificationFlowOptions, type Visibility, createStatusClient, createVerificationFlow, isActivePhase, isOpenPhase, isUnsuccessfulPhase, isWalletLink };

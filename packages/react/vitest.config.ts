@@ -10,5 +10,7 @@ export default defineProject({
     ...sharedModules,
     environment: "jsdom",
     setupFiles: ["./test/setup.ts"],
+    // A test's first wallet flow (keys, credential, presentation) runs cold.
+    testTimeout: 15_000,
   },
 });

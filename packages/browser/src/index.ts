@@ -13,6 +13,7 @@ export {
   type KnownCredportError,
 } from "@credport/core";
 export type { DcApiPhase, DcApiRequest } from "./dc-api.js";
+export { isActivePhase, isOpenPhase, isUnsuccessfulPhase } from "./flow-phase.js";
 export type { StatusSnapshot } from "./snapshot.js";
 export type { StartedVerification } from "./start-answer.js";
 export {

@@ -6,6 +6,7 @@ import {
 } from "@credport/core";
 import { type DcApiPhase, type DcApiRequest, requestCredential, usableRequests } from "./dc-api.js";
 import { submitDcApiAnswer } from "./dc-api-answer.js";
+import { type FlowPhase, isActivePhase, isOpenPhase } from "./flow-phase.js";
 import type { StatusSnapshot } from "./snapshot.js";
 import { readStartAnswer, type StartedVerification } from "./start-answer.js";
 import type { StatusClient } from "./status-client.js";
@@ -18,18 +19,7 @@ export interface StartParams {
   provider?: string;
 }
 
-export type FlowPhase =
-  | "idle"
-  | "starting"
-  | "pending"
-  | "in_progress"
-  | "finalizing"
-  | "verified"
-  | "failed"
-  | "expired"
-  | "canceled"
-  | "timeout"
-  | "error";
+export type { FlowPhase };
 
 export interface FlowState {
   phase: FlowPhase;
@@ -105,7 +95,6 @@ type TabMessage =
   | { type: "finalize_failed"; code: CredportErrorCode; message: string };
 
 const IDLE: FlowState = { phase: "idle" };
-const ACTIVE: FlowPhase[] = ["starting", "pending", "in_progress", "finalizing"];
 /** `dcApi` states from which `present()` may (again) ask the browser. */
 const PRESENTABLE: (DcApiPhase | undefined)[] = [
   "ready",
@@ -161,7 +150,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
   let onSettled: () => void = () => {};
   const set = (next: FlowState) => {
     state = next;
-    if (!ACTIVE.includes(state.phase) && state.phase !== "idle") onSettled();
+    if (!isActivePhase(state.phase) && state.phase !== "idle") onSettled();
     for (const listener of listeners) listener();
   };
 
@@ -190,7 +179,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
   ): () => void {
     followed = verification;
     const apply = (snapshot: StatusSnapshot) => {
-      if (!ACTIVE.includes(state.phase)) return;
+      if (!isActivePhase(state.phase)) return;
       const finalizing = snapshot.status === "verified" && mode === "library";
       set({
         ...state,
@@ -220,7 +209,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
           void finalize().finally(release);
           return;
         }
-        if (!ACTIVE.includes(state.phase)) {
+        if (!isActivePhase(state.phase)) {
           release();
           return;
         }
@@ -231,7 +220,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
             tab.post({ type: "snapshot", snapshot } satisfies TabMessage);
             if (snapshot.status === "verified" && mode === "library")
               void finalize().finally(release);
-            else if (!ACTIVE.includes(snapshot.status as FlowPhase)) release();
+            else if (!isActivePhase(snapshot.status as FlowPhase)) release();
           },
           {
             onTimeout: () => {
@@ -304,7 +293,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       !verification ||
       !requests ||
       !PRESENTABLE.includes(state.dcApi) ||
-      !["pending", "in_progress"].includes(state.phase)
+      !isOpenPhase(state.phase)
     )
       return Promise.reject(
         flowError(
@@ -368,7 +357,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
         params?.metadata ?? null,
         params?.provider ?? null,
       ]);
-      if (current && ACTIVE.includes(state.phase)) {
+      if (current && isActivePhase(state.phase)) {
         if (current.key === key) return current.promise;
         return Promise.reject(
           flowError(

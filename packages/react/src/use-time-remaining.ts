@@ -1,4 +1,4 @@
-import type { FlowState } from "@credport/browser";
+import { type FlowState, isOpenPhase } from "@credport/browser";
 import { useEffect, useState } from "react";
 
 /**
@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
  * an `mm:ss` display neither skips nor lags a second.
  */
 export function useTimeRemaining(state: FlowState): number | undefined {
-  const open = state.phase === "pending" || state.phase === "in_progress";
+  const open = isOpenPhase(state.phase);
   const expiresAt = open && state.expiresAt ? Date.parse(state.expiresAt) : Number.NaN;
   // `now` belongs to one expiry: after a retry the old reading is not used for the new one.
   const [clock, setClock] = useState<{ expiresAt: number; now: number }>();

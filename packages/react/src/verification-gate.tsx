@@ -1,4 +1,4 @@
-import { isWalletLink } from "@credport/browser";
+import { isUnsuccessfulPhase, isWalletLink } from "@credport/browser";
 import { FAILURE_CODES } from "@credport/core";
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCredportContext } from "./credport-context.js";
@@ -27,8 +27,6 @@ export interface VerificationGateProps extends UseVerificationOptions {
   /** Added to the root's `credport-gate` class. */
   className?: string | undefined;
 }
-
-const ENDED = ["failed", "expired", "canceled", "timeout", "error"];
 
 /** The status text for a `dcApi` state of an open verification, where it says more than "scan". */
 const DEVICE_WALLET_TEXT = {
@@ -221,7 +219,7 @@ export function VerificationGate({
           {t.expiresIn.replace("{time}", formatTimeLeft(v.timeRemainingMs))}
         </p>
       ) : null}
-      {ENDED.includes(phase) ? (
+      {isUnsuccessfulPhase(phase) ? (
         <button
           type="button"
           className="credport-gate-retry"
