@@ -4,7 +4,7 @@ import { keyIdentifierOf } from "./peculiar-x509.js";
 
 /**
  * A root certificate of another issuer: PEM text (one or more `CERTIFICATE` blocks) or DER bytes.
- * See {@link ModelOptions.trustedIssuers}.
+ * See the `trustedIssuers` option of `createModel`.
  */
 export type TrustedIssuerRoot = string | Uint8Array;
 
