@@ -1,7 +1,7 @@
 // cli.d.ts
 #!/usr/bin/env node
 // index.d.ts
-import { Model, ProtocolProfile, AttestationTrust } from '@credport/mock';
+import { Model, ProtocolProfile, AttestationTrust, TrustedIssuerRoot } from '@credport/mock';
 import { CredportConfigurationError } from '@credport/core';
 type AllowedHosts = readonly string[] | true;
 interface EmulatorOptions {
@@ -17,6 +17,7 @@ interface EmulatorOptions {
     profile?: ProtocolProfile | undefined;
     verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
     attestations?: AttestationTrust | undefined;
+    trustedIssuers?: readonly TrustedIssuerRoot[] | undefined;
 }
 interface Emulator {
     url: string;

@@ -138,6 +138,7 @@ interface VerificationRecord {
     nonce: string;
     expectedOrigins?: string[];
     dcApiAnswer?: DcApiAnswerTranscript;
+    issuerNotTrusted?: true;
     claims?: JsonObject;
     createdAt: string;
     updatedAt: string;
@@ -533,6 +534,20 @@ declare class TestCertificateAuthority {
     keyIdentifier(): Promise<string>;
     issueLeaf(request: LeafRequest): Promise<string>;
 }
+type TrustedIssuerRoot = string | Uint8Array;
+interface TrustedRootSummary {
+    subject: string;
+    notAfter: string;
+    fingerprint: string;
+}
+declare class TrustedIssuers {
+    readonly certificates: readonly X509Certificate[];
+    private keyIdentifiersMade;
+    private constructor();
+    static resolve(roots?: readonly TrustedIssuerRoot[], label?: (index: number) => string): TrustedIssuers;
+    keyIdentifiers(): Promise<string[]>;
+    summaries(): TrustedRootSummary[];
+}
 declare const verifierClientId: (verifierDid: string) => string;
 interface VerifierIdentity {
     clientId: string;
@@ -745,6 +760,7 @@ declare class Verifications {
         failureCode?: FailureCode;
     }): VerificationRecord;
     noteDcApiAnswer(id: string, transcript: DcApiAnswerTranscript): void;
+    noteIssuerNotTrusted(id: string): void;
     subscribe(id: string, listener: Listener): () => void;
     get nextExpiry(): number;
     sweep(now: number): void;
@@ -758,6 +774,7 @@ interface ModelOptions {
     limits?: Partial<ModelLimits> | undefined;
     profile?: ProtocolProfile | undefined;
     attestations?: AttestationTrust | undefined;
+    trustedIssuers?: readonly TrustedIssuerRoot[] | undefined;
     verifierClientIdPrefix?: "x509_hash" | "x509_san_dns" | undefined;
 }
 type ProtocolProfile = "haip" | "plain";
@@ -771,6 +788,7 @@ declare class Model {
     readonly limits: Readonly<ModelLimits>;
     readonly profile: ProtocolProfile;
     readonly attestations: ResolvedAttestationTrust;
+    readonly trustedIssuers: TrustedIssuers;
     clock: Clock;
     faults: Faults;
     realtime: Realtime;
@@ -864,11 +882,11 @@ interface Incoming {
     toRequest(body: string): Request;
 }
 declare const requestTooLarge: (maxBytes: number) => ModelError;
-export { type Answer as A, signWebhookPayloadSync as B, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type IssuanceRecord as I, type KeyRecord as K, type LoggedRequest as L, Model as M, OPEN_ISSUANCE_STATUSES as O, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type DcApiAnswerTranscript as b, OPEN_VERIFICATION_STATUSES as c, type WebhookEndpoint as d, type WebhookEventRecord as e, type Incoming as f, type Route as g, type AttestationTrust as h, DEFAULT_MODEL_LIMITS as i, DEFINITION_LIFECYCLE as j, type EventStream as k, type FaultRule as l, ISSUANCE_TRANSITIONS as m, type ModelLimits as n, type ModelNotice as o, type ModelOptions as p, PROTOCOL_PROFILES as q, requestTooLarge as r, type ProjectKeys as s, type ProtocolProfile as t, type ResolvedAttestationTrust as u, verifierClientId as v, type RouteContext as w, VERIFICATION_TRANSITIONS as x, type VerifierIdentity as y, createModel as z };
+export { type Answer as A, VERIFICATION_TRANSITIONS as B, ChangeFeed as C, type DefinitionRecord as D, type Environment as E, type FaultKind as F, type VerifierIdentity as G, createModel as H, type IssuanceRecord as I, signWebhookPayloadSync as J, type KeyRecord as K, type LoggedRequest as L, Model as M, OPEN_ISSUANCE_STATUSES as O, type PolicyRecord as P, type Reply as R, type Scope as S, type Tenant as T, type VerificationRecord as V, type WebhookDelivery as W, ModelError as a, type DcApiAnswerTranscript as b, OPEN_VERIFICATION_STATUSES as c, type WebhookEndpoint as d, type WebhookEventRecord as e, type Incoming as f, type Route as g, type AttestationTrust as h, DEFAULT_MODEL_LIMITS as i, DEFINITION_LIFECYCLE as j, type EventStream as k, type FaultRule as l, ISSUANCE_TRANSITIONS as m, type ModelLimits as n, type ModelNotice as o, type ModelOptions as p, PROTOCOL_PROFILES as q, requestTooLarge as r, type ProjectKeys as s, type ProtocolProfile as t, type ResolvedAttestationTrust as u, verifierClientId as v, type RouteContext as w, type TrustedIssuerRoot as x, TrustedIssuers as y, type TrustedRootSummary as z };
 // index.d.ts
 export { CredportErrorCode } from '@credport/core';
 import { f as Incoming, A as Answer, M as Model, g as Route } from './incoming.js';
-export { h as AttestationTrust, i as DEFAULT_MODEL_LIMITS, j as DEFINITION_LIFECYCLE, E as Environment, k as EventStream, F as FaultKind, l as FaultRule, m as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, n as ModelLimits, o as ModelNotice, p as ModelOptions, q as PROTOCOL_PROFILES, s as ProjectKeys, t as ProtocolProfile, R as Reply, u as ResolvedAttestationTrust, w as RouteContext, S as Scope, x as VERIFICATION_TRANSITIONS, y as VerifierIdentity, z as createModel, B as signWebhookPayloadSync } from './incoming.js';
+export { h as AttestationTrust, i as DEFAULT_MODEL_LIMITS, j as DEFINITION_LIFECYCLE, E as Environment, k as EventStream, F as FaultKind, l as FaultRule, m as ISSUANCE_TRANSITIONS, L as LoggedRequest, a as ModelError, n as ModelLimits, o as ModelNotice, p as ModelOptions, q as PROTOCOL_PROFILES, s as ProjectKeys, t as ProtocolProfile, R as Reply, u as ResolvedAttestationTrust, w as RouteContext, S as Scope, x as TrustedIssuerRoot, y as TrustedIssuers, z as TrustedRootSummary, B as VERIFICATION_TRANSITIONS, G as VerifierIdentity, H as createModel, J as signWebhookPayloadSync } from './incoming.js';
 import * as msw from 'msw';
 export { FAILURE_CODES } from '@credport/core/contract';
 import 'node:net';

@@ -6,6 +6,7 @@ import { readEnvValue, writeEnvFile } from "./env-file.js";
 import { type AllowedHosts, checkAllowedHost } from "./http/request-guard.js";
 import { stateFileBeside } from "./persistence/state-folder.js";
 import { checkPublicBaseUrl } from "./public-base-url.js";
+import { readTrustedIssuerFiles } from "./trusted-issuer-files.js";
 import { readWalletProviderKeys } from "./wallet-provider-keys.js";
 
 const usage = `usage: credport-emulator [options]
@@ -46,6 +47,10 @@ const usage = `usage: credport-emulator [options]
                                 trusted, others refused; without any, a presented attestation is
                                 checked for form, lifetime and proof of possession only
                                 (default: none)
+  --trust-issuer <pem file>     a root certificate (PEM; a file may hold several) of another
+                                issuer (repeatable): SD-JWT VCs (x5c) and mdocs (x5chain) whose
+                                chain ends at it verify like the emulator's own; under haip it
+                                joins DCQL trusted_authorities (default: only the emulator's own)
   --require-attestations        under haip, require a wallet attestation at PAR and token and a key
                                 attestation in every proof (default: off, accepted when presented)
   --allow-link-local-webhooks   deliver webhooks to link-local and cloud metadata addresses too
@@ -113,6 +118,7 @@ function parseOptions() {
       "client-id-prefix": { type: "string", default: "x509_hash" },
       "trust-wallet-provider": { type: "string", multiple: true },
       "require-attestations": { type: "boolean" },
+      "trust-issuer": { type: "string", multiple: true },
       help: { type: "boolean" },
     },
   });
@@ -157,6 +163,12 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
   } catch (error) {
     refuse((error as Error).message, 2, false);
   }
+  let trustedIssuers: string[] = [];
+  try {
+    trustedIssuers = readTrustedIssuerFiles(values["trust-issuer"] ?? []);
+  } catch (error) {
+    refuse((error as Error).message, 2, false);
+  }
   const clientIdPrefix = values["client-id-prefix"];
   if (clientIdPrefix !== "x509_hash" && clientIdPrefix !== "x509_san_dns")
     refuse(`--client-id-prefix must be x509_hash or x509_san_dns: got ${clientIdPrefix}`);
@@ -184,6 +196,7 @@ async function run(values: ReturnType<typeof parseOptions>["values"]) {
     profile,
     verifierClientIdPrefix: clientIdPrefix,
     attestations: { trustedKeys, required: values["require-attestations"] === true },
+    trustedIssuers,
     ...(values["allow-link-local-webhooks"] ? { allowLinkLocalWebhooks: true } : {}),
     ...(publicUrl === undefined ? {} : { publicBaseUrl: publicUrl }),
     ...(dataFile === undefined ? {} : { dataFile }),
@@ -231,7 +244,12 @@ ${envFile ? `\nWritten to ${envFile}, with CREDPORT_SESSION_SECRET and ${publicP
 ${kept}
 ${profile === "haip" ? `Protocol profile: HAIP 1.0, verifier client IDs ${clientIdPrefix} (--profile plain for wallets without HAIP).\nWallet and key attestations: ${values["require-attestations"] ? "required" : "accepted when presented"}, ${trustedKeys.length === 0 ? "signatures unchecked (--trust-wallet-provider <jwks file>)" : `signed by ${trustedKeys.length} trusted wallet provider key${trustedKeys.length === 1 ? "" : "s"}`}.` : "Protocol profile: plain OpenID4VCI/OpenID4VP (without HAIP)."}
 Test CA root (wallets trust it for HAIP verifiers and issuers): ${emulator.url}/__emulator/ca.pem
-${forwarding}Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
+${
+  trustedIssuers.length === 0
+    ? ""
+    : `Trusted issuers: ${emulator.model.trustedIssuers.certificates.length} root${emulator.model.trustedIssuers.certificates.length === 1 ? "" : "s"} from --trust-issuer (credentials chaining to them verify).
+`
+}${forwarding}Control plane: ${emulator.url}/__emulator/ (see docs/api.md). Ctrl-C stops it.`);
   const stop = () => {
     emulator.close().finally(() => process.exit(0));
   };

@@ -6,6 +6,7 @@ import {
   createRouter,
   type Model,
   type ProtocolProfile,
+  type TrustedIssuerRoot,
 } from "@credport/mock";
 import { errorReply, TEST_WALLET_PATH, testWalletUrlOf } from "@credport/mock/engine";
 import { TrafficLog } from "./dashboard/traffic-log.js";
@@ -87,6 +88,16 @@ export interface EmulatorOptions {
    * {@link EmulatorOptions.model}. CLI: `--trust-wallet-provider`, `--require-attestations`.
    */
   attestations?: AttestationTrust | undefined;
+  /**
+   * Root certificates of other issuers whose credentials the emulator's verifier accepts beside
+   * its own: PEM strings (one or more certificates each) or DER bytes. An SD-JWT VC whose `x5c`, or
+   * an mdoc whose `x5chain`, ends at one of them verifies like one of the emulator's own (its status
+   * list is not read); under `"haip"` their key identifiers are in DCQL `trusted_authorities`.
+   * Each must be a CA certificate valid now, else the start fails naming it. The dashboard lists
+   * them. Ignored with {@link EmulatorOptions.model} (pass `trustedIssuers` to `createModel`).
+   * CLI: `--trust-issuer <pem file>`.
+   */
+  trustedIssuers?: readonly TrustedIssuerRoot[] | undefined;
 }
 
 export interface Emulator {
@@ -148,6 +159,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         ? {}
         : { verifierClientIdPrefix: options.verifierClientIdPrefix }),
       ...(options.attestations === undefined ? {} : { attestations: options.attestations }),
+      ...(options.trustedIssuers === undefined ? {} : { trustedIssuers: options.trustedIssuers }),
     });
   const store: ModelStore | undefined = options.dataFile
     ? await openModelStore(

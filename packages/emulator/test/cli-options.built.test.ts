@@ -25,6 +25,7 @@ it("--help lists every option with its default", async () => {
       "--public-prefix",
       "--public-url",
       "--trust-wallet-provider",
+      "--trust-issuer",
       "--require-attestations",
     ].sort(),
   );

@@ -22,6 +22,11 @@ export {
   type ProtocolProfile,
 } from "./model/model.js";
 export type { AttestationTrust, ResolvedAttestationTrust } from "./model/pki/attestation-trust.js";
+export {
+  type TrustedIssuerRoot,
+  TrustedIssuers,
+  type TrustedRootSummary,
+} from "./model/pki/trusted-issuers.js";
 export type { VerifierIdentity } from "./model/pki/verifier-identity.js";
 export { DEFINITION_LIFECYCLE } from "./model/transitions/definition-lifecycle.js";
 export { ISSUANCE_TRANSITIONS } from "./model/transitions/issuance-transitions.js";

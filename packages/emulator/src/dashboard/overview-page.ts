@@ -27,7 +27,7 @@ export function overviewPage(ctx: DashboardContext): Page {
     body: html`${stats(ctx)}
 <div class="grid grid-overview">
   <div>${[...ctx.model.keys.projects].reverse().map((projectId) => projectCard(ctx, projectId))}</div>
-  <div>${controlsCard(ctx)}${caCard(ctx)}</div>
+  <div>${controlsCard(ctx)}${caCard(ctx)}${trustedIssuersCard(ctx)}</div>
 </div>`,
   };
 }
@@ -40,6 +40,23 @@ function caCard(ctx: DashboardContext): SafeHtml {
   <h2 id="test-ca">Test CA root</h2>
   <p class="small">Protocol profile <strong>${ctx.model.profile}</strong>${ctx.model.profile === "haip" ? html`: verifiers sign as <code>${ctx.model.verifierClientIdPrefix}</code> with certificates from this root, and issuers put their chain in credentials. Add it to a wallet's trust store (test only).` : html`: this root is not used.`}</p>
   <p><a class="button" href="${ctx.basePath}/__emulator/ca.pem" download="credport-emulator-ca.pem">Download ca.pem</a> <button type="button" class="small-button" data-copy="${pem}" aria-label="Copy the test CA root">Copy</button></p>
+</div></section>`;
+}
+
+/**
+ * The other issuers' roots the verifier trusts (`trustedIssuers`, `--trust-issuer`): credentials
+ * whose chain ends at one verify like the emulator's own.
+ */
+function trustedIssuersCard(ctx: DashboardContext): SafeHtml {
+  const roots = ctx.model.trustedIssuers.summaries();
+  return html`<section class="card" aria-labelledby="trusted-issuers"><div class="card-body stack">
+  <h2 id="trusted-issuers">Trusted issuers</h2>
+  ${
+    roots.length === 0
+      ? html`<p class="small muted">Only the emulator's own issuers. Add other issuers' root certificates with <code>--trust-issuer &lt;pem file&gt;</code> (or <code>trustedIssuers</code>).</p>`
+      : html`<p class="small">Besides its own, the verifier accepts credentials whose <code>x5c</code> or <code>x5chain</code> ends at one of these roots${ctx.model.profile === "haip" ? html` (they are in DCQL <code>trusted_authorities</code>)` : ""}:</p>
+  <ul class="claims-list">${roots.map((root) => html`<li><span class="mono">${root.subject.split("\n").join(", ")}</span> <span class="muted small">until ${root.notAfter.slice(0, 10)}</span></li>`)}</ul>`
+  }
 </div></section>`;
 }
 

@@ -84,15 +84,21 @@ export interface QueriedPolicy {
 
 export interface DcqlOptions {
   /**
-   * The key identifier of the CA a credential must chain to (DCQL `trusted_authorities`, type
-   * `aki`, as HAIP 1.0 asks): the test CA's root under the `haip` profile.
+   * The key identifiers of the CAs a credential must chain to (DCQL `trusted_authorities`, type
+   * `aki`, as HAIP 1.0 asks): under the `haip` profile, the test CA's root and each trusted issuer's.
    */
-  trustedAuthority?: string;
+  trustedAuthorities?: readonly string[];
 }
 
 export type PresentationOutcome =
   | { ok: true; claims: Record<string, unknown> }
-  | { ok: false; failureCode: FailureCode; reason: string };
+  | {
+      ok: false;
+      failureCode: FailureCode;
+      reason: string;
+      /** The issuer's chain ends at no trusted root (the emulator's dashboard says so). */
+      issuerNotTrusted?: boolean;
+    };
 
 /** What the verifier hands a format to check one presentation: the binding, trust and status. */
 export interface PresentationContext {
@@ -106,6 +112,12 @@ export interface PresentationContext {
    * `trusted_authorities`), its leaf holding the issuer's key. Absent: the chain is not looked at.
    */
   trustedRoots?: X509Certificate[];
+  /**
+   * Roots of other issuers (the model's `trustedIssuers`): a credential whose chain ends at one
+   * verifies with its leaf's key, like one of the model's own; its status reference, on that
+   * issuer's list, is not read.
+   */
+  otherIssuerRoots?: readonly X509Certificate[];
   /** The service's clock, for the credential's own times (`nbf`, `exp`), which the service set. */
   nowSeconds: number;
   /** Real time, for the holder binding's `iat`, which the wallet set with its own clock. */

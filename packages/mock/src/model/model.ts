@@ -18,6 +18,7 @@ import {
 } from "./pki/attestation-trust.js";
 import { ResultSigner } from "./pki/result-signer.js";
 import { TestCertificateAuthority } from "./pki/test-ca.js";
+import { type TrustedIssuerRoot, TrustedIssuers } from "./pki/trusted-issuers.js";
 import type { VerifierIdentity } from "./pki/verifier-identity.js";
 import { Policies } from "./policies.js";
 import { ProtocolState } from "./protocol-state/protocol-state.js";
@@ -58,6 +59,15 @@ export interface ModelOptions {
    */
   attestations?: AttestationTrust | undefined;
   /**
+   * Root certificates of other issuers whose credentials the verifier accepts beside its own: PEM
+   * strings (one or more certificates each) or DER bytes. An SD-JWT VC whose `x5c`, or an mdoc
+   * whose `x5chain`, ends at one of them verifies with its leaf's key like one of the model's own
+   * issuers (its status list, on that issuer's side, is not read); under the `"haip"` profile their
+   * key identifiers join the test CA's in DCQL `trusted_authorities`. Every root must be a CA
+   * certificate valid now, else the model is not made (`invalid_option`, naming the entry).
+   */
+  trustedIssuers?: readonly TrustedIssuerRoot[] | undefined;
+  /**
    * The client identifier prefix of the verifiers under the `"haip"` profile: `"x509_hash"`
    * (default, what HAIP 1.0 requires: the SHA-256 of the verifier's access certificate) or
    * `"x509_san_dns"` (the host of the base URL, named by that certificate; OpenID4VP 1.0, not
@@ -94,6 +104,8 @@ export class Model {
   readonly profile: ProtocolProfile;
   /** The attestation trust of its issuer ({@link ModelOptions.attestations}). */
   readonly attestations: ResolvedAttestationTrust;
+  /** The other issuers' roots its verifier trusts ({@link ModelOptions.trustedIssuers}). */
+  readonly trustedIssuers: TrustedIssuers;
   clock!: Clock;
   faults!: Faults;
   realtime!: Realtime;
@@ -139,6 +151,7 @@ export class Model {
         { code: "invalid_option" },
       );
     this.attestations = resolveAttestationTrust(options.attestations);
+    this.trustedIssuers = TrustedIssuers.resolve(options.trustedIssuers);
     const prefix = options.verifierClientIdPrefix ?? "x509_hash";
     if (prefix !== "x509_hash" && prefix !== "x509_san_dns")
       throw new CredportConfigurationError(

@@ -11,7 +11,9 @@ export const x509Hash = (base64Der: string) =>
 /**
  * Why an `x5c` chain does not lead to one of `roots`, or `undefined` when it does: each certificate
  * is in its validity period at `now` and signed by the next, the last by a root (which the chain
- * must not carry: HAIP leaves the trust anchor out), that root a CA; the leaf is not self-signed.
+ * must not carry: HAIP leaves the trust anchor out); every certificate that signs another is a CA
+ * (basic constraints `cA`; OpenSSL's issuer check adds key usage `keyCertSign` when it is present),
+ * so that an end-entity key cannot mint certificates; the leaf is not self-signed.
  */
 export function chainProblem(
   x5c: unknown,
@@ -37,6 +39,7 @@ export function chainProblem(
     const next = chain[i + 1];
     if (next && !(cert.checkIssued(next) && cert.verify(next.publicKey)))
       return `x5c[${i}] is not signed by x5c[${i + 1}]`;
+    if (next && !next.ca) return `x5c[${i + 1}] signs a certificate but is not a CA`;
   }
   const last = chain.at(-1)!;
   const anchor = roots.find(

@@ -16,11 +16,15 @@ export interface MdocCredentialQuery {
 /**
  * The DCQL credential query for one mdoc doctype: each element once, in order, with the values
  * the verifier accepts, and no intent to retain (Credport keeps only the verified result). Under
- * HAIP, `trustedAuthority` is the key identifier of the root the document signer must chain to.
+ * HAIP, `trustedAuthorities` are the key identifiers of the roots the document signer may chain to.
  */
 export function mdocCredentialQuery(
   id: string,
-  request: { docType: string; claims: readonly MdocClaimRequest[]; trustedAuthority?: string },
+  request: {
+    docType: string;
+    claims: readonly MdocClaimRequest[];
+    trustedAuthorities?: readonly string[];
+  },
 ): MdocCredentialQuery {
   const seen = new Set<string>();
   const claims = request.claims
@@ -39,8 +43,8 @@ export function mdocCredentialQuery(
     id,
     format: "mso_mdoc",
     meta: { doctype_value: request.docType },
-    ...(request.trustedAuthority
-      ? { trusted_authorities: [{ type: "aki" as const, values: [request.trustedAuthority] }] }
+    ...(request.trustedAuthorities?.length
+      ? { trusted_authorities: [{ type: "aki" as const, values: [...request.trustedAuthorities] }] }
       : {}),
     claims,
   };
@@ -80,11 +84,13 @@ export const AGE_OVER_18_DOCTYPES = [
 ] as const;
 
 /** The mdoc credential queries of `preset_age_over_18`: `age_over_18` equal to `true` in each. */
-export const ageOver18MdocQueries = (trustedAuthority?: string): MdocCredentialQuery[] =>
+export const ageOver18MdocQueries = (
+  trustedAuthorities?: readonly string[],
+): MdocCredentialQuery[] =>
   AGE_OVER_18_DOCTYPES.map(({ id, docType, namespace }) =>
     mdocCredentialQuery(id, {
       docType,
       claims: [{ path: [namespace, "age_over_18"], values: [true] }],
-      ...(trustedAuthority ? { trustedAuthority } : {}),
+      ...(trustedAuthorities ? { trustedAuthorities } : {}),
     }),
   );

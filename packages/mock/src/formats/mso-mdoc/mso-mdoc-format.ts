@@ -52,7 +52,7 @@ export const msoMdocFormat: CredentialFormat = {
               path: field.path as [string, string],
               ...(field.values ? { values: field.values } : {}),
             })),
-          ...(options.trustedAuthority ? { trustedAuthority: options.trustedAuthority } : {}),
+          ...(options.trustedAuthorities ? { trustedAuthorities: options.trustedAuthorities } : {}),
         }),
       ],
     };
@@ -70,12 +70,18 @@ export const msoMdocFormat: CredentialFormat = {
       // The document signer must chain to a trusted root whatever the profile: an mdoc's x5chain
       // is the only way to its key. The verifier hands the roots it trusts.
       trustedRoots: context.trustedRoots ?? [],
+      ...(context.otherIssuerRoots ? { otherIssuerRoots: context.otherIssuerRoots } : {}),
       now: new Date(context.nowSeconds * 1000),
       certificateNow: new Date(context.walletNowSeconds * 1000),
       statusOf: context.statusOf,
     });
     return outcome.ok
       ? { ok: true, claims: outcome.claims }
-      : { ok: false, failureCode: outcome.failureCode, reason: outcome.reason };
+      : {
+          ok: false,
+          failureCode: outcome.failureCode,
+          reason: outcome.reason,
+          ...(outcome.failure.check === "issuer_not_trusted" ? { issuerNotTrusted: true } : {}),
+        };
   },
 };

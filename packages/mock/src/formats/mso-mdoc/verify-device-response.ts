@@ -26,8 +26,13 @@ export interface MdocVerifyContext {
   docTypes: readonly string[];
   /** The elements the policy requires, each once. */
   claims: readonly MdocClaimRequest[];
-  /** The document signer's `x5chain` must end at one of these (the test CA and configured roots). */
+  /** The document signer's `x5chain` must end at one of these (the test CA) or of {@link otherIssuerRoots}. */
   trustedRoots: readonly X509Certificate[];
+  /**
+   * Roots of other issuers (the model's `trustedIssuers`): a document signer under one of them is
+   * trusted too, but its MSO's status reference, on that issuer's list, is not read.
+   */
+  otherIssuerRoots?: readonly X509Certificate[];
   /** The service's clock, for the MSO's own times (it set them). */
   now: Date;
   /** Real time, for certificates (the wallet's world, not a shifted clock). */
@@ -108,13 +113,13 @@ function verifyOrThrow(bytes: Uint8Array, ctx: MdocVerifyContext): MdocVerifyOut
   }
   if (!verifyCoseSign1(issuerAuth, leaf.publicKey))
     return refuse("issuer_signature", "the issuer signature over the MSO does not verify");
-  const problem = chainProblem(
-    chain.map((der) => Buffer.from(der).toString("base64")),
-    [...ctx.trustedRoots],
-    ctx.certificateNow,
-  );
+  const x5c = chain.map((der) => Buffer.from(der).toString("base64"));
+  const roots = [...ctx.trustedRoots, ...(ctx.otherIssuerRoots ?? [])];
+  const problem = chainProblem(x5c, roots, ctx.certificateNow);
   if (problem)
     return refuse("issuer_not_trusted", `the document signer is not trusted: ${problem}`);
+  // Another issuer's mdoc names its own status list, which this verifier does not read.
+  const ownIssuer = chainProblem(x5c, [...ctx.trustedRoots], ctx.certificateNow) === undefined;
 
   const mso = asMap(
     decodeEmbedded(cborDecodeUntrusted(issuerAuth.payload!, "the MSO"), "the MSO"),
@@ -198,7 +203,7 @@ function verifyOrThrow(bytes: Uint8Array, ctx: MdocVerifyContext): MdocVerifyOut
   if (ctx.now >= validUntil)
     return refuse("credential_expired", "the mdoc has expired (validUntil)");
 
-  if (ctx.statusOf) {
+  if (ctx.statusOf && ownIssuer) {
     const status = mso.get("status");
     const list = status instanceof Map ? status.get("status_list") : undefined;
     if (!(list instanceof Map)) return refuse("status_unknown", "the MSO has no status reference");

@@ -22,8 +22,12 @@ export function dcqlQueryFor(policy: QueriedPolicy, options: DcqlOptions = {}): 
         id: CREDENTIAL_QUERY_ID,
         format: "dc+sd-jwt" as const,
         meta: { vct_values: [policy.vct] },
-        ...(options.trustedAuthority
-          ? { trusted_authorities: [{ type: "aki" as const, values: [options.trustedAuthority] }] }
+        ...(options.trustedAuthorities?.length
+          ? {
+              trusted_authorities: [
+                { type: "aki" as const, values: [...options.trustedAuthorities] },
+              ],
+            }
           : {}),
         claims,
       },

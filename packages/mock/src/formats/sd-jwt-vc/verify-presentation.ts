@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import { SDJwt } from "@sd-jwt/core";
-import { compactVerify, importJWK, type JWK, jwtVerify } from "jose";
+import {
+  type CompactVerifyResult,
+  compactVerify,
+  decodeProtectedHeader,
+  importJWK,
+  type JWK,
+  jwtVerify,
+} from "jose";
 import { FRESHNESS_SECONDS } from "../../model/infrastructure/wallet-time.js";
 import type { FailureCode } from "../../model/transitions/verification-transitions.js";
 import { chainProblem, leafPublicJwk, x5cLeaf } from "../../x509/certificate-chain.js";
@@ -14,6 +21,14 @@ const fail = (failureCode: FailureCode, reason: string): PresentationOutcome => 
   ok: false,
   failureCode,
   reason,
+});
+
+/** The issuer's chain ends at no trusted root (the emulator's dashboard says so). */
+const untrusted = (reason: string): PresentationOutcome => ({
+  ok: false,
+  failureCode: "presentation_invalid",
+  reason,
+  issuerNotTrusted: true,
 });
 
 /**
@@ -41,21 +56,25 @@ export async function verifyPresentation(
   if (!kbJwt) return fail("presentation_invalid", "no key-binding JWT");
 
   let payload: Record<string, unknown>;
+  // The model's own issuer signed it, or another issuer whose x5c ends at a trusted root.
+  const signed = await verifyIssuerSignature(issuerJwt, ctx);
+  if (!signed.ok) return signed.outcome;
+  const { verified, otherIssuer } = signed;
   try {
-    const verified = await compactVerify(issuerJwt, await importJWK(ctx.issuerPublicJwk, "ES256"));
     if (verified.protectedHeader.typ !== "dc+sd-jwt" || verified.protectedHeader.alg !== "ES256")
       return fail("presentation_invalid", "not a dc+sd-jwt ES256 credential");
-    if (ctx.trustedRoots) {
+    if (ctx.trustedRoots && !otherIssuer) {
       const problem = issuerChainProblem(verified.protectedHeader.x5c, ctx);
-      if (problem) return fail("presentation_invalid", problem);
+      if (problem) return untrusted(problem);
     }
     payload = JSON.parse(new TextDecoder().decode(verified.payload));
   } catch {
-    return fail("presentation_invalid", "the issuer signature does not verify");
+    return fail("presentation_invalid", "the credential payload is not JSON");
   }
   if (!payload || typeof payload !== "object" || Array.isArray(payload))
     return fail("presentation_invalid", "the credential payload is not an object");
-  if (payload.iss !== ctx.issuer) return fail("presentation_invalid", "issued by another issuer");
+  if (!otherIssuer && payload.iss !== ctx.issuer)
+    return fail("presentation_invalid", "issued by another issuer");
   if (payload.vct !== ctx.verification.policy.vct)
     return fail("presentation_invalid", "a credential of another type");
   if (
@@ -75,14 +94,17 @@ export async function verifyPresentation(
     !(typeof payload.exp === "number" && payload.exp > ctx.nowSeconds)
   )
     return fail("credential_expired", "the credential has expired");
-  const reference = (
-    payload.status as { status_list?: { idx?: unknown; uri?: unknown } } | undefined
-  )?.status_list;
-  if (!reference) return fail("presentation_invalid", "the credential has no status reference");
-  const status = ctx.statusOf({ uri: reference.uri, idx: reference.idx });
-  if (!status.ok) return fail("presentation_invalid", status.reason);
-  if (status.status === STATUS_INVALID)
-    return fail("credential_revoked", "the credential was revoked");
+  // Another issuer's credential names its own status list, which this verifier does not read.
+  if (!otherIssuer) {
+    const reference = (
+      payload.status as { status_list?: { idx?: unknown; uri?: unknown } } | undefined
+    )?.status_list;
+    if (!reference) return fail("presentation_invalid", "the credential has no status reference");
+    const status = ctx.statusOf({ uri: reference.uri, idx: reference.idx });
+    if (!status.ok) return fail("presentation_invalid", status.reason);
+    if (status.status === STATUS_INVALID)
+      return fail("credential_revoked", "the credential was revoked");
+  }
 
   const claims: Record<string, unknown> = {};
   for (const field of ctx.verification.policy.fields) {
@@ -108,12 +130,72 @@ export async function verifyPresentation(
 function issuerChainProblem(x5c: unknown, ctx: PresentationContext): string | undefined {
   const problem = chainProblem(x5c, ctx.trustedRoots!, new Date(ctx.walletNowSeconds * 1000));
   if (problem) return `the credential is outside trusted_authorities: ${problem}`;
-  const leaf = leafPublicJwk(x5cLeaf(x5c)!);
-  const key = ctx.issuerPublicJwk;
-  if (leaf.x !== key.x || leaf.y !== key.y || leaf.crv !== key.crv)
+  if (!sameKey(leafPublicJwk(x5cLeaf(x5c)!), ctx.issuerPublicJwk))
     return "the credential's x5c leaf does not hold the key that signed it";
   return undefined;
 }
+
+type SignatureCheck =
+  | { ok: true; verified: CompactVerifyResult; otherIssuer: boolean }
+  | { ok: false; outcome: PresentationOutcome };
+
+/**
+ * Whose signature the issuer JWT carries: the model's own issuer's key, or, failing that, the key
+ * of its `x5c` leaf when that chain ends at one of the other issuers' trusted roots (checked at
+ * real time, as the own chain is). A chain to no trusted root is an untrusted issuer; an `x5c`
+ * whose leaf is the own issuer's key is the own credential with a broken signature.
+ */
+async function verifyIssuerSignature(
+  issuerJwt: string,
+  ctx: PresentationContext,
+): Promise<SignatureCheck> {
+  const badSignature = {
+    ok: false as const,
+    outcome: fail("presentation_invalid", "the issuer signature does not verify"),
+  };
+  try {
+    const verified = await compactVerify(issuerJwt, await importJWK(ctx.issuerPublicJwk, "ES256"));
+    return { ok: true, verified, otherIssuer: false };
+  } catch {
+    // Not the own issuer's signature: another issuer's, if its x5c says so.
+  }
+  let x5c: unknown;
+  try {
+    x5c = decodeProtectedHeader(issuerJwt).x5c;
+  } catch {
+    return badSignature;
+  }
+  const leaf = x5cLeaf(x5c);
+  if (x5c === undefined || (leaf && sameKey(leafPublicJwk(leaf), ctx.issuerPublicJwk)))
+    return badSignature;
+  const problem = chainProblem(
+    x5c,
+    ctx.otherIssuerRoots ?? [],
+    new Date(ctx.walletNowSeconds * 1000),
+  );
+  if (problem)
+    return {
+      ok: false,
+      outcome: untrusted(`the issuer is not trusted: ${problem}`),
+    };
+  try {
+    return {
+      ok: true,
+      verified: await compactVerify(issuerJwt, leaf!.publicKey),
+      otherIssuer: true,
+    };
+  } catch {
+    return {
+      ok: false,
+      outcome: fail(
+        "presentation_invalid",
+        "the issuer signature does not verify with its x5c leaf",
+      ),
+    };
+  }
+}
+
+const sameKey = (a: JWK, b: JWK) => a.crv === b.crv && a.x === b.x && a.y === b.y;
 
 /** RFC 9901 §7.3 and OpenID4VP 1.0 Appendix B.3.5; the reason it fails, if it does. */
 async function checkKeyBinding(

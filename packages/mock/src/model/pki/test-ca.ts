@@ -1,6 +1,7 @@
 import { webcrypto, X509Certificate } from "node:crypto";
 import { isIP } from "node:net";
 import { exportJWK, type JWK } from "jose";
+import { keyIdentifierOf, x509 } from "./peculiar-x509.js";
 
 /** A certificate authority's root as the emulator's data file keeps it. */
 export interface SavedCertificateAuthority {
@@ -12,45 +13,6 @@ export interface SavedCertificateAuthority {
 
 const ALGORITHM = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * @peculiar/x509, loaded when a certificate is first made: it installs a `Reflect.metadata`
- * polyfill when imported, which models on the plain profile never need.
- */
-async function x509() {
-  const lib = await import("@peculiar/x509");
-  lib.cryptoProvider.set(nodeRealmCrypto);
-  return lib;
-}
-
-/**
- * Node's Web Crypto, handed bytes from this realm only: under a jsdom test environment the
- * ASN.1 library makes its buffers with the window's `ArrayBuffer`, which Node's Web Crypto refuses
- * ("not instance of ArrayBuffer"). Each buffer argument is copied into a Node Buffer first.
- */
-const nodeRealmCrypto = (() => {
-  const copy = (value: unknown): unknown => {
-    if (value === null || typeof value !== "object") return value;
-    const tag = Object.prototype.toString.call(value);
-    if (tag === "[object ArrayBuffer]") return Buffer.from(new Uint8Array(value as ArrayBuffer));
-    if (ArrayBuffer.isView(value))
-      return Buffer.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-    return value;
-  };
-  const subtle = new Proxy(webcrypto.subtle, {
-    get(target, name) {
-      const member = Reflect.get(target, name, target);
-      return typeof member === "function"
-        ? (...args: unknown[]) => member.apply(target, args.map(copy))
-        : member;
-    },
-  });
-  return {
-    subtle,
-    getRandomValues: webcrypto.getRandomValues.bind(webcrypto),
-    randomUUID: webcrypto.randomUUID.bind(webcrypto),
-  } as unknown as Crypto;
-})();
 
 /** What a leaf certificate says about its subject. */
 export interface LeafRequest {
@@ -117,10 +79,7 @@ export class TestCertificateAuthority {
 
   /** The root's key identifier (its SubjectKeyIdentifier), base64url: DCQL `trusted_authorities` `aki`. */
   async keyIdentifier(): Promise<string> {
-    const root = new X509Certificate(Buffer.from((await this.saved()).certificate, "base64"));
-    const lib = await x509();
-    const ski = new lib.X509Certificate(root.raw).getExtension(lib.SubjectKeyIdentifierExtension);
-    return Buffer.from(ski!.keyId, "hex").toString("base64url");
+    return keyIdentifierOf(Buffer.from((await this.saved()).certificate, "base64"));
   }
 
   /** A leaf signed by the root (DER, standard base64), valid from a day ago for a year. */

@@ -24,6 +24,8 @@ export interface VerificationRecord {
   expectedOrigins?: string[];
   /** What the wallet answered through the DC API, for the emulator's dashboard (no claim values). */
   dcApiAnswer?: DcApiAnswerTranscript;
+  /** The presentation failed because its issuer chained to no trusted root (for the dashboard). */
+  issuerNotTrusted?: true;
   /** Disclosed values of the policy's fields, once verified. */
   claims?: JsonObject;
   createdAt: string;

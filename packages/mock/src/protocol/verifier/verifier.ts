@@ -18,8 +18,16 @@ export const verifier: ChannelVerifier = {
     return {
       dcqlQuery: format.dcqlQuery(
         verification.policy,
-        // HAIP: the credential must chain to the test CA (DCQL trusted_authorities).
-        haip ? { trustedAuthority: await model.ca.keyIdentifier() } : {},
+        // HAIP: the credential must chain to the test CA or a trusted issuer's root (DCQL
+        // trusted_authorities).
+        haip
+          ? {
+              trustedAuthorities: [
+                await model.ca.keyIdentifier(),
+                ...(await model.trustedIssuers.keyIdentifiers()),
+              ],
+            }
+          : {},
       ),
       vpFormatsSupported: format.vpFormatsSupported,
     };
@@ -51,6 +59,8 @@ export const verifier: ChannelVerifier = {
         ...(haip || format.alwaysCarriesIssuerChain
           ? { trustedRoots: [await model.ca.rootCertificate()] }
           : {}),
+        // Other issuers' credentials verify when their chain ends at a root the model trusts.
+        otherIssuerRoots: model.trustedIssuers.certificates,
         issuer: credentialIssuer(ctx.baseUrl, tenant),
         issuerPublicJwk: keys.publicJwk,
         nowSeconds: Math.floor(model.clock.now() / 1000),
@@ -65,10 +75,12 @@ export const verifier: ChannelVerifier = {
       model.verifications.applyTrigger(verification.id, "presentation_verified", {
         claims: outcome.claims as never,
       });
-    else
+    else {
+      if (outcome.issuerNotTrusted) model.verifications.noteIssuerNotTrusted(verification.id);
       model.verifications.applyTrigger(verification.id, "presentation_failed", {
         failureCode: outcome.failureCode,
       });
+    }
     return "decided";
   },
 };
