@@ -47,7 +47,7 @@ export function matrixProject(
   name: string,
   packageDir: URL,
   matrixName: string,
-): UserWorkspaceConfig["test"] {
+): NonNullable<UserWorkspaceConfig["test"]> {
   const testDir = new URL("./test/", packageDir);
   const naming = new RegExp(`\\b${matrixName}\\b`);
   const files = readdirSync(testDir, { recursive: true, encoding: "utf8" }).filter(

@@ -35,3 +35,11 @@ it("without it, a fetch still gets the 401 (an API route must not answer with a 
   const refusal = await credport().requireVerified(dataFetch());
   expect(refusal?.status).toBe(401);
 });
+
+it("a prefetch gets the 401 even with { page: true }: whatever answers it is kept for the navigation after", async () => {
+  for (const headers of [{ purpose: "prefetch" }, { "sec-purpose": "prefetch" }]) {
+    const prefetch = new Request("http://localhost:5173/members", { headers });
+    const refusal = await credport().requireVerified(prefetch, { page: true });
+    expect([refusal?.status, refusal?.headers.get("location")]).toEqual([401, null]);
+  }
+});

@@ -17,12 +17,17 @@ const NO_STORE = "no-store";
  * Next.js router's fetches (which Next strips of their `RSC` headers before the middleware, but
  * not of `Next-Url` or `Sec-Fetch-Dest: empty`) and prefetches (`Sec-Purpose`, `Purpose`) are not:
  * the router keeps what they answered, a redirect included, and would follow the wall's redirect
- * again after the visitor has verified.
+ * again after the visitor has verified. With `anyDestination` (a loader's `{ page: true }`), a fetch
+ * counts as a page load; a prefetch or a router's fetch still does not.
  */
-function isPageLoad(headers: Headers): boolean {
+function isPageLoad(headers: Headers, anyDestination: boolean): boolean {
   const dest = headers.get("sec-fetch-dest");
   return (
-    (dest === null || dest === "document" || dest === "iframe" || dest === "frame") &&
+    (anyDestination ||
+      dest === null ||
+      dest === "document" ||
+      dest === "iframe" ||
+      dest === "frame") &&
     !/prefetch/i.test(`${headers.get("sec-purpose")} ${headers.get("purpose")}`) &&
     !["next-url", "rsc", "next-router-prefetch"].some((name) => headers.has(name))
   );
@@ -50,8 +55,9 @@ export interface RefusalOptions {
   /**
    * `true` when the request is for a page whatever the browser's headers say: a React Router or
    * TanStack Start loader runs for the document and for the client-side navigation's data fetch
-   * (`/members.data`) alike, and only a redirect is followed by the router in both. The refusal is
-   * then always the `307` to the sign-in page (`no-store`), never the `401`.
+   * (`/members.data`, a fetch) alike, and only a redirect is followed by the router in both. The
+   * refusal is then the `307` to the sign-in page (`no-store`) whatever `Sec-Fetch-Dest` says; a
+   * prefetch still gets the `401`, since whatever answers it is kept for the navigation after.
    */
   page?: boolean | undefined;
 }
@@ -106,7 +112,7 @@ export function createWall(
     return readVerifiedSession(readCookies(request), keyring, user, secure);
   };
   const refusalOf = (request: Request, page: boolean): Response => {
-    if (!page && !isPageLoad(request.headers))
+    if (!isPageLoad(request.headers, page))
       return Response.json(
         { code: "verified_session_required", message: "No verified session." },
         { status: 401, headers: { "cache-control": NO_STORE } },

@@ -20,6 +20,7 @@ import {
   safeRedirectPath,
   type VerifiedSession,
 } from "../../src/index.js";
+import { type Pages, startReactRouterApp } from "./react-router-app.js";
 
 /** One app under test, listening on 127.0.0.1. */
 export interface RunningApp {
@@ -31,6 +32,11 @@ export interface RunningApp {
 /** A framework: starts the same small app with these session options. */
 export interface Framework {
   name: string;
+  /**
+   * The wall is `authorize(request, { page: true })` in a route's loader (React Router): the data
+   * fetch of a client-side navigation gets the redirect, which the router follows and keeps not.
+   */
+  loaderWall?: true;
   start(options: CredportSessionOptions): Promise<RunningApp>;
 }
 
@@ -174,6 +180,21 @@ const fastify: Framework = {
   },
 };
 
+/** React Router 7 in framework mode, as the README mounts it (support/react-router-app.ts). */
+const reactRouter: Framework = {
+  name: "react router 7",
+  loaderWall: true,
+  async start(options) {
+    const pages = {
+      members: membersHtml,
+      verify: verifyHtml,
+      home: homeHtml,
+      notFound: notFoundHtml,
+    };
+    return listening(await startReactRouterApp(options, pages as Pages));
+  },
+};
+
 /**
  * A lax reading of a path, as a static file server or a case-insensitive router may have:
  * decoded, lower-cased, empty segments dropped. Behind it, only the wall keeps `/members` out.
@@ -296,4 +317,5 @@ export const frameworks: Framework[] = inThisTier([
   expressOf("express 4", express4 as unknown as ExpressModule),
   expressOf("express 5", express5),
   fastify,
+  reactRouter,
 ]);
