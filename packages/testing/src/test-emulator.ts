@@ -25,6 +25,8 @@ export interface TestEmulator {
   /** The service's base URL (`CREDPORT_BASE_URL`). */
   readonly url: string;
   readonly keys: TestEmulatorKeys;
+  /** The ready test project's ID, for an emulator this process started. */
+  readonly projectId?: string;
   /**
    * The variables the app under test reads, as `npx credport-emulator --env-file .env.local`
    * writes them: `CREDPORT_BASE_URL`, `CREDPORT_SECRET_KEY`, `CREDPORT_PUBLISHABLE_KEY`,
@@ -100,6 +102,7 @@ export async function startTestEmulator(
   return testEmulator({
     url: emulator.url,
     keys: emulator.keys,
+    projectId,
     sessionSecret: options.sessionSecret ?? randomBytes(32).toString("base64url"),
     owned: true,
     reset: async () => {
@@ -172,6 +175,7 @@ export async function attachTestEmulator(
 function testEmulator(parts: {
   url: string;
   keys: TestEmulatorKeys;
+  projectId?: string;
   sessionSecret: string | undefined;
   owned: boolean;
   reset: () => Promise<void>;
@@ -199,6 +203,7 @@ function testEmulator(parts: {
   return {
     url,
     keys,
+    ...(parts.projectId ? { projectId: parts.projectId } : {}),
     owned: parts.owned,
     env: {
       CREDPORT_BASE_URL: url,
