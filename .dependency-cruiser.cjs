@@ -13,6 +13,8 @@ const LAYERS = {
   react: ["core", "browser"],
   mock: ["core"],
   emulator: ["core", "mock"],
+  // The testing kit drives the emulator and the test wallet from a user's end-to-end tests.
+  testing: ["core", "mock", "emulator"],
 };
 
 /** The mock's source folder, for the rules on its formats, channels and wallet. */
@@ -22,7 +24,7 @@ const PRODUCT = ["core", "server", "browser", "session", "next", "react"];
 // The emulator sits on the mock, beside the product: no package's source imports it, and no
 // package's tests either (the service tests in test/service run the mock over msw and over the
 // emulator; they sit beside both).
-const ON_EMULATOR = Object.keys(LAYERS).filter((name) => name !== "emulator");
+const ON_EMULATOR = Object.keys(LAYERS).filter((name) => name !== "emulator" && name !== "testing");
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -185,6 +187,14 @@ module.exports = {
         "react's `./testing` entry may use the mock and react's own files, nothing else of the workspace.",
       from: { path: "^packages/react/src/testing\\.ts$" },
       to: { path: "^(?:packages|@credport)/(?!(?:react|core|browser|mock)(?:/|$))" },
+    },
+    {
+      name: "nothing-on-testing-kit",
+      severity: "error",
+      comment:
+        "@credport/testing is a test tool beside the product, on top of the mock and the emulator: no other package's source may import it.",
+      from: { path: "^packages/(?!testing/)[^/]+/src/" },
+      to: { path: "^(?:packages|@credport)/testing(?:/|$)" },
     },
     {
       name: "product-not-on-testing",

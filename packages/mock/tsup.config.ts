@@ -8,4 +8,8 @@ export default defineConfig({
   sourcemap: false,
   target: "es2022",
   treeshake: true,
+  // cborg publishes ESM only (an `import` condition, no `require`): Node cannot require() it, so
+  // the build carries its own copy, and the CommonJS entries load (Playwright runs the tests of a
+  // project without "type": "module" as CommonJS, @credport/testing and this package with them).
+  noExternal: ["cborg"],
 });

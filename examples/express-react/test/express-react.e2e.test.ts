@@ -1,25 +1,27 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Emulator, startEmulator } from "@credport/emulator";
-import { type BrowserSession, describeEngines, type Tab } from "@credport/test-browsers";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEngines, launchChromiumBrowser, type Tab } from "@credport/test-browsers";
+import { startTestEmulator, type TestEmulator, wallet } from "@credport/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, appDir, startApp } from "./support/app-server.js";
 
-// The example as users run it, with the emulator's keys in the environment, in real browsers:
-// `pnpm build` (test/support/build-once.ts) then `pnpm start`, and `pnpm dev`.
+// The example as users run it, with the emulator's keys in the environment (as
+// `credport-emulator --env-file .env.local` writes them), in real browsers: `pnpm build`
+// (test/support/build-once.ts) then `pnpm start`, and `pnpm dev`. The wallet is
+// @credport/testing's: it answers whatever the gate shows, through the link in every engine, and
+// through the browser's own Digital Credentials API (Chromium's virtual wallet) in the one-click tests.
 const SESSION_SECRET = "e2e-session-secret-0123456789abcdefghij";
-const TEST_WALLET_LINK = "a.credport-gate-test-wallet-link";
 
-let emulator: Emulator;
+let emulator: TestEmulator;
 const apps: { start?: AppServer; dev?: AppServer } = {};
 
 beforeAll(async () => {
-  emulator = await startEmulator();
+  emulator = await startTestEmulator({ sessionSecret: SESSION_SECRET });
   const env = {
-    CREDPORT_BASE_URL: emulator.url,
-    CREDPORT_SECRET_KEY: emulator.keys.secretKey,
-    CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
-    CREDPORT_SESSION_SECRET: SESSION_SECRET,
+    CREDPORT_BASE_URL: emulator.env.CREDPORT_BASE_URL!,
+    CREDPORT_SECRET_KEY: emulator.env.CREDPORT_SECRET_KEY!,
+    CREDPORT_PUBLISHABLE_KEY: emulator.env.CREDPORT_PUBLISHABLE_KEY!,
+    CREDPORT_SESSION_SECRET: emulator.env.CREDPORT_SESSION_SECRET!,
   };
   [apps.start, apps.dev] = await Promise.all([startApp(env), startApp(env, { dev: true })]);
 });
@@ -28,14 +30,6 @@ afterAll(async () => {
   await Promise.all([apps.start?.stop(), apps.dev?.stop()]);
   await emulator?.close();
 });
-
-/** The emulator's wallet page for the gate's request, in a new tab standing in for the phone. */
-async function openTestWallet(session: BrowserSession, tab: Tab): Promise<Tab> {
-  await tab.waitForSelector(TEST_WALLET_LINK);
-  const href = (await tab.attribute(TEST_WALLET_LINK, "href"))!;
-  expect(href.startsWith(`${emulator.url}/wallet?uri=openid4vp`)).toBe(true);
-  return session.openTab(href);
-}
 
 const MODES = {
   // `start`'s default: `__Host-` cookies, which browsers keep only when Secure, Path=/, no Domain.
@@ -48,29 +42,21 @@ for (const mode of ["start", "dev"] as const) {
   const { title, cookie: cookieName } = MODES[mode];
   const sessionCookie = async (tab: Tab) =>
     (await tab.cookies()).find((cookie) => cookie.name === cookieName);
+  const app = () => apps[mode]!;
 
   describeEngines(`the Express + React example (${title})`, (engine, name) => {
-    const app = () => apps[mode]!;
-
     // WebKit keeps no Secure cookie from http://localhost (Chromium and Firefox do), so `start`
     // (Secure cookies, as in production over HTTPS) signs in there in Chromium and Firefox only;
     // WebKit signs in through `dev`.
     if (mode === "dev" || name !== "webkit")
-      it("/members → /verify → the test wallet shares → /members with the kept claims → sign out → walled again", async () => {
+      it("/members → /verify → the wallet presents through the gate's link → /members with the kept claims → sign out → walled again", async () => {
         const session = await engine().newSession();
         try {
           const tab = await session.openTab(`${app().url}/members`);
           await expect.poll(() => tab.url()).toBe(`${app().url}/verify?redirect_url=%2Fmembers`);
           expect(await sessionCookie(tab)).toBeUndefined();
 
-          const wallet = await openTestWallet(session, tab);
-          await wallet.waitForSelector('button[value="share"]');
-          expect(await wallet.text("main")).toContain("Age over 18");
-          await wallet.click('button[value="share"]');
-          await expect
-            .poll(() => wallet.text(".notice strong"))
-            .toMatch(/Shared with the verifier/);
-          await wallet.close();
+          expect((await wallet(tab, { emulator }).present()).via).toBe("link");
 
           // The gate finalizes the session through the router, then follows ?redirect_url=.
           await expect.poll(() => tab.url(), { timeout: 20_000 }).toBe(`${app().url}/members`);
@@ -101,12 +87,7 @@ for (const mode of ["start", "dev"] as const) {
       const session = await engine().newSession();
       try {
         const tab = await session.openTab(`${app().url}/verify`);
-        const wallet = await openTestWallet(session, tab);
-        await wallet.waitForSelector('button[value="refuse"]');
-        await wallet.click('button[value="refuse"]');
-        await expect.poll(() => wallet.text(".notice strong")).toBe("You refused the request");
-        await wallet.close();
-
+        await wallet(tab, { emulator }).present({ refuse: true });
         await expect
           .poll(() => tab.attribute(".credport-gate", "data-phase"), { timeout: 20_000 })
           .toBe("failed");
@@ -123,15 +104,7 @@ for (const mode of ["start", "dev"] as const) {
       const session = await engine().newSession();
       try {
         const tab = await session.openTab(`${app().url}/verify?redirect_url=%2Fmembers`);
-        const wallet = await openTestWallet(session, tab);
-        await wallet.waitForSelector('input[name="share"]');
-        await wallet.click('input[name="share"]'); // unticks age_over_18, the one field asked for
-        await wallet.click('button[value="share"]');
-        await expect
-          .poll(() => wallet.text(".notice strong"))
-          .toBe("Sent, and the verifier did not accept it");
-        await wallet.close();
-
+        await wallet(tab, { emulator }).present({ omit: ["age_over_18"] });
         await expect
           .poll(() => tab.attribute(".credport-gate", "data-phase"), { timeout: 20_000 })
           .toBe("failed");
@@ -142,6 +115,49 @@ for (const mode of ["start", "dev"] as const) {
         await expect.poll(() => tab.url()).toBe(`${app().url}/verify?redirect_url=%2Fmembers`);
       } finally {
         await session.close();
+      }
+    });
+  });
+
+  // The Digital Credentials API is Chromium's: Playwright's page, whose CDP session drives the
+  // browser's virtual wallet with the test wallet's signed answer to the gate's own request.
+  describe(`the Express + React example in Chromium, one click (${title})`, () => {
+    let browser: Awaited<ReturnType<typeof launchChromiumBrowser>>;
+    beforeAll(async () => {
+      browser = await launchChromiumBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it("/members → /verify → “Use a wallet on this device” → /members with the signed claims", async () => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const onPage = wallet(page, { emulator });
+        await page.goto(`${app().url}/members`);
+        expect((await onPage.present()).via).toBe("dc-api");
+        await page.waitForURL(`${app().url}/members`, { timeout: 20_000 });
+        expect(await page.textContent("#member")).toContain("over 18: true");
+        expect((await context.cookies()).some((c) => c.name === cookieName)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("a decline keeps the QR code and link: the wallet presents there, and the session is written", async () => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const onPage = wallet(page, { emulator });
+        await page.goto(`${app().url}/verify?redirect_url=%2Fmembers`);
+        await onPage.decline();
+        await page.waitForSelector('.credport-gate[data-dc-api="declined"]', { timeout: 10_000 });
+        await page.waitForSelector(".credport-gate-qr");
+        expect((await onPage.present({ via: "link" })).via).toBe("link");
+        await page.waitForURL(`${app().url}/members`, { timeout: 20_000 });
+      } finally {
+        await context.close();
       }
     });
   });

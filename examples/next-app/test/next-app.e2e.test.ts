@@ -3,11 +3,15 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Emulator, startEmulator } from "@credport/emulator";
-import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
-import { Credport } from "@credport/server";
-import { type BrowserSession, describeEngines, type Tab } from "@credport/test-browsers";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { HeldSdJwtVc } from "@credport/mock/wallet";
+import {
+  type BrowserSession,
+  describeEngines,
+  launchChromiumBrowser,
+  type Tab,
+} from "@credport/test-browsers";
+import { startTestEmulator, type TestEmulator, wallet } from "@credport/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerWebhook } from "../scripts/register-webhook.mjs";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
@@ -15,7 +19,10 @@ const nextBin = join(appDir, "node_modules/next/dist/bin/next");
 const screenshots = fileURLToPath(new URL("../../../artifacts/next-app-e2e/", import.meta.url));
 const SESSION_SECRET = "e2e-session-secret-0123456789abcdefghij";
 
-let emulator: Emulator;
+// The emulator and the wallet are @credport/testing's: the keys reach `next start` as
+// `credport-emulator --env-file .env.local` would write them, and the wallet answers whatever the
+// wall shows (its link in every engine, the Digital Credentials API in Chromium).
+let emulator: TestEmulator;
 const instances: { url: string; process: ChildProcess }[] = [];
 
 const freePort = () =>
@@ -33,11 +40,11 @@ async function startNext(): Promise<{ url: string; process: ChildProcess }> {
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: "1",
-      CREDPORT_BASE_URL: emulator.url,
-      CREDPORT_SECRET_KEY: emulator.keys.secretKey,
-      CREDPORT_PUBLISHABLE_KEY: emulator.keys.publishableKey,
-      CREDPORT_SESSION_SECRET: SESSION_SECRET,
-      CREDPORT_WEBHOOK_SECRET: emulator.keys.webhookSecret,
+      CREDPORT_BASE_URL: emulator.env.CREDPORT_BASE_URL,
+      CREDPORT_SECRET_KEY: emulator.env.CREDPORT_SECRET_KEY,
+      CREDPORT_PUBLISHABLE_KEY: emulator.env.CREDPORT_PUBLISHABLE_KEY,
+      CREDPORT_SESSION_SECRET: emulator.env.CREDPORT_SESSION_SECRET,
+      CREDPORT_WEBHOOK_SECRET: emulator.env.CREDPORT_WEBHOOK_SECRET,
       EXAMPLE_PLAIN_HTTP: "1",
     },
     stdio: "ignore",
@@ -56,9 +63,12 @@ async function startNext(): Promise<{ url: string; process: ChildProcess }> {
 
 beforeAll(async () => {
   // What users deploy: the production build of the app (test/support/build-once.ts), on the built packages.
-  emulator = await startEmulator();
+  emulator = await startTestEmulator({ sessionSecret: SESSION_SECRET });
   instances.push(await startNext(), await startNext());
-  await registerWebhook(emulator, `${instances[0]!.url}/api/credport/webhooks`);
+  await registerWebhook(
+    { url: emulator.url, projectId: emulator.projectId! },
+    `${instances[0]!.url}/api/credport/webhooks`,
+  );
   mkdirSync(screenshots, { recursive: true });
   console.log(`next-app e2e screenshots: ${screenshots}`);
 });
@@ -68,6 +78,14 @@ afterAll(async () => {
   for (const instance of instances) instance.process.kill("SIGTERM");
   await emulator?.close();
 });
+
+/** The newest webhook event of this type, from the emulator's control plane. */
+async function lastEvent(type: string) {
+  const { data } = (await (await fetch(`${emulator.url}/__emulator/events`)).json()) as {
+    data: { event: { id: string; type: string; data: { object: { id: string } } } }[];
+  };
+  return data.map((record) => record.event).findLast((event) => event.type === type);
+}
 
 const VERIFY_QR = 'svg[role="img"][aria-label="Scan with your wallet to verify"]';
 const OFFER_QR = 'svg[role="img"][aria-label="Scan with your wallet to receive the credential"]';
@@ -82,19 +100,8 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
       await tab.waitForSelector(VERIFY_QR);
       await tab.screenshot(join(screenshots, `${name}-1-verification-wall.png`));
 
-      const credport = new Credport({ secretKey: emulator.keys.secretKey, baseUrl: emulator.url });
-      const wallet = await createTestWallet();
-      const offer = await credport.issuance.createOffer({
-        credentialDefinitionId: "credport.identity.v1",
-        claims: {
-          given_name: "Ada",
-          family_name: "Lovelace",
-          birthdate: "1815-12-10",
-          age_over_18: true,
-        },
-      });
-      await wallet.acceptOffer(offer.offerUri);
-      await wallet.present((await tab.attribute("#wallet-link", "href"))!);
+      // The wall's link, answered by the test wallet with the test identity's signed credential.
+      expect((await wallet(tab, { emulator }).present()).via).toBe("link");
 
       await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/\/members$/);
       await expect.poll(() => tab.text("#member")).toContain("over 18: true");
@@ -125,15 +132,12 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
       await tab.waitForSelector(OFFER_QR);
       await expect.poll(() => tab.text("#offer-status")).toBe("offer_created");
       await tab.screenshot(join(screenshots, `${name}-3-issuer-offer.png`));
-      const wallet = await createTestWallet();
-      await wallet.acceptOffer((await tab.attribute("a.wallet-link", "href"))!);
+      const held = await wallet(tab, { emulator }).receive();
       await expect
         .poll(() => tab.text("#offer-status"), { timeout: 10_000 })
         .toBe("credential_issued");
       await tab.screenshot(join(screenshots, `${name}-4-issuer-issued.png`));
-      expect((wallet.credentials[0] as HeldSdJwtVc).vct).toBe(
-        "https://credport.example/vct/employee-badge",
-      );
+      expect((held as HeldSdJwtVc).vct).toBe("https://credport.example/vct/employee-badge");
     } finally {
       await session.close();
     }
@@ -170,8 +174,9 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
       await expect.poll(() => tab.text("#member")).toContain("over 18: true");
       await shot(tab, "8-members-after-test-wallet");
 
-      const verification = emulator.model.verifications.records.at(-1)!;
-      expect(verification.status).toBe("verified");
+      const verified = (await lastEvent("verification.verified"))!;
+      const verification = { id: verified.data.object.id };
+      expect((await emulator.trace(verification.id)).status).toBe("verified");
       const dashboard = await session.openTab(`${emulator.url}/verifications`);
       await dashboard.waitForSelector(`details[data-key="${verification.id}"]`);
       expect(await dashboard.text(`details[data-key="${verification.id}"] > summary`)).toMatch(
@@ -180,13 +185,8 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
       await shot(dashboard, "9-dashboard-verifications");
 
       // The app's webhook route took the verification.verified event (204), as the dashboard shows.
-      const verified = emulator.model.webhooks.events.find(
-        (record) =>
-          record.event.type === "verification.verified" &&
-          (record.event.data.object as { id: string }).id === verification.id,
-      )!;
       const webhooks = await session.openTab(`${emulator.url}/webhooks`);
-      const row = `details[data-key="${verified.event.id}"] > summary`;
+      const row = `details[data-key="${verified.id}"] > summary`;
       await webhooks.waitForSelector(row);
       await expect
         .poll(() => webhooks.text(row), { timeout: 10_000 })
@@ -197,14 +197,6 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
     }
   });
 
-  /** Shares the credential the wall asks for from the emulator's test wallet page. */
-  async function shareWithTestWallet(session: BrowserSession, tab: Tab) {
-    const wallet = await openTestWallet(session, tab, "openid4vp://");
-    await wallet.waitForSelector('button[value="share"]');
-    await wallet.click('button[value="share"]');
-    await expect.poll(() => wallet.text(".notice strong")).toMatch(/Shared with the verifier/);
-    await wallet.close();
-  }
   const HEADER_MEMBERS = 'header a[href="/members"]';
 
   it("a Members link prefetched while walled: after verifying, the wall's return and the link reach /members", async () => {
@@ -219,7 +211,7 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
         await expect.poll(() => t.url()).toMatch(/\/verify\?redirect_url=%2Fmembers$/);
         await t.waitForSelector(HEADER_MEMBERS);
       }
-      await shareWithTestWallet(session, tab);
+      await wallet(tab, { emulator }).present();
       // The wall's return (router.replace) reaches the member page.
       await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/\/members$/);
       await expect.poll(() => tab.text("#member")).toContain("over 18: true");
@@ -238,7 +230,7 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
       const url = instances[0]!.url;
       const tab = await session.openTab(`${url}/members`);
       await expect.poll(() => tab.url()).toMatch(/\/verify\?/);
-      await shareWithTestWallet(session, tab);
+      await wallet(tab, { emulator }).present();
       await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/\/members$/);
       // Home and back to the members area through the router: its cache now holds the page.
       await tab.click("header a.brand");
@@ -351,6 +343,70 @@ describeEngines("the Next.js example (next build, two instances)", (engine, name
       await shot(tab, "12-issuer-issued-via-test-wallet");
     } finally {
       await session.close();
+    }
+  });
+});
+
+// The Digital Credentials API is Chromium's: Playwright's page, whose CDP session sets the
+// browser's virtual wallet to the test wallet's signed answer to the wall's own request.
+describe("the Next.js example in Chromium, one click (Digital Credentials API)", () => {
+  let browser: Awaited<ReturnType<typeof launchChromiumBrowser>>;
+  beforeAll(async () => {
+    browser = await launchChromiumBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  async function openPage() {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    return { context, page, onPage: wallet(page, { emulator }) };
+  }
+
+  it("/members → the wall → “Use a wallet on this device” → /members, the session on a second instance", async () => {
+    const { context, page, onPage } = await openPage();
+    try {
+      await page.goto(`${instances[0]!.url}/members`);
+      expect((await onPage.present()).via).toBe("dc-api");
+      await page.waitForURL(`${instances[0]!.url}/members`, { timeout: 20_000 });
+      await expect.poll(() => page.textContent("#member")).toContain("over 18: true");
+      await page.screenshot({ path: join(screenshots, "chromium-dc-api-members.png") });
+      const cookie = (await context.cookies()).find((c) => c.name === "credport_session")!;
+      const other = await fetch(`${instances[1]!.url}/members`, {
+        headers: { cookie: `credport_session=${cookie.value}` },
+        redirect: "manual",
+      });
+      expect(other.status).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a decline keeps the QR code: the wallet presents through the link there", async () => {
+    const { context, page, onPage } = await openPage();
+    try {
+      await page.goto(`${instances[0]!.url}/verify?redirect_url=%2Fmembers`);
+      await onPage.decline();
+      await page.waitForSelector(VERIFY_QR);
+      expect((await onPage.present({ via: "link" })).via).toBe("link");
+      await page.waitForURL(`${instances[0]!.url}/members`, { timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a holder born 2011: the policy refuses the signed claims and the wall shows it", async () => {
+    const { context, page, onPage } = await openPage();
+    try {
+      await page.goto(`${instances[0]!.url}/verify`);
+      const { via } = await onPage.present({ claims: { birthdate: "2011-05-01" } });
+      expect(via).toBe("dc-api");
+      await expect
+        .poll(() => page.textContent("#failure"), { timeout: 20_000 })
+        .toBe("Failed: claims_not_satisfied");
+      expect((await context.cookies()).some((c) => c.name === "credport_session")).toBe(false);
+    } finally {
+      await context.close();
     }
   });
 });

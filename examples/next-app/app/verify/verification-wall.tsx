@@ -2,6 +2,9 @@
 import { CredportProvider, useVerification, VerificationQRCode } from "@credport/react";
 import { useRouter } from "next/navigation";
 
+/** `dcApi` states in which the browser's own wallet can be asked (again). */
+const DEVICE_WALLET = ["ready", "declined", "wallet_error", "aborted", "failed"];
+
 function Wall({ returnTo }: { returnTo: string }) {
   const router = useRouter();
   const v = useVerification({
@@ -26,6 +29,17 @@ function Wall({ returnTo }: { returnTo: string }) {
         <p role="alert" className="notice">
           {v.error.code}
         </p>
+      ) : null}
+      {open && v.dcApi && DEVICE_WALLET.includes(v.dcApi) ? (
+        // The Digital Credentials API: present() runs in the click itself (its activation).
+        <button
+          type="button"
+          className="device-wallet"
+          data-credport-device-wallet
+          onClick={() => void v.present().catch(() => {})}
+        >
+          Use a wallet on this device
+        </button>
       ) : null}
       {v.authorizationRequestUri && open ? (
         <div className="handoff">
