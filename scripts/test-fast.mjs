@@ -18,6 +18,7 @@ export const FAST_PROJECTS = [
   "emulator",
   "next",
   "react",
+  "testing",
 ];
 
 /** The matrix tier's projects: the fast tier runs the first entry of each matrix, these the rest. */
