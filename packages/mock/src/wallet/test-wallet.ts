@@ -17,7 +17,6 @@ import type {
   AcceptOfferOptions,
   DcApiPresentOptions,
   HeldCredential,
-  HeldSdJwtVc,
   PresentOptions,
   RequestPreview,
   TestWallet,
@@ -52,12 +51,19 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     y: publicKey.y,
   } as JWK;
   const credentials: HeldCredential[] = [];
+  /** The credential issuer each held credential came from, to find the CA its verifiers use. */
+  const issuers = new WeakMap<HeldCredential, string>();
+  const issuerOf = (credential: HeldCredential) =>
+    credential.format === "dc+sd-jwt" ? credential.issuer : issuers.get(credential);
   const issuance = issuanceClient({ http, now, holder: { publicJwk, privateJwk } });
   const rootsFor = caRoots(http, options.trustedRoots);
   const redirect = redirectClient({ http, rootsFor });
 
   async function acceptOffer(offerUri: string, acceptOptions: AcceptOfferOptions = {}) {
-    const { credential, configuration } = await issuance.redeemOffer(offerUri, acceptOptions);
+    const { credential, configuration, issuer } = await issuance.redeemOffer(
+      offerUri,
+      acceptOptions,
+    );
     const format = holderFormatOf(configuration.format);
     if (!format)
       throw new TestWalletError(
@@ -67,6 +73,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       credential,
       displayName(configuration.credential_metadata?.display),
     );
+    issuers.set(held, issuer);
     credentials.push(held);
     return held;
   }
@@ -151,10 +158,13 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     const dcApi = dcApiClient({
       rootsFor: (types) => {
         if (requestUri || options.trustedRoots) return rootsFor(requestUri ?? "");
-        // The emulator that issued the credential asked for signs its verifiers' requests too.
-        const issuer = [...credentials]
+        // The emulator that issued the credential asked for (else any held one) signs its
+        // verifiers' requests too.
+        const held = [...credentials]
           .reverse()
-          .find((c): c is HeldSdJwtVc => c.format === "dc+sd-jwt" && types.includes(c.vct))?.issuer;
+          .map((c) => ({ type: c.format === "dc+sd-jwt" ? c.vct : c.docType, issuer: issuerOf(c) }))
+          .filter((c) => c.issuer !== undefined);
+        const issuer = (held.find((c) => types.includes(c.type)) ?? held[0])?.issuer;
         if (!issuer)
           return async () => {
             throw new TestWalletError(
@@ -164,7 +174,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
         return rootsFor(`${issuer.replace(/\/oid4vci\/issuers\/[^/]*$/, "")}/oid4vp/requests/x`);
       },
     });
-    const request = await dcApi.readRequest(requests, dcApiOptions.origin);
+    const request = await dcApi.readRequest(requests, dcApiOptions.origin, dcApiOptions.protocol);
     if (dcApiOptions.refuse) return dcApi.answer(request, { error: "access_denied" });
     const format = holderFormatOf(request.query.format);
     if (!format)
@@ -189,9 +199,9 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       .filter((path) => !omitted.some((o) => o.every((segment, i) => path[i] === segment)));
     // Another origin (tamper "audience"), or a binding as for the redirect flow (`audience`).
     const binding: WalletBinding =
-      dcApiOptions.tamper === "audience"
-        ? { channel: "dc-api", origin: "https://attacker.example", nonce: request.binding.nonce }
-        : dcApiOptions.audience !== undefined
+      dcApiOptions.tamper === "audience" && request.binding.channel !== "redirect"
+        ? { ...request.binding, origin: "https://attacker.example" }
+        : dcApiOptions.audience !== undefined && request.binding.channel === "dc-api"
           ? {
               channel: "redirect",
               clientId: dcApiOptions.audience,

@@ -160,6 +160,12 @@ export interface DcApiPresentOptions extends PresentOptions {
   /** The page's origin, as the browser reports it to the wallet, e.g. `http://localhost:3000`. */
   origin: string;
   /**
+   * Answer the request of this protocol (`openid4vp-v1-signed`, `openid4vp-v1-unsigned` or, for
+   * an mdoc, `org-iso-mdoc`), as a wallet that speaks only that one would. Default: the first
+   * request in `requests` the wallet speaks.
+   */
+  protocol?: string;
+  /**
    * Key-bind the answer to this instead of `origin:<origin>`, as a wallet that binds as for the
    * redirect flow would (for example to the request's `client_id`), to see a verifier refuse it.
    * `tamper: "audience"` binds it to another origin.

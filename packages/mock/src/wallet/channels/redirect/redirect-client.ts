@@ -1,10 +1,10 @@
 import type { X509Certificate } from "node:crypto";
-import type { JWTPayload } from "jose";
+import { calculateJwkThumbprint, type JWTPayload } from "jose";
 import type { CredentialQuery } from "../../formats/dcql.js";
 import type { WalletBinding } from "../../formats/presentation-binding.js";
 import { TestWalletError } from "../../test-wallet-error.js";
 import type { WalletHttp } from "../../wallet-http.js";
-import { verifyRequestObject } from "./request-object.js";
+import { responseEncryptionKey, verifyRequestObject } from "./request-object.js";
 import { encryptResponse } from "./response-encryption.js";
 
 /** A presentation request as the redirect flow delivered it, checked. */
@@ -63,7 +63,16 @@ export function redirectClient(options: {
       request,
       query,
       responseUri,
-      binding: { channel: "redirect", clientId, nonce: String(request.nonce), responseUri },
+      binding: {
+        channel: "redirect",
+        clientId,
+        nonce: String(request.nonce),
+        responseUri,
+        // An encrypted answer's transcript names the key it is encrypted to (OpenID4VP B.2.6.1).
+        ...(request.response_mode === "direct_post.jwt"
+          ? { jwkThumbprint: await calculateJwkThumbprint(responseEncryptionKey(request).jwk) }
+          : {}),
+      },
     };
   }
 
