@@ -288,7 +288,11 @@ describe("@owf/mdoc on the other side of the DC API channels (plain profile)", (
       ];
       const transcript = await annexCTranscript(encryptionInfo, ORIGIN);
       const recipient = await suite().createRecipientContext({
-        recipientKey: await suite().kem.importKey("jwk", { kty, crv, x, y, d } as JsonWebKey, false),
+        recipientKey: await suite().kem.importKey(
+          "jwk",
+          { kty, crv, x, y, d } as JsonWebKey,
+          false,
+        ),
         enc: ab(body.get("enc")!),
         info: ab(transcript.encode()),
       });
