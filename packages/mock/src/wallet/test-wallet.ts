@@ -6,6 +6,7 @@ import {
   dcApiClient,
 } from "./channels/dc-api/dc-api-answer.js";
 import { redirectClient } from "./channels/redirect/redirect-client.js";
+import type { CredentialQuery } from "./formats/dcql.js";
 import { holderFormatOf } from "./formats/formats.js";
 import type { WalletBinding } from "./formats/presentation-binding.js";
 import { issuanceClient } from "./issuance/issuance-client.js";
@@ -92,9 +93,26 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     return acceptOffer(answer.body.offer_uri as string);
   }
 
+  /**
+   * Of a request's credential queries (any one of which answers it: DCQL `credential_sets`), the
+   * first that the given credential, else a held one, answers; else the first.
+   */
+  function chooseQuery<T extends { query: CredentialQuery; queries: CredentialQuery[] }>(
+    request: T,
+    given?: HeldCredential,
+  ): T {
+    const query =
+      request.queries.find((q) => {
+        const format = holderFormatOf(q.format);
+        if (!format) return false;
+        return given ? format.fits(given, q) : credentials.some((c) => format.fits(c, q));
+      }) ?? request.query;
+    return { ...request, query };
+  }
+
   /** The request, the format it asks for, and the newest held credential that answers it. */
-  async function loadRequest(authorizationRequestUri: string) {
-    const loaded = await redirect.loadRequest(authorizationRequestUri);
+  async function loadRequest(authorizationRequestUri: string, given?: HeldCredential) {
+    const loaded = chooseQuery(await redirect.loadRequest(authorizationRequestUri), given);
     const format = holderFormatOf(loaded.query.format);
     if (!format)
       throw new TestWalletError(
@@ -118,7 +136,10 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   }
 
   async function present(authorizationRequestUri: string, presentOptions: PresentOptions = {}) {
-    const { loaded, format, types, held } = await loadRequest(authorizationRequestUri);
+    const { loaded, format, types, held } = await loadRequest(
+      authorizationRequestUri,
+      presentOptions.credential,
+    );
     if (presentOptions.refuse) {
       await redirect.postAnswer(loaded, {
         error: "access_denied",
@@ -174,7 +195,10 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
         return rootsFor(`${issuer.replace(/\/oid4vci\/issuers\/[^/]*$/, "")}/oid4vp/requests/x`);
       },
     });
-    const request = await dcApi.readRequest(requests, dcApiOptions.origin, dcApiOptions.protocol);
+    const request = chooseQuery(
+      await dcApi.readRequest(requests, dcApiOptions.origin, dcApiOptions.protocol),
+      dcApiOptions.credential,
+    );
     if (dcApiOptions.refuse) return dcApi.answer(request, { error: "access_denied" });
     const format = holderFormatOf(request.query.format);
     if (!format)

@@ -38,6 +38,8 @@ export interface DcApiRequest {
   params: JWTPayload;
   /** Its first DCQL credential query. */
   query: CredentialQuery;
+  /** Every credential query, any one of which the wallet may answer (DCQL `credential_sets`). */
+  queries: CredentialQuery[];
   binding: WalletBinding;
 }
 
@@ -67,11 +69,12 @@ export function dcApiClient(options: {
       throw new TestWalletError(`test wallet: no DC API request it speaks (${spoken.join(", ")})`);
     const data = (chosen.data ?? {}) as Record<string, unknown>;
     if (chosen.protocol === ORG_ISO_MDOC) {
-      const { query, encryptionInfo } = readAnnexCRequest(data);
+      const { queries, encryptionInfo } = readAnnexCRequest(data);
       return {
         protocol: chosen.protocol,
         params: {},
-        query,
+        query: queries[0]!,
+        queries,
         binding: { channel: "annex-c", origin, encryptionInfo },
       };
     }
@@ -92,6 +95,7 @@ export function dcApiClient(options: {
       protocol: chosen.protocol,
       params,
       query,
+      queries: (params.dcql_query as { credentials: CredentialQuery[] }).credentials,
       binding: {
         channel: "dc-api",
         origin,

@@ -16,6 +16,8 @@ export interface RedirectRequest {
   request: JWTPayload;
   /** Its first DCQL credential query. */
   query: CredentialQuery;
+  /** Every credential query, any one of which the wallet may answer (DCQL `credential_sets`). */
+  queries: CredentialQuery[];
   /** Where the answer goes. */
   responseUri: string;
   binding: WalletBinding;
@@ -55,13 +57,15 @@ export function redirectClient(options: {
     const request = await verifyRequestObject(await response.text(), clientId, {
       roots: options.rootsFor(requestUri),
     });
-    const query = (request.dcql_query as { credentials: CredentialQuery[] }).credentials[0]!;
+    const queries = (request.dcql_query as { credentials: CredentialQuery[] }).credentials;
+    const query = queries[0]!;
     const responseUri = request.response_uri as string;
     return {
       requestUri,
       clientId,
       request,
       query,
+      queries,
       responseUri,
       binding: {
         channel: "redirect",
