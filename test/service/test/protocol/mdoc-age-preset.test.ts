@@ -1,5 +1,5 @@
 import { createModel, type ProtocolProfile } from "@credport/mock";
-import { createTestWallet, type TestWallet } from "@credport/mock/wallet";
+import { createTestWallet } from "@credport/mock/wallet";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Service, TRANSPORTS } from "../support/transports.js";
