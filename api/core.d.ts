@@ -34,6 +34,7 @@ declare const createCredentialDefinitionBody: z.ZodMiniObject<{
     }>>>;
     vct: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     format: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    doctype: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     title: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     aliases: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     rendering: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>>;
@@ -51,6 +52,7 @@ declare const createCredentialDefinitionBody: z.ZodMiniObject<{
 declare const updateCredentialDefinitionBody: z.ZodMiniObject<{
     vct: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     format: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    doctype: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     title: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     aliases: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     rendering: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>>;
@@ -80,6 +82,7 @@ declare const credentialDefinition: z.ZodMiniObject<{
     credentialDefinitionId: z.ZodMiniString<string>;
     vct: z.ZodMiniNullable<z.ZodMiniString<string>>;
     format: z.ZodMiniString<string>;
+    doctype: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     title: z.ZodMiniNullable<z.ZodMiniString<string>>;
     aliases: z.ZodMiniArray<z.ZodMiniString<string>>;
     rendering: z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;
@@ -108,6 +111,7 @@ declare const credentialDefinitionList: z.ZodMiniObject<{
         credentialDefinitionId: z.ZodMiniString<string>;
         vct: z.ZodMiniNullable<z.ZodMiniString<string>>;
         format: z.ZodMiniString<string>;
+        doctype: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
         title: z.ZodMiniNullable<z.ZodMiniString<string>>;
         aliases: z.ZodMiniArray<z.ZodMiniString<string>>;
         rendering: z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;

@@ -997,6 +997,7 @@ interface TestWallet {
 }
 interface DcApiPresentOptions extends PresentOptions {
     origin: string;
+    protocol?: string;
     audience?: string;
     identityFrom?: string;
 }
