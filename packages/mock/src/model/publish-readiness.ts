@@ -29,8 +29,7 @@ export function publishReadinessIssues(
     if (!definition.vct) add("vct", "required", "vct must be a non-empty string");
     if (definition.format !== "dc+sd-jwt")
       add("format", "unsupported_format", 'format must be "dc+sd-jwt" or "mso_mdoc"');
-    if (definition.doctype)
-      add("doctype", "not_allowed", 'doctype is for "mso_mdoc" definitions');
+    if (definition.doctype) add("doctype", "not_allowed", 'doctype is for "mso_mdoc" definitions');
   }
   if (!definition.title || definition.title.length > 100)
     add("title", "invalid_length", "title must be 1 to 100 characters");
