@@ -148,6 +148,32 @@ describe.each(
       );
     });
 
+    it("an answer made at another origin (the browser named it to the wallet) fails, or is not made", async () => {
+      const created = await create();
+      if (haip && protocolOf() !== "org-iso-mdoc") {
+        // A careful wallet does not answer: the signed request does not list that origin.
+        await expect(answerFor(created, { origin: OTHER_ORIGIN })).rejects.toThrow(
+          /expected_origins/,
+        );
+        return;
+      }
+      // Over Annex C the seal itself does not open: the origin is in the HPKE info.
+      expectFailed(
+        await post(created, await answerFor(created, { origin: OTHER_ORIGIN })),
+        "presentation_invalid",
+      );
+    });
+
+    if (protocolOf() !== "org-iso-mdoc")
+      it("a transcript bound to the client_id instead of the origin fails", async () => {
+        const created = await create();
+        const clientId = new URL(created.authorization_request_uri).searchParams.get("client_id")!;
+        expectFailed(
+          await post(created, await answerFor(created, { audience: clientId })),
+          "presentation_invalid",
+        );
+      });
+
     it("a device signature over another nonce (another request) fails: presentation_invalid", async () => {
       const created = await create();
       expectFailed(
