@@ -277,6 +277,10 @@ describe.each(frameworks)("$name", (framework) => {
       env.service.verify(adultId, { "eu.europa.ec.av.1": { age_over_18: true } });
       expect((await adultBrowser.finalize(adultId)).status).toBe(200);
       expect(adultBrowser.hasSession()).toBe(true);
+      // keepClaims ["age_over_18"] keeps the element, in its namespace.
+      expect(await membersSeenBy(adultBrowser)).toContain(
+        "{&#34;eu.europa.ec.av.1&#34;:{&#34;age_over_18&#34;:true}}",
+      );
 
       const minorBrowser = app.browser();
       const minorId = await minorBrowser.start();
