@@ -34,6 +34,7 @@ declare const createCredentialDefinitionBody: z.ZodMiniObject<{
     }>>>;
     vct: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     format: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    doctype: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     title: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     aliases: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     rendering: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>>;
@@ -51,6 +52,7 @@ declare const createCredentialDefinitionBody: z.ZodMiniObject<{
 declare const updateCredentialDefinitionBody: z.ZodMiniObject<{
     vct: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     format: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    doctype: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     title: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     aliases: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     rendering: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>>;
@@ -80,6 +82,7 @@ declare const credentialDefinition: z.ZodMiniObject<{
     credentialDefinitionId: z.ZodMiniString<string>;
     vct: z.ZodMiniNullable<z.ZodMiniString<string>>;
     format: z.ZodMiniString<string>;
+    doctype: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
     title: z.ZodMiniNullable<z.ZodMiniString<string>>;
     aliases: z.ZodMiniArray<z.ZodMiniString<string>>;
     rendering: z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;
@@ -108,6 +111,7 @@ declare const credentialDefinitionList: z.ZodMiniObject<{
         credentialDefinitionId: z.ZodMiniString<string>;
         vct: z.ZodMiniNullable<z.ZodMiniString<string>>;
         format: z.ZodMiniString<string>;
+        doctype: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>;
         title: z.ZodMiniNullable<z.ZodMiniString<string>>;
         aliases: z.ZodMiniArray<z.ZodMiniString<string>>;
         rendering: z.ZodMiniNullable<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;
@@ -834,6 +838,7 @@ declare function normalizeServerBaseUrl(baseUrl: unknown, source?: string): stri
 declare function isLoopbackUrl(url: URL): boolean;
 declare function requireSecureTransport(baseUrl: string, what: string, alternative?: string): void;
 declare function claimAt(claims: Record<string, unknown>, path: string): unknown;
+declare function claimLocations(claims: Record<string, unknown>, path: string): string[][];
 declare const CREDPORT_ERROR_CODES: readonly ["validation_error", "invalid_policy", "missing_api_key", "invalid_api_key", "api_key_revoked", "insufficient_scope", "missing_token", "invalid_token", "key_mismatch", "not_found", "route_not_found", "method_not_allowed", "host_not_allowed", "request_too_large", "unsupported_media_type", "credential_definition_not_found", "credential_definition_conflict", "credential_definition_not_publishable", "published_credential_definition_immutable", "archived_credential_definition_immutable", "global_credential_definition_read_only", "preset_policy_read_only", "idempotency_key_reused", "invalid_lifecycle_transition", "issuance_invalid_state", "issuance_not_cancelable", "issuance_not_revocable", "verification_not_cancelable", "verification_not_finished", "verification_invalid_state", "limit_exceeded", "rate_limited", "realtime_unavailable", "internal_error", "service_unavailable", "server_error", "invalid_response", "unexpected_redirect", "unexpected_status", "response_too_large", "request_timeout", "request_aborted", "connection_failed", "invalid_start_response", "result_token_invalid", "result_token_mismatch", "verification_not_verified", "claims_not_accepted", "session_coordination_unsupported", "verification_start_failed", "session_finalization_failed", "dc_api_unavailable", "dc_api_failed", "sign_out_failed", "webhook_signature_missing", "webhook_signature_malformed", "webhook_signature_mismatch", "webhook_timestamp_out_of_tolerance", "webhook_event_replayed", "webhook_body_too_large", "webhook_payload_not_raw", "webhook_payload_invalid", "INVALID_API_KEY_FORMAT", "invalid_option", "invalid_base_url", "insecure_base_url", "missing_base_url", "missing_session_secret", "missing_webhook_secret", "webhook_secret_invalid", "invalid_jwks", "missing_provider", "missing_dependency", "data_file_unreadable", "data_file_corrupt", "data_file_newer_version", "data_file_over_limit", "data_file_not_writable", "test_wallet_failed", "VERIFICATION_BINDING_REQUIRED", "configuration_error", "cross_site_request", "invalid_host", "body_already_read", "state_store_unavailable", "session_mode_manual", "session_too_large", "verification_already_finalized", "verified_session_required", "webhooks_not_configured", "webhook_event_in_progress"];
 type CredportErrorCode = (typeof CREDPORT_ERROR_CODES)[number];
 declare function isCredportErrorCode(value: unknown): value is CredportErrorCode;
@@ -959,7 +964,7 @@ declare function signWebhookPayload(payload: string, options: {
     secret: string;
     timestamp?: number | undefined;
 }): Promise<string>;
-export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorCode, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, EXPECTED_ORIGIN_RULE, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isCredportErrorCode, isExpectedOrigin, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
+export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorCode, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, EXPECTED_ORIGIN_RULE, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, claimLocations, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isCredportErrorCode, isExpectedOrigin, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
 // pipeline.d.ts
 export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './request-pipeline.js';
 declare const BODY_TOO_LARGE: unique symbol;

@@ -1015,6 +1015,7 @@ interface TestWallet {
 }
 interface DcApiPresentOptions extends PresentOptions {
     origin: string;
+    protocol?: string;
     audience?: string;
     identityFrom?: string;
 }

@@ -24,6 +24,7 @@ interface CredentialDefinition {
     credentialDefinitionId: string;
     vct: string | null;
     format: string;
+    doctype?: string | null | undefined;
     title: string | null;
     aliases: string[];
     rendering: Record<string, unknown> | null;
@@ -37,6 +38,7 @@ interface CredentialDefinition {
 interface CredentialDefinitionUpdate {
     vct?: string | null | undefined;
     format?: string | undefined;
+    doctype?: string | null | undefined;
     title?: string | null | undefined;
     aliases?: string[] | undefined;
     rendering?: Record<string, unknown> | null | undefined;

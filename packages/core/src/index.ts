@@ -10,7 +10,7 @@ export {
   normalizeServerBaseUrl,
   requireSecureTransport,
 } from "./base-url.js";
-export { claimAt } from "./claim-path.js";
+export { claimAt, claimLocations } from "./claim-path.js";
 // The zod-free parts of the wire contract, for code bound for browsers.
 export {
   FAILURE_CODES,

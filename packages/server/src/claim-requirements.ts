@@ -1,4 +1,5 @@
-import { CredportConflictError, claimAt } from "@credport/core";
+import { CredportConflictError } from "@credport/core";
+import { claimValues } from "./claim-values.js";
 import type { FailureCode, VerificationStatusValue } from "./types.js";
 
 /** A claim value that can be required exactly. */
@@ -7,6 +8,8 @@ export type ClaimValue = string | number | boolean | null;
 /**
  * What a verification's signed claims must say: exact values by dot-joined path
  * (`{ age_over_18: true, "address.country": "DE" }`), or a function deciding from the claims.
+ * An mdoc's claims keep their namespace: name an element `"org.iso.18013.5.1.age_over_18"`, or by
+ * its name alone (`age_over_18`), which every namespace that has it must then meet.
  */
 export type ClaimRequirements =
   | Readonly<Record<string, ClaimValue>>
@@ -71,7 +74,8 @@ export async function requireClaims<T extends ClaimsResult>(
     return result;
   }
   for (const [path, expected] of Object.entries(rule)) {
-    if (claimAt(result.claims, path) !== expected)
+    const values = claimValues(result.claims, path);
+    if (values.length === 0 || values.some((value) => value !== expected))
       throw notAccepted(
         `claims.${path}`,
         `the verified claim ${path} is not ${JSON.stringify(expected)}`,

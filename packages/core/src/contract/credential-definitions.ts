@@ -54,9 +54,15 @@ const CLAIMS_RULE = "must be an array of at most 100 claim entries";
 
 /** The fields a draft may change (every one shape-checked; readiness only on publish). */
 const editableFields = {
+  /** `dc+sd-jwt` definitions: the credential type; required to publish one. */
   vct: z.optional(z.nullable(text(500))),
-  /** Only `dc+sd-jwt` can be published. */
+  /** `dc+sd-jwt` (default) or `mso_mdoc`; only these can be published. */
   format: z.optional(text(50)),
+  /**
+   * `mso_mdoc` definitions: the mdoc doctype (ISO/IEC 18013-5), e.g. `eu.europa.ec.av.1`; required
+   * to publish one, and each claim path then exactly `[namespace, elementIdentifier]`.
+   */
+  doctype: z.optional(z.nullable(text(200))),
   /** Wallet-visible; 1–100 characters to publish. */
   title: z.optional(z.nullable(text(200))),
   /** Wallet-visible. */
@@ -122,6 +128,8 @@ export const credentialDefinition = z.object({
   credentialDefinitionId: z.string(),
   vct: z.nullable(z.string()),
   format: z.string(),
+  /** `mso_mdoc` definitions only: the mdoc doctype. */
+  doctype: z.optional(z.nullable(z.string())),
   title: z.nullable(z.string()),
   aliases: z.array(z.string()),
   rendering: z.nullable(jsonObject),

@@ -54,7 +54,30 @@ export function readAuthorizationResponse(
       return invalid(`vp_token.${id} must hold SD-JWT presentations as strings.`);
     presentations[id] = entry as string[];
   }
-  for (const id of queries.keys())
-    if (!presentations[id]) return invalid(`vp_token has no presentation for ${id}.`);
+  const missing = unansweredQuery(expected.query, Object.keys(presentations));
+  if (missing) return invalid(missing);
   return { ok: true, response: { kind: "vp_token", presentations } };
+}
+
+/**
+ * Why the presentations' query IDs do not answer the query, or `undefined` when they do: every
+ * credential query (no `credential_sets`), or for each required credential set one of its options
+ * exactly, and nothing no option names (OpenID4VP 1.0 §6.4.2).
+ */
+function unansweredQuery(query: DcqlQuery, answered: string[]): string | undefined {
+  if (!query.credential_sets) {
+    const missing = query.credentials.find((q) => !answered.includes(q.id));
+    return missing ? `vp_token has no presentation for ${missing.id}.` : undefined;
+  }
+  const used = new Set<string>();
+  for (const set of query.credential_sets) {
+    const option = set.options.find((ids) => ids.every((id) => answered.includes(id)));
+    if (!option) {
+      if (set.required === false) continue;
+      return `vp_token answers none of the options of a required credential set (${set.options.map((o) => o.join("+")).join(", ")}).`;
+    }
+    for (const id of option) used.add(id);
+  }
+  const extra = answered.find((id) => !used.has(id));
+  return extra ? `vp_token.${extra} answers no option of the query's credential sets.` : undefined;
 }

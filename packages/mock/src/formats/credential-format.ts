@@ -105,6 +105,11 @@ export interface PresentationContext {
   verification: VerificationRecord;
   /** What the presentation must be bound to, as its channel read it. */
   binding: PresentationBinding;
+  /**
+   * The credential query the presentation answers, when the verification's query offered several
+   * (DCQL `credential_sets`); absent: the one of the policy's own format.
+   */
+  credentialQuery?: DcqlQuery["credentials"][number];
   issuer: string;
   issuerPublicJwk: JWK;
   /**

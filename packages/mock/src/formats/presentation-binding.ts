@@ -5,7 +5,7 @@
  * and `nonce`, mdoc as the session transcript's handover. A format never learns how the answer
  * travelled, and a channel never learns what a credential looks like.
  */
-export type PresentationBinding = RedirectBinding | DcApiBinding;
+export type PresentationBinding = RedirectBinding | DcApiBinding | AnnexCBinding;
 
 /**
  * The redirect flow (OpenID4VP 1.0 `direct_post` and `direct_post.jwt`): the wallet fetched a
@@ -38,6 +38,23 @@ export interface DcApiBinding {
   nonce: string;
   /** Encrypted answers: the JWK SHA-256 thumbprint (RFC 7638) of the key they were encrypted to. */
   jwkThumbprint?: string;
+  /**
+   * The other expected origins the page may have been at, when the answer names none in the clear
+   * (an mdoc's transcript holds only a hash of it): a presentation bound to any of them holds.
+   */
+  otherOrigins?: readonly string[];
+}
+
+/**
+ * ISO/IEC 18013-7 Annex C (`org-iso-mdoc` over the Digital Credentials API): the answer is bound to
+ * the page's origin and the `encryptionInfo` the request carried, exactly as sent (base64url).
+ * mdoc's own channel: no other format is presented over it.
+ */
+export interface AnnexCBinding {
+  channel: "annex-c";
+  /** The expected origin the answer's HPKE seal opened with. */
+  origin: string;
+  encryptionInfo: string;
 }
 
 /** The channels a binding can come from. */

@@ -240,10 +240,11 @@ function assertPublishable(record: DefinitionRecord): void {
 function readEditableFields(
   body: Omit<UpdateCredentialDefinitionBody, "credentialDefinitionId" | "lifecycleStatus">,
 ): Partial<DefinitionRecord> {
-  const { vct, format, title, aliases, rendering, claims, metadata } = body;
+  const { vct, format, doctype, title, aliases, rendering, claims, metadata } = body;
   return {
     ...(vct !== undefined ? { vct } : {}),
     ...(format !== undefined ? { format } : {}),
+    ...(doctype !== undefined ? { doctype } : {}),
     ...(title !== undefined ? { title } : {}),
     ...(aliases !== undefined ? { aliases: [...aliases] } : {}),
     ...(rendering !== undefined ? { rendering: clone(rendering) as JsonObject | null } : {}),

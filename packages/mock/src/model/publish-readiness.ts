@@ -15,14 +15,22 @@ export const MAX_READINESS_ISSUES = 20;
  * create and update, so a stored definition never breaks it.
  */
 export function publishReadinessIssues(
-  definition: Pick<DefinitionRecord, "vct" | "format" | "title" | "claims">,
+  definition: Pick<DefinitionRecord, "vct" | "format" | "doctype" | "title" | "claims">,
 ): ReadinessIssue[] {
   const issues: ReadinessIssue[] = [];
   const add = (path: string, code: string, message: string) => issues.push({ path, code, message });
 
-  if (!definition.vct) add("vct", "required", "vct must be a non-empty string");
-  if (definition.format !== "dc+sd-jwt")
-    add("format", "unsupported_format", 'format must be "dc+sd-jwt"');
+  if (definition.format === "mso_mdoc") {
+    // An mdoc is identified by its doctype (api-decisions.md, "mdoc credentials").
+    if (definition.vct)
+      add("vct", "not_allowed", 'vct is for "dc+sd-jwt" definitions: an mdoc has a doctype');
+    issues.push(...mdocPublishIssues(definition));
+  } else {
+    if (!definition.vct) add("vct", "required", "vct must be a non-empty string");
+    if (definition.format !== "dc+sd-jwt")
+      add("format", "unsupported_format", 'format must be "dc+sd-jwt" or "mso_mdoc"');
+    if (definition.doctype) add("doctype", "not_allowed", 'doctype is for "mso_mdoc" definitions');
+  }
   if (!definition.title || definition.title.length > 100)
     add("title", "invalid_length", "title must be 1 to 100 characters");
   const claims: ClaimEntry[] = definition.claims ?? [];
@@ -47,3 +55,36 @@ export function publishReadinessIssues(
 
 const isStrictPrefix = (a: string[], b: string[]) =>
   Array.isArray(b) && a.length < b.length && a.every((segment, i) => b[i] === segment);
+
+/** What the mdoc rules read of a credential definition. */
+export interface MdocDefinitionShape {
+  doctype?: unknown;
+  claims?: readonly { path: unknown; mandatory?: unknown }[];
+}
+
+/**
+ * The publish-readiness rules `format: "mso_mdoc"` adds (api-decisions.md, "mdoc credentials"):
+ * `doctype` a non-empty string, and every claim path exactly `[namespace, element]`, two non-empty
+ * strings. The format-independent rules (title, non-empty claims, duplicates) stay the shared ones.
+ */
+export function mdocPublishIssues(definition: MdocDefinitionShape): ReadinessIssue[] {
+  const issues: ReadinessIssue[] = [];
+  const add = (path: string, code: string, message: string) => issues.push({ path, code, message });
+  if (typeof definition.doctype !== "string" || definition.doctype.length === 0)
+    add("doctype", "required", 'doctype must be a non-empty string for format "mso_mdoc"');
+  (definition.claims ?? []).forEach((claim, index) => {
+    if (!isElementPath(claim.path))
+      add(
+        `claims[${index}].path`,
+        "invalid_mdoc_path",
+        "an mdoc claim path is exactly [namespace, elementIdentifier], two non-empty strings",
+      );
+  });
+  return issues;
+}
+
+/** Whether a path is `[namespace, element]`: two non-empty strings. */
+export const isElementPath = (path: unknown): path is [string, string] =>
+  Array.isArray(path) &&
+  path.length === 2 &&
+  path.every((segment) => typeof segment === "string" && segment.length > 0);

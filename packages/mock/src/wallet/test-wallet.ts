@@ -6,6 +6,7 @@ import {
   dcApiClient,
 } from "./channels/dc-api/dc-api-answer.js";
 import { redirectClient } from "./channels/redirect/redirect-client.js";
+import type { CredentialQuery } from "./formats/dcql.js";
 import { holderFormatOf } from "./formats/formats.js";
 import type { WalletBinding } from "./formats/presentation-binding.js";
 import { issuanceClient } from "./issuance/issuance-client.js";
@@ -17,7 +18,6 @@ import type {
   AcceptOfferOptions,
   DcApiPresentOptions,
   HeldCredential,
-  HeldSdJwtVc,
   PresentOptions,
   RequestPreview,
   TestWallet,
@@ -52,12 +52,19 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     y: publicKey.y,
   } as JWK;
   const credentials: HeldCredential[] = [];
+  /** The credential issuer each held credential came from, to find the CA its verifiers use. */
+  const issuers = new WeakMap<HeldCredential, string>();
+  const issuerOf = (credential: HeldCredential) =>
+    credential.format === "dc+sd-jwt" ? credential.issuer : issuers.get(credential);
   const issuance = issuanceClient({ http, now, holder: { publicJwk, privateJwk } });
   const rootsFor = caRoots(http, options.trustedRoots);
   const redirect = redirectClient({ http, rootsFor });
 
   async function acceptOffer(offerUri: string, acceptOptions: AcceptOfferOptions = {}) {
-    const { credential, configuration } = await issuance.redeemOffer(offerUri, acceptOptions);
+    const { credential, configuration, issuer } = await issuance.redeemOffer(
+      offerUri,
+      acceptOptions,
+    );
     const format = holderFormatOf(configuration.format);
     if (!format)
       throw new TestWalletError(
@@ -67,6 +74,7 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       credential,
       displayName(configuration.credential_metadata?.display),
     );
+    issuers.set(held, issuer);
     credentials.push(held);
     return held;
   }
@@ -85,9 +93,26 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     return acceptOffer(answer.body.offer_uri as string);
   }
 
+  /**
+   * Of a request's credential queries (any one of which answers it: DCQL `credential_sets`), the
+   * first that the given credential, else a held one, answers; else the first.
+   */
+  function chooseQuery<T extends { query: CredentialQuery; queries: CredentialQuery[] }>(
+    request: T,
+    given?: HeldCredential,
+  ): T {
+    const query =
+      request.queries.find((q) => {
+        const format = holderFormatOf(q.format);
+        if (!format) return false;
+        return given ? format.fits(given, q) : credentials.some((c) => format.fits(c, q));
+      }) ?? request.query;
+    return { ...request, query };
+  }
+
   /** The request, the format it asks for, and the newest held credential that answers it. */
-  async function loadRequest(authorizationRequestUri: string) {
-    const loaded = await redirect.loadRequest(authorizationRequestUri);
+  async function loadRequest(authorizationRequestUri: string, given?: HeldCredential) {
+    const loaded = chooseQuery(await redirect.loadRequest(authorizationRequestUri), given);
     const format = holderFormatOf(loaded.query.format);
     if (!format)
       throw new TestWalletError(
@@ -111,7 +136,10 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
   }
 
   async function present(authorizationRequestUri: string, presentOptions: PresentOptions = {}) {
-    const { loaded, format, types, held } = await loadRequest(authorizationRequestUri);
+    const { loaded, format, types, held } = await loadRequest(
+      authorizationRequestUri,
+      presentOptions.credential,
+    );
     if (presentOptions.refuse) {
       await redirect.postAnswer(loaded, {
         error: "access_denied",
@@ -151,10 +179,13 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
     const dcApi = dcApiClient({
       rootsFor: (types) => {
         if (requestUri || options.trustedRoots) return rootsFor(requestUri ?? "");
-        // The emulator that issued the credential asked for signs its verifiers' requests too.
-        const issuer = [...credentials]
+        // The emulator that issued the credential asked for (else any held one) signs its
+        // verifiers' requests too.
+        const held = [...credentials]
           .reverse()
-          .find((c): c is HeldSdJwtVc => c.format === "dc+sd-jwt" && types.includes(c.vct))?.issuer;
+          .map((c) => ({ type: c.format === "dc+sd-jwt" ? c.vct : c.docType, issuer: issuerOf(c) }))
+          .filter((c) => c.issuer !== undefined);
+        const issuer = (held.find((c) => types.includes(c.type)) ?? held[0])?.issuer;
         if (!issuer)
           return async () => {
             throw new TestWalletError(
@@ -164,7 +195,10 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
         return rootsFor(`${issuer.replace(/\/oid4vci\/issuers\/[^/]*$/, "")}/oid4vp/requests/x`);
       },
     });
-    const request = await dcApi.readRequest(requests, dcApiOptions.origin);
+    const request = chooseQuery(
+      await dcApi.readRequest(requests, dcApiOptions.origin, dcApiOptions.protocol),
+      dcApiOptions.credential,
+    );
     if (dcApiOptions.refuse) return dcApi.answer(request, { error: "access_denied" });
     const format = holderFormatOf(request.query.format);
     if (!format)
@@ -189,9 +223,9 @@ export async function createTestWallet(options: TestWalletOptions = {}): Promise
       .filter((path) => !omitted.some((o) => o.every((segment, i) => path[i] === segment)));
     // Another origin (tamper "audience"), or a binding as for the redirect flow (`audience`).
     const binding: WalletBinding =
-      dcApiOptions.tamper === "audience"
-        ? { channel: "dc-api", origin: "https://attacker.example", nonce: request.binding.nonce }
-        : dcApiOptions.audience !== undefined
+      dcApiOptions.tamper === "audience" && request.binding.channel !== "redirect"
+        ? { ...request.binding, origin: "https://attacker.example" }
+        : dcApiOptions.audience !== undefined && request.binding.channel === "dc-api"
           ? {
               channel: "redirect",
               clientId: dcApiOptions.audience,

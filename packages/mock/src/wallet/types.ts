@@ -146,8 +146,12 @@ export interface TestWallet {
    * verification's `dc_api_requests` (`digital.requests`); `origin` is the page's origin, which the
    * browser reports to the wallet. A signed request (`openid4vp-v1-signed`) is checked as the
    * redirect flow's is, and must list that origin in `expected_origins`; the key binding names
-   * `origin:<origin>`; under `dc_api.jwt` the answer is encrypted to the request's key. Hand the
-   * answer to `setVirtualWalletAnswer` for a browser test, or post it yourself.
+   * `origin:<origin>` (an mdoc's session transcript names the origin); under `dc_api.jwt` the
+   * answer is encrypted to the request's key. An `org-iso-mdoc` request (ISO/IEC 18013-7 Annex C)
+   * is answered with an mdoc's `DeviceResponse` sealed with HPKE (`{ response }`). Of a request's
+   * credential queries (DCQL `credential_sets`), the wallet answers the first it holds a
+   * credential for. Hand the answer to `setVirtualWalletAnswer` for a browser test, or post it
+   * yourself.
    */
   answerDcApiRequest(
     requests: readonly DigitalCredentialRequestLike[],
@@ -159,6 +163,12 @@ export interface TestWallet {
 export interface DcApiPresentOptions extends PresentOptions {
   /** The page's origin, as the browser reports it to the wallet, e.g. `http://localhost:3000`. */
   origin: string;
+  /**
+   * Answer the request of this protocol (`openid4vp-v1-signed`, `openid4vp-v1-unsigned` or, for
+   * an mdoc, `org-iso-mdoc`), as a wallet that speaks only that one would. Default: the first
+   * request in `requests` the wallet speaks.
+   */
+  protocol?: string;
   /**
    * Key-bind the answer to this instead of `origin:<origin>`, as a wallet that binds as for the
    * redirect flow would (for example to the request's `client_id`), to see a verifier refuse it.

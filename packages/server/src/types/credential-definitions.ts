@@ -14,7 +14,10 @@ export interface ClaimDisplay {
 
 /** One claim a definition declares: `path` (nested segments), `mandatory`, wallet-visible `display`. */
 export interface ClaimEntry {
-  /** Nested path segments, e.g. `["address", "locality"]`; not a name SD-JWT VC reserves. */
+  /**
+   * Nested path segments, e.g. `["address", "locality"]`; not a name SD-JWT VC reserves. For an
+   * mdoc, exactly `[namespace, elementIdentifier]`.
+   */
   path: string[];
   /** Default `false`. */
   mandatory?: boolean | undefined;
@@ -35,9 +38,12 @@ export interface CredentialDefinitionClaim {
 export interface CredentialDefinition {
   object: "credential_definition";
   credentialDefinitionId: string;
+  /** `dc+sd-jwt` definitions: the credential type. */
   vct: string | null;
-  /** Only `dc+sd-jwt` can be published. */
+  /** `dc+sd-jwt` or `mso_mdoc` (ISO/IEC 18013-5). */
   format: string;
+  /** `mso_mdoc` definitions only: the mdoc doctype, e.g. `eu.europa.ec.av.1`. */
+  doctype?: string | null | undefined;
   /** Wallet-visible. */
   title: string | null;
   /** Wallet-visible. */
@@ -58,9 +64,15 @@ export interface CredentialDefinition {
 
 /** What `update` takes: the editable fields of a draft (each shape-checked; readiness on publish). */
 export interface CredentialDefinitionUpdate {
+  /** `dc+sd-jwt` definitions: the credential type; required to publish one. */
   vct?: string | null | undefined;
-  /** Only `dc+sd-jwt` can be published. */
+  /** `dc+sd-jwt` (default) or `mso_mdoc`; only these can be published. */
   format?: string | undefined;
+  /**
+   * `mso_mdoc` definitions: the mdoc doctype (ISO/IEC 18013-5), e.g. `eu.europa.ec.av.1`; required
+   * to publish one, and each claim path then exactly `[namespace, elementIdentifier]`.
+   */
+  doctype?: string | null | undefined;
   /** Wallet-visible; 1–100 characters to publish. */
   title?: string | null | undefined;
   /** Wallet-visible. */

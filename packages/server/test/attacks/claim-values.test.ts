@@ -88,6 +88,54 @@ describe.each(SERVICES)("claim values from any backend ($name)", (transport) => 
     expect(signed).toMatchObject({ status: "verified", claims: { age_over_18: true } });
   });
 
+  it("an mdoc's namespaced age_over_18 meets the preset: true passes, false or elsewhere is refused", async () => {
+    // mdoc claims keep their namespace: { "eu.europa.ec.av.1": { age_over_18: true } }.
+    for (const namespace of ["eu.europa.ec.av.1", "eu.europa.ec.eudi.pid.1", "org.iso.18013.5.1"]) {
+      const id = await signedAs({ [namespace]: { age_over_18: true } });
+      await expect(getVerifiedResult(credport, id)).resolves.toMatchObject({
+        claims: { [namespace]: { age_over_18: true } },
+      });
+    }
+    const minor = await signedAs({ "eu.europa.ec.av.1": { age_over_18: false } });
+    const error = await refusal(getVerifiedResult(credport, minor));
+    expect(error).toMatchObject({
+      code: "claims_not_accepted",
+      details: { field: "claims.age_over_18" },
+    });
+    expect(error?.message).not.toMatch(/false/);
+    // Two namespaces that disagree, or an object that is not a namespace: refused.
+    const split = await signedAs({
+      "eu.europa.ec.av.1": { age_over_18: true },
+      "org.iso.18013.5.1": { age_over_18: false },
+    });
+    await expect(getVerifiedResult(credport, split)).rejects.toMatchObject({
+      code: "claims_not_accepted",
+    });
+    const nested = await signedAs({ address: { age_over_18: true } });
+    await expect(getVerifiedResult(credport, nested)).rejects.toMatchObject({
+      code: "claims_not_accepted",
+    });
+  });
+
+  it("your requirements name an mdoc element by namespace and element, or by element", async () => {
+    const id = await signedAs({
+      "org.iso.18013.5.1": { age_over_18: true, issuing_country: "GB" },
+    });
+    await expect(
+      getVerifiedResult(credport, id, {
+        requireClaims: { "org.iso.18013.5.1.issuing_country": "GB", age_over_18: true },
+      }),
+    ).resolves.toMatchObject({ status: "verified" });
+    await expect(
+      getVerifiedResult(credport, id, {
+        requireClaims: { "org.iso.18013.5.1.issuing_country": "FR" },
+      }),
+    ).rejects.toMatchObject({
+      code: "claims_not_accepted",
+      details: { field: "claims.org.iso.18013.5.1.issuing_country" },
+    });
+  });
+
   it("a 15-year-old's wallet: the service fails the verification and the backend says why", async () => {
     const v = await credport.verifications.create({ policyId: "preset_age_over_18" });
     const birthdate = new Date(service.model.clock.now() - 15 * 365.25 * 86_400_000)

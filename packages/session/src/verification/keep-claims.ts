@@ -1,15 +1,19 @@
-import { claimAt } from "@credport/core";
+import { claimLocations } from "@credport/core";
 
-/** Only the claims at these dot-joined paths, nested as they were. */
+/**
+ * Only the claims at these dot-joined paths, nested as they were: an mdoc's element stays in its
+ * namespace (`age_over_18` keeps `{ "eu.europa.ec.av.1": { age_over_18: true } }`).
+ */
 export function keepClaims(
   claims: Record<string, unknown>,
   paths: string[],
 ): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
-  for (const path of paths) {
-    const value = claimAt(claims, path);
-    if (value === undefined) continue;
-    const segments = path.split(".");
+  for (const segments of paths.flatMap((path) => claimLocations(claims, path))) {
+    const value = segments.reduce<unknown>(
+      (node, segment) => (node as Record<string, unknown>)[segment],
+      claims,
+    );
     let node = kept;
     for (const segment of segments.slice(0, -1)) {
       node[segment] ??= {};

@@ -270,6 +270,27 @@ describe.each(frameworks)("$name", (framework) => {
     });
   });
 
+  describe("an mdoc's namespaced claims", () => {
+    it("age_over_18 true in the EU age attestation's namespace gets the session; false gets 409 claims_not_accepted", async () => {
+      const adultBrowser = app.browser();
+      const adultId = await adultBrowser.start();
+      env.service.verify(adultId, { "eu.europa.ec.av.1": { age_over_18: true } });
+      expect((await adultBrowser.finalize(adultId)).status).toBe(200);
+      expect(adultBrowser.hasSession()).toBe(true);
+      // keepClaims ["age_over_18"] keeps the element, in its namespace.
+      expect(await membersSeenBy(adultBrowser)).toContain(
+        "{&#34;eu.europa.ec.av.1&#34;:{&#34;age_over_18&#34;:true}}",
+      );
+
+      const minorBrowser = app.browser();
+      const minorId = await minorBrowser.start();
+      env.service.verify(minorId, { "org.iso.18013.5.1": { age_over_18: false } });
+      const done = await minorBrowser.finalize(minorId);
+      expect([done.status, done.json.code]).toEqual([409, "claims_not_accepted"]);
+      expect(minorBrowser.hasSession()).toBe(false);
+    });
+  });
+
   describe("claims from the unsigned part of the result", () => {
     it("a proxy that turns a signed age_over_18: false into true gets no session", async () => {
       const browser = app.browser();

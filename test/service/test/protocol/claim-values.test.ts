@@ -84,8 +84,10 @@ describe.each(TRANSPORTS)("claim values ($name)", (transport) => {
         await fetch(requestUri, { headers: { accept: "application/oauth-authz-req+jwt" } })
       ).text(),
     );
-    expect(requestObject.dcql_query).toMatchObject({
-      credentials: [{ claims: [{ path: ["age_over_18"], values: [true] }] }],
+    // The SD-JWT VC first; the mdoc alternatives beside it are in mdoc-age-preset.test.ts.
+    expect((requestObject.dcql_query as { credentials: unknown[] }).credentials[0]).toMatchObject({
+      format: "dc+sd-jwt",
+      claims: [{ path: ["age_over_18"], values: [true] }],
     });
     expect((await service.call("GET", "/v1/policies/preset_age_over_18")).body.fields).toEqual([
       { path: ["age_over_18"], values: [true] },

@@ -100,79 +100,82 @@ describe("mdoc issuance (mso_mdoc)", () => {
   });
 });
 
-describe("mdoc verification over the redirect channel (direct_post)", () => {
-  let issuer: Issuer;
-  beforeAll(async () => {
-    issuer = await startIssuer({ profile: "plain" });
-  });
-  afterAll(() => issuer.close());
+describe.each(["plain", "haip"] as const)(
+  "mdoc verification over the redirect channel (%s: direct_post, direct_post.jwt)",
+  (profile) => {
+    let issuer: Issuer;
+    beforeAll(async () => {
+      issuer = await startIssuer({ profile });
+    });
+    afterAll(() => issuer.close());
 
-  async function walletHolding(ageOver18: boolean) {
-    const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
-      credentialDefinitionId: "credport.age_verification.mdoc.v1",
-      claims: { [AV]: { age_over_18: ageOver18 } },
-    });
-    const wallet = await createTestWallet();
-    await wallet.acceptOffer(created.body.offerUri as string);
-    return { wallet, issuanceId: created.body.id as string };
-  }
+    async function walletHolding(ageOver18: boolean) {
+      const created = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
+        credentialDefinitionId: "credport.age_verification.mdoc.v1",
+        claims: { [AV]: { age_over_18: ageOver18 } },
+      });
+      const wallet = await createTestWallet();
+      await wallet.acceptOffer(created.body.offerUri as string);
+      return { wallet, issuanceId: created.body.id as string };
+    }
 
-  async function verification() {
-    const policy = await issuer.service("POST", "/v1/policies", {
-      name: "Over 18 (mdoc)",
-      credential_definition_id: "credport.age_verification.mdoc.v1",
-      fields: [{ path: [AV, "age_over_18"], values: [true] }],
-    });
-    expect(policy.status).toBe(201);
-    const created = await issuer.service("POST", "/v1/verifications", {
-      policy_id: policy.body.policy_id,
-    });
-    return created.body as { id: string; authorization_request_uri: string };
-  }
+    async function verification() {
+      const policy = await issuer.service("POST", "/v1/policies", {
+        name: "Over 18 (mdoc)",
+        credential_definition_id: "credport.age_verification.mdoc.v1",
+        fields: [{ path: [AV, "age_over_18"], values: [true] }],
+      });
+      expect(policy.status).toBe(201);
+      const created = await issuer.service("POST", "/v1/verifications", {
+        policy_id: policy.body.policy_id,
+      });
+      return created.body as { id: string; authorization_request_uri: string };
+    }
 
-  const resultOf = async (id: string) =>
-    (await issuer.service("GET", `/v1/verifications/${id}/result`)).body as {
-      status: string;
-      failure_code?: string;
-      claims?: unknown;
-    };
+    const resultOf = async (id: string) =>
+      (await issuer.service("GET", `/v1/verifications/${id}/result`)).body as {
+        status: string;
+        failure_code?: string;
+        claims?: unknown;
+      };
 
-  it("an honest mdoc presentation verifies; its claims keep their namespace", async () => {
-    const { wallet } = await walletHolding(true);
-    const started = await verification();
-    await wallet.present(started.authorization_request_uri);
-    expect(await resultOf(started.id)).toMatchObject({
-      status: "verified",
-      claims: { [AV]: { age_over_18: true } },
+    it("an honest mdoc presentation verifies; its claims keep their namespace", async () => {
+      const { wallet } = await walletHolding(true);
+      const started = await verification();
+      await wallet.present(started.authorization_request_uri);
+      expect(await resultOf(started.id)).toMatchObject({
+        status: "verified",
+        claims: { [AV]: { age_over_18: true } },
+      });
     });
-  });
 
-  it("age_over_18: false fails claims_not_satisfied", async () => {
-    const { wallet } = await walletHolding(false);
-    const started = await verification();
-    await wallet.present(started.authorization_request_uri);
-    expect(await resultOf(started.id)).toMatchObject({
-      status: "failed",
-      failure_code: "claims_not_satisfied",
+    it("age_over_18: false fails claims_not_satisfied", async () => {
+      const { wallet } = await walletHolding(false);
+      const started = await verification();
+      await wallet.present(started.authorization_request_uri);
+      expect(await resultOf(started.id)).toMatchObject({
+        status: "failed",
+        failure_code: "claims_not_satisfied",
+      });
     });
-  });
 
-  it("a revoked mdoc fails credential_revoked; a tampered one presentation_invalid", async () => {
-    const { wallet, issuanceId } = await walletHolding(true);
-    const tampered = await verification();
-    await wallet.present(tampered.authorization_request_uri, { tamper: "signature" });
-    expect(await resultOf(tampered.id)).toMatchObject({
-      status: "failed",
-      failure_code: "presentation_invalid",
+    it("a revoked mdoc fails credential_revoked; a tampered one presentation_invalid", async () => {
+      const { wallet, issuanceId } = await walletHolding(true);
+      const tampered = await verification();
+      await wallet.present(tampered.authorization_request_uri, { tamper: "signature" });
+      expect(await resultOf(tampered.id)).toMatchObject({
+        status: "failed",
+        failure_code: "presentation_invalid",
+      });
+      expect(
+        (await issuer.service("POST", `/v1/openid4vc/issuance/${issuanceId}/revoke`)).status,
+      ).toBe(200);
+      const started = await verification();
+      await wallet.present(started.authorization_request_uri);
+      expect(await resultOf(started.id)).toMatchObject({
+        status: "failed",
+        failure_code: "credential_revoked",
+      });
     });
-    expect(
-      (await issuer.service("POST", `/v1/openid4vc/issuance/${issuanceId}/revoke`)).status,
-    ).toBe(200);
-    const started = await verification();
-    await wallet.present(started.authorization_request_uri);
-    expect(await resultOf(started.id)).toMatchObject({
-      status: "failed",
-      failure_code: "credential_revoked",
-    });
-  });
-});
+  },
+);

@@ -4,19 +4,19 @@ import { calculateJwkThumbprint, decodeJwt } from "jose";
 import { validationError } from "../../model/infrastructure/errors.js";
 import { parseInput } from "../../model/infrastructure/input.js";
 import type { Model } from "../../model/model.js";
-import type {
-  DcApiAnswerTranscript,
-  VerificationRecord,
-} from "../../model/records/verification-record.js";
+import type { VerificationRecord } from "../../model/records/verification-record.js";
 import { readAuthorizationResponse } from "../authorization-response.js";
 import { readEncryptedResponse } from "../encrypted-response.js";
-import type { ChannelAnswer } from "../presentation-channel.js";
+import { readAnnexCAnswer } from "./annex-c-answer.js";
+import { annexCDocRequests } from "./annex-c-request.js";
 import {
   DC_API_SIGNED,
   DC_API_UNSIGNED,
   dcApiKeyName,
+  ORG_ISO_MDOC,
   ORIGIN_AUDIENCE_PREFIX,
 } from "./dc-api-protocols.js";
+import type { DcApiReading } from "./dc-api-reading.js";
 
 /** What a page posts: the `DigitalCredential`'s `protocol` and `data`, unchanged. */
 export interface DcApiPost {
@@ -28,21 +28,22 @@ export interface DcApiPost {
 const ANSWER_MEMBERS = ["response", "vp_token", "error"] as const;
 
 /**
- * A DC API answer as the channel reads it: a well-formed answer for the verifier to decide, or an
- * envelope that cannot verify whatever it holds (under `haip` an unencrypted `vp_token`, a JWE
- * not to this request's key or that does not decrypt, a `vp_token` that does not fit the query) —
- * which, unlike the redirect flow, ends the verification: the page relayed what the browser gave
- * it, and no second answer comes.
+ * The DC API protocols a verification's `dc_api_requests` offered: OpenID4VP, and Annex C when its
+ * query asks for an mdoc.
  */
-export type DcApiReading =
-  | { ok: true; answer: ChannelAnswer; form: DcApiAnswerTranscript["form"] }
-  | { ok: false; reason: string; form: DcApiAnswerTranscript["form"] };
-
-/** The DC API protocols a verification's `dc_api_requests` offered. */
-export function requestedProtocols(model: Model, verification: VerificationRecord): string[] {
+export function requestedProtocols(
+  model: Model,
+  verification: VerificationRecord,
+  query: DcqlQuery,
+): string[] {
   if (!verification.expectedOrigins) return [];
-  return [model.profile === "haip" ? DC_API_SIGNED : DC_API_UNSIGNED];
+  const openid4vp = model.profile === "haip" ? DC_API_SIGNED : DC_API_UNSIGNED;
+  return annexCDocRequests(query).length > 0 ? [openid4vp, ORG_ISO_MDOC] : [openid4vp];
 }
+
+/** The members an answer's `data` may hold, one of them: Annex C's answer is always sealed. */
+const membersOf = (protocol: string): readonly string[] =>
+  protocol === ORG_ISO_MDOC ? ["response", "error"] : ANSWER_MEMBERS;
 
 /**
  * Reads a posted body: `{ protocol, data }`, `protocol` one this verification requested and `data`
@@ -54,9 +55,10 @@ export function readDcApiPost(
   model: Model,
   verification: VerificationRecord,
   body: unknown,
+  query: DcqlQuery,
 ): DcApiPost {
   const { protocol, data } = parseInput(dcApiResponseBody, body);
-  const requested = requestedProtocols(model, verification);
+  const requested = requestedProtocols(model, verification, query);
   if (!requested.includes(protocol))
     throw invalid(
       "protocol",
@@ -64,9 +66,10 @@ export function readDcApiPost(
         ? "this verification made no Digital Credentials API request (create it with expected_origins)"
         : `must be a protocol this verification requested: ${requested.join(", ")}`,
     );
+  const allowed = membersOf(protocol);
   const members = ANSWER_MEMBERS.filter((name) => Object.hasOwn(data, name));
-  if (members.length !== 1)
-    throw invalid("data", `must hold exactly one of ${ANSWER_MEMBERS.join(", ")}`);
+  if (members.length !== 1 || !allowed.includes(members[0]!))
+    throw invalid("data", `must hold exactly one of ${allowed.join(", ")}`);
   return { protocol, data };
 }
 
@@ -87,6 +90,8 @@ export async function readDcApiAnswer(
   const unreadable = (reason: string): DcApiReading => ({ ok: false, reason, form });
   if (form === "error")
     return { ok: true, answer: { kind: "error", error: String(data.error) }, form };
+  if (post.protocol === ORG_ISO_MDOC)
+    return readAnnexCAnswer(model, verification, data.response, query);
   const key =
     model.profile === "haip"
       ? model.protocol.verifier.responseKey(verification.tenant, dcApiKeyName(verification.id))
@@ -109,6 +114,8 @@ export async function readDcApiAnswer(
   if (!read.ok) return unreadable(read.refusal.description);
   if (read.response.kind === "error") return { ok: true, answer: read.response, form };
   const origins = verification.expectedOrigins ?? [];
+  const named = namedOrigin(read.response.presentations, origins);
+  const origin = named ?? origins[0] ?? "";
   return {
     ok: true,
     form,
@@ -117,7 +124,11 @@ export async function readDcApiAnswer(
       presentations: read.response.presentations,
       binding: {
         channel: "dc-api",
-        origin: originOf(read.response.presentations, origins),
+        origin,
+        // Named by no presentation (an mdoc's transcript holds only its hash): any expected one.
+        ...(named === undefined && origins.length > 1
+          ? { otherOrigins: origins.filter((o) => o !== origin) }
+          : {}),
         nonce: verification.nonce,
         ...(key ? { jwkThumbprint: await calculateJwkThumbprint((await key).publicJwk) } : {}),
       },
@@ -126,13 +137,16 @@ export async function readDcApiAnswer(
 }
 
 /**
- * The page origin the answer is bound to. The browser told the wallet, not the verifier: with one
+ * The page origin the answer names. The browser told the wallet, not the verifier: with one
  * expected origin it is that one; with several, the one a key-binding JWT names (an SD-JWT VC's
- * `aud`, read unverified: the format checks it against this binding), else the first. A format
- * that names no origin in the clear (mdoc) is then checked against the first.
+ * `aud`, read unverified: the format checks it against this binding). `undefined` when no
+ * presentation names one in the clear (mdoc): then the format checks each expected origin.
  */
-function originOf(presentations: Record<string, string[]>, origins: string[]): string {
-  if (origins.length <= 1) return origins[0] ?? "";
+function namedOrigin(
+  presentations: Record<string, string[]>,
+  origins: string[],
+): string | undefined {
+  if (origins.length <= 1) return origins[0];
   for (const list of Object.values(presentations))
     for (const presentation of list) {
       try {
@@ -148,7 +162,7 @@ function originOf(presentations: Record<string, string[]>, origins: string[]): s
         // Not a JWT at the end: not a key binding that names an origin.
       }
     }
-  return origins[0]!;
+  return undefined;
 }
 
 const invalid = (field: string, rule: string) => validationError(`${field}: ${rule}`, { field });

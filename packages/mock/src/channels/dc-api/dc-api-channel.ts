@@ -1,6 +1,7 @@
 import { json } from "../../http/responses.js";
 import { verificationStatusView } from "../../model/records/views.js";
 import type { PresentationChannel } from "../presentation-channel.js";
+import { annexCKeyName } from "./annex-c-request.js";
 import { readDcApiAnswer, readDcApiPost } from "./dc-api-answer.js";
 import { dcApiKeyName } from "./dc-api-protocols.js";
 import { dcApiRequestFor } from "./dc-api-request.js";
@@ -16,7 +17,7 @@ export const dcApiChannel: PresentationChannel = {
   makeRequest: async (ctx, verification, request) =>
     JSON.stringify(await dcApiRequestFor(ctx.model, ctx.baseUrl, verification, request)),
   async readAnswer(ctx, verification, query) {
-    const post = readDcApiPost(ctx.model, verification, JSON.parse(ctx.body || "null"));
+    const post = readDcApiPost(ctx.model, verification, JSON.parse(ctx.body || "null"), query);
     const read = await readDcApiAnswer(ctx.model, verification, post, query);
     if (read.ok) return { ok: true, answer: read.answer };
     return {
@@ -26,6 +27,10 @@ export const dcApiChannel: PresentationChannel = {
   },
   finish(ctx, verification) {
     ctx.model.protocol.verifier.dropResponseKey(verification.tenant, dcApiKeyName(verification.id));
+    ctx.model.protocol.verifier.dropResponseKey(
+      verification.tenant,
+      annexCKeyName(verification.id),
+    );
     const decided = ctx.model.verifications.findForProtocol(verification.id) ?? verification;
     return json(200, verificationStatusView(decided), { "cache-control": "no-store" });
   },

@@ -6,6 +6,7 @@ import type { Model } from "../../model/model.js";
 import type { VerificationRecord } from "../../model/records/verification-record.js";
 import { VERIFICATION_TERMINAL } from "../../model/transitions/verification-transitions.js";
 import type { ChannelVerifier } from "../presentation-channel.js";
+import { annexCRequestFor } from "./annex-c-request.js";
 import { readDcApiAnswer, readDcApiPost } from "./dc-api-answer.js";
 import { dcApiChannel } from "./dc-api-channel.js";
 import { dcApiRequestFor } from "./dc-api-request.js";
@@ -15,7 +16,13 @@ export function dcApiCreateAnswer(verifier: ChannelVerifier) {
   return async (ctx: Context, record: VerificationRecord): Promise<Record<string, unknown>> => {
     if (!record.expectedOrigins) return {};
     const request = await verifier.requestFor(ctx.model, record);
-    return { dc_api_requests: [await dcApiRequestFor(ctx.model, ctx.baseUrl, record, request)] };
+    const annexC = await annexCRequestFor(ctx.model, record, request.dcqlQuery);
+    return {
+      dc_api_requests: [
+        await dcApiRequestFor(ctx.model, ctx.baseUrl, record, request),
+        ...(annexC ? [annexC] : []),
+      ],
+    };
   };
 }
 
@@ -58,8 +65,9 @@ export async function handOverDcApiAnswer(
       "verification_invalid_state",
       `Verification ${verification.id} is ${verification.status}: it takes no more answers.`,
     );
-  const post = readDcApiPost(model, verification, body);
-  const read = await readDcApiAnswer(model, verification, post, verifier.queryFor(verification));
+  const query = verifier.queryFor(verification);
+  const post = readDcApiPost(model, verification, body, query);
+  const read = await readDcApiAnswer(model, verification, post, query);
   let reason: string | undefined;
   if (!read.ok) {
     reason = read.reason;

@@ -24,3 +24,6 @@ export interface DigitalCredentialRequest {
  * not read as an answer to the other.
  */
 export const dcApiKeyName = (verificationId: string) => `${verificationId}#dc-api`;
+
+/** ISO/IEC 18013-7 Annex C over the DC API: an mdoc `DeviceRequest`, the answer sealed with HPKE. */
+export const ORG_ISO_MDOC = "org-iso-mdoc";

@@ -23,57 +23,120 @@ export interface AnnexCRequest {
   recipientPrivateJwk: JWK;
 }
 
-/**
- * Builds an Annex C request: a `DeviceRequest` for one doctype's elements (intent to retain:
- * false) and `EncryptionInfo = ["dcapi", { nonce, recipientPublicKey }]` with a fresh P-256 key.
- */
-export async function createAnnexCRequest(request: {
+/** One document an Annex C request asks for: its doctype and the `[namespace, element]`s. */
+export interface AnnexCDocRequest {
   docType: string;
   elements: readonly (readonly [string, string])[];
-}): Promise<AnnexCRequest> {
-  const nameSpaces = new Map<string, Map<string, boolean>>();
-  for (const [namespace, element] of request.elements) {
-    const forNamespace = nameSpaces.get(namespace) ?? new Map<string, boolean>();
-    forNamespace.set(element, false);
-    nameSpaces.set(namespace, forNamespace);
-  }
-  const deviceRequest = cborEncode(
-    new Map<string, unknown>([
-      ["version", "1.0"],
-      [
-        "docRequests",
+}
+
+/**
+ * The `DeviceRequest` of an Annex C request (ISO/IEC 18013-5 §8.3.2.1.2.1), base64url: one
+ * `DocRequest` per document asked for, each element with intent to retain false, no reader auth.
+ */
+export function annexCDeviceRequest(docRequests: readonly AnnexCDocRequest[]): string {
+  return b64u(
+    cborEncode(
+      new Map<string, unknown>([
+        ["version", "1.0"],
         [
-          new Map([
-            [
-              "itemsRequest",
-              embedded(
-                new Map<string, unknown>([
-                  ["docType", request.docType],
-                  ["nameSpaces", nameSpaces],
-                ]),
-              ),
-            ],
-          ]),
+          "docRequests",
+          docRequests.map(({ docType, elements }) => {
+            const nameSpaces = new Map<string, Map<string, boolean>>();
+            for (const [namespace, element] of elements) {
+              const forNamespace = nameSpaces.get(namespace) ?? new Map<string, boolean>();
+              forNamespace.set(element, false);
+              nameSpaces.set(namespace, forNamespace);
+            }
+            return new Map([
+              [
+                "itemsRequest",
+                embedded(
+                  new Map<string, unknown>([
+                    ["docType", docType],
+                    ["nameSpaces", nameSpaces],
+                  ]),
+                ),
+              ],
+            ]);
+          }),
         ],
-      ],
+      ]),
+    ),
+  );
+}
+
+/**
+ * `EncryptionInfo = ["dcapi", { nonce, recipientPublicKey }]` (Annex C), base64url. The same key and
+ * nonce give the same bytes (cborg encodes deterministically), so the verifier can rebuild what it
+ * sent, and with it the session transcript, from the key it kept.
+ */
+export function annexCEncryptionInfo(recipientPublicJwk: JWK, nonce: Uint8Array): string {
+  return b64u(
+    cborEncode([
+      "dcapi",
+      new Map<string, unknown>([
+        ["nonce", nonce],
+        ["recipientPublicKey", coseKeyFromJwk(recipientPublicJwk)],
+      ]),
     ]),
   );
+}
+
+/**
+ * Builds an Annex C request for one doctype's elements with a fresh P-256 key and nonce (the
+ * service derives both from its verification instead; see `channels/dc-api/annex-c-request.ts`).
+ */
+export async function createAnnexCRequest(request: AnnexCDocRequest): Promise<AnnexCRequest> {
   const pair = (await webcrypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
     "deriveBits",
   ])) as CryptoKeyPair;
   const publicJwk = (await webcrypto.subtle.exportKey("jwk", pair.publicKey)) as JWK;
   const recipientPrivateJwk = (await webcrypto.subtle.exportKey("jwk", pair.privateKey)) as JWK;
-  const encryptionInfo = cborEncode([
-    "dcapi",
-    new Map<string, unknown>([
-      ["nonce", new Uint8Array(webcrypto.getRandomValues(new Uint8Array(16)))],
-      ["recipientPublicKey", coseKeyFromJwk(publicJwk)],
-    ]),
-  ]);
   return {
-    data: { deviceRequest: b64u(deviceRequest), encryptionInfo: b64u(encryptionInfo) },
+    data: {
+      deviceRequest: annexCDeviceRequest([request]),
+      encryptionInfo: annexCEncryptionInfo(
+        publicJwk,
+        new Uint8Array(webcrypto.getRandomValues(new Uint8Array(16))),
+      ),
+    },
     recipientPrivateJwk,
   };
+}
+
+/** The outcome of opening an Annex C answer: the DeviceResponse, a broken rule, or not the envelope. */
+export type AnnexCOpened =
+  | { ok: true; deviceResponse: Uint8Array }
+  | { ok: false; failure: MdocFailure }
+  | { ok: false; malformed: string };
+
+/**
+ * {@link openAnnexCResponse} with a malformed envelope as a result (`malformed`, the reason)
+ * instead of an {@link MdocInputError}: what the DC API channel reads, which answers it with a 400.
+ */
+export async function openAnnexCAnswer(
+  response: string,
+  options: { recipientPrivateJwk: JWK; binding: AnnexCBinding },
+): Promise<AnnexCOpened> {
+  try {
+    return await openAnnexCResponse(response, options);
+  } catch (error) {
+    if (error instanceof MdocInputError) return { ok: false, malformed: error.message };
+    throw error;
+  }
+}
+
+/** The doctype of a DeviceResponse's first document, to pick the query it answers; else undefined. */
+export function firstDocTypeOf(deviceResponse: Uint8Array): string | undefined {
+  try {
+    const decoded = cborDecodeUntrusted(deviceResponse, "the DeviceResponse");
+    const documents = decoded instanceof Map ? decoded.get("documents") : undefined;
+    const first = Array.isArray(documents) ? documents[0] : undefined;
+    const docType = first instanceof Map ? first.get("docType") : undefined;
+    return typeof docType === "string" ? docType : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -100,7 +163,13 @@ export async function openAnnexCResponse(
   try {
     const recipientKey = await suite.kem.importKey(
       "jwk",
-      options.recipientPrivateJwk as never,
+      {
+        kty: options.recipientPrivateJwk.kty,
+        crv: options.recipientPrivateJwk.crv,
+        x: options.recipientPrivateJwk.x,
+        y: options.recipientPrivateJwk.y,
+        d: options.recipientPrivateJwk.d,
+      } as never,
       false,
     );
     const context = await suite.createRecipientContext({

@@ -1,37 +1,10 @@
-import type { ReadinessIssue } from "../../model/publish-readiness.js";
-
-/** What the mdoc rules read of a credential definition. */
-export interface MdocDefinitionShape {
-  doctype?: unknown;
-  claims?: readonly { path: unknown; mandatory?: unknown }[];
-}
-
-/**
- * The publish-readiness rules `format: "mso_mdoc"` adds (api-decisions.md, "mdoc credentials"):
- * `doctype` a non-empty string, and every claim path exactly `[namespace, element]`, two non-empty
- * strings. The format-independent rules (title, non-empty claims, duplicates) stay the shared ones.
- */
-export function mdocPublishIssues(definition: MdocDefinitionShape): ReadinessIssue[] {
-  const issues: ReadinessIssue[] = [];
-  const add = (path: string, code: string, message: string) => issues.push({ path, code, message });
-  if (typeof definition.doctype !== "string" || definition.doctype.length === 0)
-    add("doctype", "required", 'doctype must be a non-empty string for format "mso_mdoc"');
-  (definition.claims ?? []).forEach((claim, index) => {
-    if (!isElementPath(claim.path))
-      add(
-        `claims[${index}].path`,
-        "invalid_mdoc_path",
-        "an mdoc claim path is exactly [namespace, elementIdentifier], two non-empty strings",
-      );
-  });
-  return issues;
-}
-
-/** Whether a path is `[namespace, element]`: two non-empty strings. */
-export const isElementPath = (path: unknown): path is [string, string] =>
-  Array.isArray(path) &&
-  path.length === 2 &&
-  path.every((segment) => typeof segment === "string" && segment.length > 0);
+// The publish-readiness rules live with the others in the model (a definition is stored and
+// published there, below every format); re-exported here for the format's own use.
+export {
+  isElementPath,
+  type MdocDefinitionShape,
+  mdocPublishIssues,
+} from "../../model/publish-readiness.js";
 
 export type OfferClaimProblem = { path: string; message: string };
 

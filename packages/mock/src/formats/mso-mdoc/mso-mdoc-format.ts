@@ -61,7 +61,9 @@ export const msoMdocFormat: CredentialFormat = {
     return parsed;
   },
   verifyPresentation: async (presentation, context: PresentationContext) => {
-    const query = msoMdocFormat.dcqlQuery(context.verification.policy).credentials[0]!;
+    const query =
+      context.credentialQuery ??
+      msoMdocFormat.dcqlQuery(context.verification.policy).credentials[0]!;
     const expected = mdocExpectation(query);
     const outcome = verifyMdocPresentation(presentation, {
       binding: context.binding,

@@ -176,17 +176,22 @@ function verifyOrThrow(bytes: Uint8Array, ctx: MdocVerifyContext): MdocVerifyOut
       "deviceAuth carries no deviceSignature (deviceMac is not accepted here)",
     );
   const deviceSignature = readCoseSign1(deviceAuth.get("deviceSignature"), "deviceSignature");
-  const deviceAuthentication = embeddedBytes(
-    cborEncode([
-      "DeviceAuthentication",
-      sessionTranscriptFor(ctx.binding),
-      docType,
-      deviceNameSpaces,
-    ]),
-  );
+  const deviceAuthentication = (binding: MdocBinding) =>
+    embeddedBytes(
+      cborEncode([
+        "DeviceAuthentication",
+        sessionTranscriptFor(binding),
+        docType,
+        deviceNameSpaces,
+      ]),
+    );
   if (deviceSignature.payload !== null)
     throw new MdocInputError("the deviceSignature payload must be detached (null)");
-  if (!verifyCoseSign1(deviceSignature, deviceKey, deviceAuthentication))
+  if (
+    !bindingsOf(ctx.binding).some((binding) =>
+      verifyCoseSign1(deviceSignature, deviceKey, deviceAuthentication(binding)),
+    )
+  )
     return refuse(
       "device_signature",
       `the device signature does not verify over this verification's session transcript (${bindingSummary(ctx.binding)})`,
@@ -239,6 +244,15 @@ function asMap(value: unknown, what: string): Map<unknown, unknown> {
   if (!(value instanceof Map)) throw new MdocInputError(`${what} is not a CBOR map`);
   return value;
 }
+
+/**
+ * The bindings a presentation may hold for: the binding, and over the DC API the same with each
+ * other expected origin (the browser told the wallet the page's origin, not the verifier).
+ */
+const bindingsOf = (binding: MdocBinding): MdocBinding[] =>
+  binding.channel === "dc-api"
+    ? [binding, ...(binding.otherOrigins ?? []).map((origin) => ({ ...binding, origin }))]
+    : [binding];
 
 /** Which transcript was expected, by its inputs' names (never the values: the nonce is a secret of sorts). */
 const bindingSummary = (binding: MdocBinding) =>

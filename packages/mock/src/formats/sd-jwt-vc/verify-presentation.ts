@@ -215,6 +215,8 @@ async function checkKeyBinding(
     if (protectedHeader.alg !== "ES256") return "key binding must be ES256";
     if (kb.aud !== keyBindingAudience(ctx.binding))
       return "the key binding's aud is not our client_id";
+    // Annex C carries mdocs only: an SD-JWT VC cannot be bound to it.
+    if (ctx.binding.channel === "annex-c") return "an SD-JWT VC is not presented over Annex C";
     if (kb.nonce !== ctx.binding.nonce) return "the key binding carries another nonce";
     if (typeof kb.iat !== "number" || Math.abs(kb.iat - ctx.walletNowSeconds) > FRESHNESS_SECONDS)
       return "the key binding is not fresh";

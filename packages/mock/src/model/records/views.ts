@@ -31,6 +31,7 @@ export function definitionView(d: DefinitionRecord) {
     credentialDefinitionId: d.credentialDefinitionId,
     vct: d.vct,
     format: d.format,
+    ...(d.format === "mso_mdoc" || d.doctype ? { doctype: d.doctype ?? null } : {}),
     title: d.title,
     aliases: d.aliases,
     rendering: d.rendering,

@@ -1,6 +1,5 @@
 import type { ChannelVerifier } from "../../channels/presentation-channel.js";
-import { CREDENTIAL_QUERY_ID } from "../../formats/credential-format.js";
-import { requireCredentialFormatOf } from "../../formats/formats.js";
+import { answeredQueryOf, policyQueryOf } from "../../formats/policy-query.js";
 import { walletNowSeconds } from "../../model/infrastructure/wallet-time.js";
 import { isOpenVerification } from "../../model/transitions/verification-transitions.js";
 import { statusAt } from "../issuer/status-list.js";
@@ -13,28 +12,23 @@ import { credentialIssuer, statusListUri } from "../issuer/urls.js";
  */
 export const verifier: ChannelVerifier = {
   async requestFor(model, verification) {
-    const format = requireCredentialFormatOf(verification.policy);
     const haip = model.profile === "haip";
-    return {
-      dcqlQuery: format.dcqlQuery(
-        verification.policy,
-        // HAIP: the credential must chain to the test CA or a trusted issuer's root (DCQL
-        // trusted_authorities).
-        haip
-          ? {
-              trustedAuthorities: [
-                await model.ca.keyIdentifier(),
-                ...(await model.trustedIssuers.keyIdentifiers()),
-              ],
-            }
-          : {},
-      ),
-      vpFormatsSupported: format.vpFormatsSupported,
-    };
+    // HAIP: the credential must chain to the test CA or a trusted issuer's root (DCQL
+    // trusted_authorities).
+    return policyQueryOf(
+      verification,
+      haip
+        ? {
+            trustedAuthorities: [
+              await model.ca.keyIdentifier(),
+              ...(await model.trustedIssuers.keyIdentifiers()),
+            ],
+          }
+        : {},
+    );
   },
 
-  queryFor: (verification) =>
-    requireCredentialFormatOf(verification.policy).dcqlQuery(verification.policy),
+  queryFor: (verification) => policyQueryOf(verification).dcqlQuery,
 
   async decide(ctx, verification, answer, options = {}) {
     const { model } = ctx;
@@ -48,26 +42,28 @@ export const verifier: ChannelVerifier = {
     const haip = model.profile === "haip";
     const keys = await model.protocol.issuer.keysFor(tenant);
     const ownStatusList = statusListUri(ctx.baseUrl, tenant);
-    const format = requireCredentialFormatOf(verification.policy);
-    const outcome = await format.verifyPresentation(
-      answer.presentations[CREDENTIAL_QUERY_ID]![0]!,
-      {
-        verification,
-        binding: answer.binding,
-        // HAIP: the issuer's chain must lead to the test CA, the query's trusted_authorities; an
-        // mdoc's always must (its x5chain is the only way to the document signer's key).
-        ...(haip || format.alwaysCarriesIssuerChain
-          ? { trustedRoots: [await model.ca.rootCertificate()] }
-          : {}),
-        // Other issuers' credentials verify when their chain ends at a root the model trusts.
-        otherIssuerRoots: model.trustedIssuers.certificates,
-        issuer: credentialIssuer(ctx.baseUrl, tenant),
-        issuerPublicJwk: keys.publicJwk,
-        nowSeconds: Math.floor(model.clock.now() / 1000),
-        walletNowSeconds: walletNowSeconds(),
-        statusOf: (reference) => statusAt(model, tenant, ownStatusList, reference),
-      },
+    // The policy's own credential, or one of the alternatives its query offered.
+    const { format, credentialQuery, presentation } = answeredQueryOf(
+      policyQueryOf(verification).dcqlQuery,
+      answer.presentations,
     );
+    const outcome = await format.verifyPresentation(presentation, {
+      verification,
+      binding: answer.binding,
+      credentialQuery,
+      // HAIP: the issuer's chain must lead to the test CA, the query's trusted_authorities; an
+      // mdoc's always must (its x5chain is the only way to the document signer's key).
+      ...(haip || format.alwaysCarriesIssuerChain
+        ? { trustedRoots: [await model.ca.rootCertificate()] }
+        : {}),
+      // Other issuers' credentials verify when their chain ends at a root the model trusts.
+      otherIssuerRoots: model.trustedIssuers.certificates,
+      issuer: credentialIssuer(ctx.baseUrl, tenant),
+      issuerPublicJwk: keys.publicJwk,
+      nowSeconds: Math.floor(model.clock.now() / 1000),
+      walletNowSeconds: walletNowSeconds(),
+      statusOf: (reference) => statusAt(model, tenant, ownStatusList, reference),
+    });
     options.onChecked?.(outcome.ok ? { ok: true } : { ok: false, reason: outcome.reason });
     const current = model.verifications.findForProtocol(verification.id);
     if (!current || !isOpenVerification(current.status)) return "closed";

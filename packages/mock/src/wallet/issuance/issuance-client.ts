@@ -159,7 +159,7 @@ export function issuanceClient(options: {
   async function redeemOffer(
     offerUri: string,
     acceptOptions: AcceptOfferOptions = {},
-  ): Promise<{ credential: string; configuration: ConfigurationMetadata }> {
+  ): Promise<{ credential: string; configuration: ConfigurationMetadata; issuer: string }> {
     const {
       issuer,
       wellKnown,
@@ -261,7 +261,7 @@ export function issuanceClient(options: {
         `test wallet: the credential endpoint answered ${issued.status} ${issued.body.error ?? ""}: ${issued.body.error_description ?? ""}`,
       );
     const credential = (issued.body.credentials as { credential: string }[])[0]!.credential;
-    return { credential, configuration };
+    return { credential, configuration, issuer };
   }
 
   return { inspectOffer, redeemOffer };

@@ -1,13 +1,23 @@
 import type { X509Certificate } from "node:crypto";
-import type { JWTPayload } from "jose";
+import { calculateJwkThumbprint, type JWTPayload } from "jose";
 import type { CredentialQuery } from "../../formats/dcql.js";
+import { ORG_ISO_MDOC, readAnnexCRequest } from "../../formats/mso-mdoc/annex-c-request.js";
+import { sealAnnexCResponse } from "../../formats/mso-mdoc/annex-c-seal.js";
 import type { WalletBinding } from "../../formats/presentation-binding.js";
 import { TestWalletError } from "../../test-wallet-error.js";
+import { responseEncryptionKey } from "../redirect/request-object.js";
 import { encryptResponse } from "../redirect/response-encryption.js";
 import { checkParameters, verifyDcApiRequestObject } from "./dc-api-request-object.js";
 
-/** The DC API protocols the test wallet answers: OpenID4VP 1.0 Appendix A, signed or not. */
-export const WALLET_DC_API_PROTOCOLS = ["openid4vp-v1-signed", "openid4vp-v1-unsigned"] as const;
+/**
+ * The DC API protocols the test wallet answers: OpenID4VP 1.0 Appendix A, signed or not, and
+ * ISO/IEC 18013-7 Annex C for mdocs.
+ */
+export const WALLET_DC_API_PROTOCOLS = [
+  "openid4vp-v1-signed",
+  "openid4vp-v1-unsigned",
+  ORG_ISO_MDOC,
+] as const;
 
 /** One entry of `digital.requests`, as a page hands it to `navigator.credentials.get()`. */
 export interface DigitalCredentialRequestLike {
@@ -24,19 +34,21 @@ export interface DigitalCredentialAnswer {
 /** A DC API request as the wallet read it, checked. */
 export interface DcApiRequest {
   protocol: string;
-  /** The request's parameters (a signed one's payload). */
+  /** The request's parameters (a signed one's payload; none for Annex C). */
   params: JWTPayload;
   /** Its first DCQL credential query. */
   query: CredentialQuery;
+  /** Every credential query, any one of which the wallet may answer (DCQL `credential_sets`). */
+  queries: CredentialQuery[];
   binding: WalletBinding;
 }
 
 /**
- * The DC API from the wallet's side: picks the first OpenID4VP request of a page's
- * `digital.requests` it speaks, checks it (a signed one fully, see
+ * The DC API from the wallet's side: picks the first request of a page's `digital.requests` it
+ * speaks (or the one of the protocol asked for), checks it (a signed one fully, see
  * {@link verifyDcApiRequestObject}) for the origin the browser reports, and turns the answer's
- * parameters into what `get()` resolves with — in the clear (`dc_api`) or encrypted to the
- * request's key (`dc_api.jwt`).
+ * parameters into what `get()` resolves with — in the clear (`dc_api`), encrypted to the
+ * request's key (`dc_api.jwt`), or an mdoc's `DeviceResponse` sealed with HPKE (Annex C).
  */
 export function dcApiClient(options: {
   /** The CA roots a signed request's `x5c` must chain to, for a request of these credential types. */
@@ -45,15 +57,27 @@ export function dcApiClient(options: {
   async function readRequest(
     requests: readonly DigitalCredentialRequestLike[],
     origin: string,
+    protocol?: string,
   ): Promise<DcApiRequest> {
-    const chosen = requests.find((r) =>
-      (WALLET_DC_API_PROTOCOLS as readonly string[]).includes(r?.protocol),
+    const spoken: readonly string[] = protocol ? [protocol] : WALLET_DC_API_PROTOCOLS;
+    const chosen = requests.find(
+      (r) =>
+        spoken.includes(r?.protocol) &&
+        (WALLET_DC_API_PROTOCOLS as readonly string[]).includes(r.protocol),
     );
     if (!chosen)
-      throw new TestWalletError(
-        `test wallet: no DC API request it speaks (${WALLET_DC_API_PROTOCOLS.join(", ")})`,
-      );
+      throw new TestWalletError(`test wallet: no DC API request it speaks (${spoken.join(", ")})`);
     const data = (chosen.data ?? {}) as Record<string, unknown>;
+    if (chosen.protocol === ORG_ISO_MDOC) {
+      const { queries, encryptionInfo } = readAnnexCRequest(data);
+      return {
+        protocol: chosen.protocol,
+        params: {},
+        query: queries[0]!,
+        queries,
+        binding: { channel: "annex-c", origin, encryptionInfo },
+      };
+    }
     let params: JWTPayload;
     if (chosen.protocol === "openid4vp-v1-signed") {
       if (typeof data.request !== "string")
@@ -71,7 +95,16 @@ export function dcApiClient(options: {
       protocol: chosen.protocol,
       params,
       query,
-      binding: { channel: "dc-api", origin, nonce: String(params.nonce) },
+      queries: (params.dcql_query as { credentials: CredentialQuery[] }).credentials,
+      binding: {
+        channel: "dc-api",
+        origin,
+        nonce: String(params.nonce),
+        // An encrypted answer's transcript names the key it is encrypted to (OpenID4VP B.2.6.2).
+        ...(params.response_mode === "dc_api.jwt"
+          ? { jwkThumbprint: await calculateJwkThumbprint(responseEncryptionKey(params).jwk) }
+          : {}),
+      },
     };
   }
 
@@ -82,6 +115,19 @@ export function dcApiClient(options: {
   ): Promise<DigitalCredentialAnswer> {
     // A wallet's error travels in the clear: it discloses nothing.
     if ("error" in content) return { protocol: request.protocol, data: content };
+    if (request.binding.channel === "annex-c") {
+      // Annex C answers one DeviceResponse, sealed to the request's key over its transcript.
+      const [presentation] = Object.values(content.vp_token as Record<string, string[]>)[0]!;
+      return {
+        protocol: request.protocol,
+        data: {
+          response: await sealAnnexCResponse(
+            new Uint8Array(Buffer.from(presentation!, "base64url")),
+            request.binding,
+          ),
+        },
+      };
+    }
     return {
       protocol: request.protocol,
       data:
@@ -94,9 +140,13 @@ export function dcApiClient(options: {
   return { readRequest, answer };
 }
 
-/** The credential types a query names (SD-JWT VC `vct_values`), to find the roots to trust. */
+/**
+ * The credential types a query names (SD-JWT VC `vct_values`, mdoc `doctype_value`), to find the
+ * roots to trust.
+ */
 function typesOf(query: CredentialQuery | undefined): string[] {
-  return ((query?.meta as { vct_values?: string[] } | undefined)?.vct_values ?? []) as string[];
+  const meta = query?.meta as { vct_values?: string[]; doctype_value?: string } | undefined;
+  return [...(meta?.vct_values ?? []), ...(meta?.doctype_value ? [meta.doctype_value] : [])];
 }
 
 function firstQuery(params: Record<string, unknown>): CredentialQuery | undefined {

@@ -1,10 +1,10 @@
 import type { X509Certificate } from "node:crypto";
-import type { JWTPayload } from "jose";
+import { calculateJwkThumbprint, type JWTPayload } from "jose";
 import type { CredentialQuery } from "../../formats/dcql.js";
 import type { WalletBinding } from "../../formats/presentation-binding.js";
 import { TestWalletError } from "../../test-wallet-error.js";
 import type { WalletHttp } from "../../wallet-http.js";
-import { verifyRequestObject } from "./request-object.js";
+import { responseEncryptionKey, verifyRequestObject } from "./request-object.js";
 import { encryptResponse } from "./response-encryption.js";
 
 /** A presentation request as the redirect flow delivered it, checked. */
@@ -16,6 +16,8 @@ export interface RedirectRequest {
   request: JWTPayload;
   /** Its first DCQL credential query. */
   query: CredentialQuery;
+  /** Every credential query, any one of which the wallet may answer (DCQL `credential_sets`). */
+  queries: CredentialQuery[];
   /** Where the answer goes. */
   responseUri: string;
   binding: WalletBinding;
@@ -55,15 +57,26 @@ export function redirectClient(options: {
     const request = await verifyRequestObject(await response.text(), clientId, {
       roots: options.rootsFor(requestUri),
     });
-    const query = (request.dcql_query as { credentials: CredentialQuery[] }).credentials[0]!;
+    const queries = (request.dcql_query as { credentials: CredentialQuery[] }).credentials;
+    const query = queries[0]!;
     const responseUri = request.response_uri as string;
     return {
       requestUri,
       clientId,
       request,
       query,
+      queries,
       responseUri,
-      binding: { channel: "redirect", clientId, nonce: String(request.nonce), responseUri },
+      binding: {
+        channel: "redirect",
+        clientId,
+        nonce: String(request.nonce),
+        responseUri,
+        // An encrypted answer's transcript names the key it is encrypted to (OpenID4VP B.2.6.1).
+        ...(request.response_mode === "direct_post.jwt"
+          ? { jwkThumbprint: await calculateJwkThumbprint(responseEncryptionKey(request).jwk) }
+          : {}),
+      },
     };
   }
 

@@ -1,15 +1,8 @@
+import type { WalletBinding } from "../presentation-binding.js";
+
 /**
- * What the wallet binds an mdoc presentation to, as its channel learned it from the request (the
- * wallet's own type): redirect and DC API as OpenID4VP 1.0 Appendix B.2.6 names them, Annex C by
- * the request's `encryptionInfo` and the page's origin.
+ * What the wallet binds an mdoc presentation to, as its channel learned it from the request:
+ * redirect and DC API as OpenID4VP 1.0 Appendix B.2.6 names them, Annex C by the request's
+ * `encryptionInfo` and the page's origin. Every binding a wallet channel makes: Annex C is mdoc's.
  */
-export type MdocWalletBinding =
-  | {
-      channel: "redirect";
-      clientId: string;
-      nonce: string;
-      responseUri: string;
-      jwkThumbprint?: string;
-    }
-  | { channel: "dc-api"; origin: string; nonce: string; jwkThumbprint?: string }
-  | { channel: "annex-c"; origin: string; encryptionInfo: string };
+export type MdocWalletBinding = WalletBinding;

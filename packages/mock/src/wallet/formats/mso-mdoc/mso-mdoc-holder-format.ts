@@ -1,7 +1,9 @@
 import type { HeldMdocCredential } from "../../types.js";
 import type { HolderFormat } from "../holder-format.js";
 import { holdMdoc, namespacesOf } from "./held-mdoc.js";
+import type { MdocWalletBinding } from "./mdoc-binding.js";
 import { presentMdoc } from "./present-mdoc.js";
+import { walletCborDecode, walletCborEncode } from "./wallet-cbor.js";
 
 /** mdoc (`mso_mdoc`) in the wallet: presented as a base64url `DeviceResponse`. */
 export const msoMdocHolderFormat: HolderFormat = {
@@ -35,10 +37,25 @@ export const msoMdocHolderFormat: HolderFormat = {
     const response = presentMdoc(held, elements, options.binding, {
       ...(options.tamper === "signature" ? { tamper: "device_signature" as const } : {}),
       ...(options.tamper === "disclosure" ? { tamper: "element_value" as const } : {}),
-      ...(options.tamper === "nonce"
-        ? { signFor: { ...options.binding, nonce: "not-the-verifier-nonce" } }
-        : {}),
+      ...(options.tamper === "nonce" ? { signFor: anotherRequest(options.binding) } : {}),
     });
     return Buffer.from(response).toString("base64url");
   },
 };
+
+/**
+ * The binding of another request than this one: another nonce, or under Annex C another
+ * `encryptionInfo` (its nonce is inside it).
+ */
+function anotherRequest(binding: MdocWalletBinding): MdocWalletBinding {
+  if (binding.channel !== "annex-c") return { ...binding, nonce: "not-the-verifier-nonce" };
+  const info = walletCborDecode(Buffer.from(binding.encryptionInfo, "base64url")) as [
+    string,
+    Map<string, unknown>,
+  ];
+  info[1].set("nonce", new Uint8Array(16));
+  return {
+    ...binding,
+    encryptionInfo: Buffer.from(walletCborEncode(info)).toString("base64url"),
+  };
+}

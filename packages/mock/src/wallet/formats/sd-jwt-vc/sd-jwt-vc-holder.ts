@@ -1,4 +1,5 @@
 import { decodeJwt, type JWK } from "jose";
+import { TestWalletError } from "../../test-wallet-error.js";
 import type { HeldSdJwtVc } from "../../types.js";
 import type { CredentialQuery } from "../dcql.js";
 import type { WalletBinding } from "../presentation-binding.js";
@@ -57,6 +58,9 @@ export async function presentSdJwtVc(
   },
 ): Promise<string> {
   const { binding, tamper } = options;
+  // Annex C carries mdocs only (ISO/IEC 18013-7): an SD-JWT VC has no transcript to sign there.
+  if (binding.channel === "annex-c")
+    throw new TestWalletError("test wallet: an SD-JWT VC is not presented over org-iso-mdoc");
   const sdjwt = await holderSdJwtVc(options.holderPrivateJwk);
   const audience = binding.channel === "redirect" ? binding.clientId : `origin:${binding.origin}`;
   const presentation = await sdjwt.present(
