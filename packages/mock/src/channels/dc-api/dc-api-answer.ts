@@ -36,7 +36,13 @@ const ANSWER_MEMBERS = ["response", "vp_token", "error"] as const;
  */
 export type DcApiReading =
   | { ok: true; answer: ChannelAnswer; form: DcApiAnswerTranscript["form"] }
-  | { ok: false; reason: string; form: DcApiAnswerTranscript["form"] };
+  | {
+      ok: false;
+      reason: string;
+      form: DcApiAnswerTranscript["form"];
+      /** The `failure_detail` check the envelope broke. */
+      check: "format" | "decryption";
+    };
 
 /** The DC API protocols a verification's `dc_api_requests` offered. */
 export function requestedProtocols(model: Model, verification: VerificationRecord): string[] {
@@ -84,7 +90,12 @@ export async function readDcApiAnswer(
 ): Promise<DcApiReading> {
   const { data } = post;
   const form = ANSWER_MEMBERS.find((name) => Object.hasOwn(data, name))!;
-  const unreadable = (reason: string): DcApiReading => ({ ok: false, reason, form });
+  const unreadable = (reason: string, check: "format" | "decryption" = "format"): DcApiReading => ({
+    ok: false,
+    reason,
+    form,
+    check,
+  });
   if (form === "error")
     return { ok: true, answer: { kind: "error", error: String(data.error) }, form };
   const key =
@@ -95,11 +106,14 @@ export async function readDcApiAnswer(
   if (form === "response") {
     if (typeof data.response !== "string") return unreadable("data.response is not a JWE");
     const read = await readEncryptedResponse(new Map([["response", data.response]]), key);
-    if (!read.ok) return unreadable(read.refusal.description);
+    if (!read.ok) return unreadable(read.refusal.description, "decryption");
     params = read.params;
   } else {
     if (model.profile === "haip")
-      return unreadable("this verifier asks for dc_api.jwt: the vp_token came unencrypted");
+      return unreadable(
+        "this verifier asks for dc_api.jwt: the vp_token came unencrypted",
+        "decryption",
+      );
     params = new Map([["vp_token", JSON.stringify(data.vp_token)]]);
   }
   // The redirect flow's reading of vp_token and error; the DC API has no state: the browser is

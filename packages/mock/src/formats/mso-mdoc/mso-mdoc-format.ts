@@ -8,7 +8,7 @@ import {
 import { issueMdocCredential } from "./issue-credential.js";
 import { mdocCredentialQuery, mdocExpectation } from "./mdoc-dcql.js";
 import { isElementPath } from "./mdoc-definition.js";
-import { verifyMdocPresentation } from "./verify-presentation.js";
+import { MDOC_CHECKS, mdocFailureDetail, verifyMdocPresentation } from "./verify-presentation.js";
 
 /** COSE's identifier of ES256 (RFC 9053), as mdoc metadata lists algorithms. */
 const COSE_ES256 = -7;
@@ -76,6 +76,12 @@ export const msoMdocFormat: CredentialFormat = {
     });
     return outcome.ok
       ? { ok: true, claims: outcome.claims }
-      : { ok: false, failureCode: outcome.failureCode, reason: outcome.reason };
+      : {
+          ok: false,
+          failureCode: outcome.failureCode,
+          reason: outcome.reason,
+          detail: mdocFailureDetail(outcome.failure),
+        };
   },
+  checks: MDOC_CHECKS,
 };
