@@ -19,7 +19,8 @@ export interface HasTimeline {
 
 /** Adds one step to a record's timeline, in order. */
 export function noteStep(record: HasTimeline, at: string, step: TimelineStep, detail?: Detail) {
-  const timeline = (record.timeline ??= []);
+  record.timeline ??= [];
+  const timeline = record.timeline;
   timeline.push({ at, step, ...(detail ? { detail } : {}) });
   if (timeline.length > TIMELINE_MAX_ENTRIES) timeline.splice(1, 1);
 }
