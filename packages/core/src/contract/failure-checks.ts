@@ -83,10 +83,11 @@ export const TIMELINE_STEPS = [
   "created",
   /** A wallet fetched the verification's request object (redirect flow). */
   "request_fetched",
-  /** An answer reached the verifier (`detail.channel`: `redirect` or `dc-api`; `detail.form` for the DC API). */
+  /**
+   * A well-formed answer reached the verifier (`detail.channel`: `redirect` or `dc-api`;
+   * `detail.form` for the DC API). A malformed one is refused and changes nothing, this list included.
+   */
   "answer_received",
-  /** A malformed answer was refused and the verification stays open (`detail.reason`). */
-  "answer_refused",
   /** One check of the presentation (`detail.check`, one of {@link FAILURE_CHECKS}, and `detail.outcome`: `passed` or `failed`). */
   "check",
   /** A wallet fetched the credential offer (issuance). */
@@ -95,8 +96,6 @@ export const TIMELINE_STEPS = [
   "tx_code_refused",
   /** The token endpoint issued an access token (issuance). */
   "token_issued",
-  /** A credential request was refused and may be retried (issuance; `detail.reason`). */
-  "credential_refused",
   /** The credential was issued (issuance). */
   "credential_issued",
   /** The issued credential was revoked (issuance). */

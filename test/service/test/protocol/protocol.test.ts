@@ -178,7 +178,11 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
       expect.objectContaining({ status: "failed", failure_code: failureCode }),
     );
     expect(eventsFor(v.id!).at(-1)!.event.type).toBe("verification.failed");
-    await expectDetail(v.id!, check, check === "claim_missing" ? ["address", "locality"] : undefined);
+    await expectDetail(
+      v.id!,
+      check,
+      check === "claim_missing" ? ["address", "locality"] : undefined,
+    );
   });
 
   it("a revoked credential fails with credential_revoked; revocation leaves the issuance status alone", async () => {

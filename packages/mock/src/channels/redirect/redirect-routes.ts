@@ -1,4 +1,4 @@
-import type { Answer, Route } from "../../http/route.js";
+import type { Route } from "../../http/route.js";
 import type { Model } from "../../model/model.js";
 import { isOpenVerification } from "../../model/transitions/verification-transitions.js";
 import { oauthError } from "../../protocol/oauth/oauth-error.js";
@@ -48,17 +48,12 @@ export function redirectRoutes(
         const verification = ctx.model.verifications.findForProtocol(ctx.params.verificationId!);
         if (!verification || !isOpenVerification(verification.status))
           return oauthError(400, "invalid_request", "No open presentation request here.");
+        const read = await channel.readAnswer(ctx, verification, verifier.queryFor(verification));
+        // A malformed answer changes nothing, not even the timeline: the wallet may send another.
+        if (!read.ok) return read.refusal;
         ctx.model.verifications.noteStep(verification.id, "answer_received", {
           channel: "redirect",
         });
-        const read = await channel.readAnswer(ctx, verification, verifier.queryFor(verification));
-        if (!read.ok) {
-          // Only the OAuth error code: a refusal's description may quote what the wallet sent.
-          ctx.model.verifications.noteStep(verification.id, "answer_refused", {
-            error: oauthErrorCodeOf(read.refusal),
-          });
-          return read.refusal;
-        }
         // Another answer may have decided the verification while this one was being checked.
         if ((await verifier.decide(ctx, verification, read.answer)) === "closed")
           return oauthError(400, "invalid_request", "No open presentation request here.");
@@ -91,15 +86,4 @@ export function redirectRoutes(
       },
     },
   ];
-}
-
-/** The `error` member of a refusal the channel built (a JSON body), or `invalid_request`. */
-function oauthErrorCodeOf(answer: Answer): string {
-  if (answer instanceof Response || typeof answer.body !== "string") return "invalid_request";
-  try {
-    const { error } = JSON.parse(answer.body) as { error?: unknown };
-    return typeof error === "string" ? error : "invalid_request";
-  } catch {
-    return "invalid_request";
-  }
 }

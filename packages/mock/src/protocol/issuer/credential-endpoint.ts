@@ -34,17 +34,8 @@ export async function handleCredentialRequest(ctx: RouteContext<Model>, tenant: 
     ctx.model.profile === "haip"
       ? { "dpop-nonce": ctx.model.protocol.issuer.dpopNonce(tenant) }
       : {};
-  const refuse = (refusal: Refusal, extra: Record<string, string> = {}) => {
-    // The timeline names the OAuth error only: descriptions may quote what the wallet sent.
-    ctx.model.issuance.noteStep(issuance.id, "credential_refused", { error: refusal.error });
-    return oauthError(
-      refusal.status ?? 400,
-      refusal.error,
-      refusal.description,
-      extra,
-      nonceHeader,
-    );
-  };
+  const refuse = (refusal: Refusal, extra: Record<string, string> = {}) =>
+    oauthError(refusal.status ?? 400, refusal.error, refusal.description, extra, nonceHeader);
 
   const request = await readCredentialRequest(ctx.request, {
     configurationId: issuance.credentialDefinitionId,
