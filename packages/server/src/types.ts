@@ -6,8 +6,13 @@
  */
 
 export type {
+  FailureCheck,
   FailureCode,
+  FailureDetail,
   IssuanceStatus,
+  KnownFailureCheck,
+  TimelineEntry,
+  TimelineStep,
   LifecycleStatus,
   VerificationStatusValue,
 } from "@credport/core/contract";
@@ -27,6 +32,7 @@ export type {
   CreateVerificationInput,
   DcApiRequest,
   DcApiResponse,
+  Timeline,
   Verification,
   VerificationResult,
   VerificationStatus,

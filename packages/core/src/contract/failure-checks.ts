@@ -70,7 +70,7 @@ export interface FailureDetail {
   /** What the check expected, in a sentence. */
   message: string;
   /** The claim path concerned (`["address", "locality"]`; for an mdoc `[namespace, element]`). */
-  path?: string[];
+  path?: string[] | undefined;
 }
 
 /**
@@ -117,5 +117,5 @@ export interface TimelineEntry {
   /** ISO 8601 timestamp. */
   at: string;
   step: TimelineStep;
-  detail?: Record<string, string | number | boolean>;
+  detail?: Record<string, string | number | boolean> | undefined;
 }

@@ -1,12 +1,16 @@
 import * as z from "zod/mini";
+import type { FailureCheck, TimelineStep } from "./failure-checks.js";
 import { timestamp } from "./rules.js";
+
+/** A string, typed with the known words for editors (receivers accept others). */
+const word = <T extends string>() => z.custom<T>((value) => typeof value === "string");
 
 /**
  * `failure_detail` (verifications) and `failureDetail` (issuance sessions): present only when the
  * status is `failed`, on server reads only (`FailureDetail`; `check` one of `FAILURE_CHECKS`).
  */
 export const failureDetail = z.object({
-  check: z.string(),
+  check: word<FailureCheck>(),
   message: z.string(),
   path: z.optional(z.array(z.string())),
 });
@@ -14,7 +18,7 @@ export const failureDetail = z.object({
 /** One step of a verification's or an issuance session's timeline (`TimelineEntry`). */
 export const timelineEntry = z.object({
   at: timestamp,
-  step: z.string(),
+  step: word<TimelineStep>(),
   detail: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
 });
 
