@@ -11,9 +11,9 @@ export type {
   FailureDetail,
   IssuanceStatus,
   KnownFailureCheck,
+  LifecycleStatus,
   TimelineEntry,
   TimelineStep,
-  LifecycleStatus,
   VerificationStatusValue,
 } from "@credport/core/contract";
 
