@@ -118,10 +118,12 @@ export function documentation() {
       "Only when the status is `failed`, on server reads (never the browser's status read or realtime events): `check` says which rule failed, `path` the claim concerned, `message` what was expected. Never a claim value, key, token or personal data.",
   });
   docs.add(failureDetail.shape.check, {
+    type: "string",
     examples: [...FAILURE_CHECKS],
     description: "One word of a documented list. Accept words you do not know.",
   });
   docs.add(timelineEntry.shape.step, {
+    type: "string",
     examples: [...TIMELINE_STEPS],
     description: "Accept steps you do not know.",
   });
