@@ -152,14 +152,14 @@ declare const failureDetail: z.ZodMiniObject<{
 declare const timelineEntry: z.ZodMiniObject<{
     at: z.ZodMiniString<string>;
     step: z.ZodMiniCustom<TimelineStep, TimelineStep>;
-    detail: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
+    detail: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, string | number | boolean>, Record<string, string | number | boolean>>>;
 }, z.core.$strip>;
 declare const timeline: z.ZodMiniObject<{
     object: z.ZodMiniLiteral<"list">;
     data: z.ZodMiniArray<z.ZodMiniObject<{
         at: z.ZodMiniString<string>;
         step: z.ZodMiniCustom<TimelineStep, TimelineStep>;
-        detail: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
+        detail: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, string | number | boolean>, Record<string, string | number | boolean>>>;
     }, z.core.$strip>>;
 }, z.core.$strip>;
 type FailureDetailWire = z.output<typeof failureDetail>;

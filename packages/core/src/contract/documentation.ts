@@ -7,7 +7,7 @@ import {
 } from "./credential-definitions.js";
 import { errorBody } from "./error-body.js";
 import { FAILURE_CHECKS, TIMELINE_STEPS } from "./failure-checks.js";
-import { failureDetail, timeline, timelineEntry } from "./failure-detail.js";
+import { failureDetail, timeline, timelineDetail, timelineEntry } from "./failure-detail.js";
 import {
   createOfferBody,
   issuanceList,
@@ -121,6 +121,11 @@ export function documentation() {
     type: "string",
     examples: [...FAILURE_CHECKS],
     description: "One word of a documented list. Accept words you do not know.",
+  });
+  docs.add(timelineDetail, {
+    type: "object",
+    additionalProperties: { type: ["string", "number", "boolean"] },
+    description: "The step's particulars (a check's outcome, a webhook attempt's HTTP status, …).",
   });
   docs.add(timelineEntry.shape.step, {
     type: "string",
