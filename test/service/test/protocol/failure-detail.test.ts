@@ -227,11 +227,19 @@ describe.each(TRANSPORTS)("failure details and timelines ($name)", (transport) =
     });
     expect(browser.body).toMatchObject({ status: "failed", failure_code: "presentation_invalid" });
     expect(browser.body).not.toHaveProperty("failure_detail");
-    // The server's own reads have it.
-    expect((await service.call("GET", `/v1/verifications/${v.id}`)).body.failure_detail).toEqual({
-      check: "issuer_signature",
-      message: expect.any(String),
-    });
+    // The server's own reads have it, and so does the signed webhook to the server.
+    const detail = { check: "issuer_signature", message: expect.any(String) };
+    expect((await service.call("GET", `/v1/verifications/${v.id}`)).body.failure_detail).toEqual(
+      detail,
+    );
+    const failedEvent = service.model.webhooks.events.find(
+      (e) =>
+        e.event.type === "verification.failed" &&
+        (e.event.data.object as { id: string }).id === v.id,
+    );
+    expect((failedEvent!.event.data.object as { failure_detail?: unknown }).failure_detail).toEqual(
+      detail,
+    );
   });
 
   it("no failure_detail message, path or timeline names a presented claim value; every check is a documented word", async () => {
