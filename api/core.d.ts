@@ -1,7 +1,7 @@
 // contract.d.ts
 import * as z from 'zod/mini';
-import { O as OperationId, a as OperationRoute } from './failure-codes.js';
-export { F as FAILURE_CODES, b as FailureCode, K as KnownFailureCode, c as OPERATION_ROUTES } from './failure-codes.js';
+import { F as FailureCheck, T as TimelineStep, O as OperationId, a as OperationRoute } from './failure-codes.js';
+export { b as FAILURE_CHECKS, c as FAILURE_CODES, d as FailureCode, e as FailureDetail, K as KnownFailureCheck, f as KnownFailureCode, g as OPERATION_ROUTES, h as TIMELINE_STEPS, i as TimelineEntry } from './failure-codes.js';
 declare function checkRequestConforms(method: string, path: string, request: {
     query?: Record<string, string>;
     body?: unknown;
@@ -148,6 +148,26 @@ declare const errorBody: z.ZodMiniObject<{
     details: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>>;
 }, z.core.$strip>;
 type ErrorBody = z.output<typeof errorBody>;
+declare const failureDetail: z.ZodMiniObject<{
+    check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+    message: z.ZodMiniString<string>;
+    path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+}, z.core.$strip>;
+declare const timelineEntry: z.ZodMiniObject<{
+    at: z.ZodMiniString<string>;
+    step: z.ZodMiniCustom<TimelineStep, TimelineStep>;
+    detail: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, string | number | boolean>, Record<string, string | number | boolean>>>;
+}, z.core.$strip>;
+declare const timeline: z.ZodMiniObject<{
+    object: z.ZodMiniLiteral<"list">;
+    data: z.ZodMiniArray<z.ZodMiniObject<{
+        at: z.ZodMiniString<string>;
+        step: z.ZodMiniCustom<TimelineStep, TimelineStep>;
+        detail: z.ZodMiniOptional<z.ZodMiniCustom<Record<string, string | number | boolean>, Record<string, string | number | boolean>>>;
+    }, z.core.$strip>>;
+}, z.core.$strip>;
+type FailureDetailWire = z.output<typeof failureDetail>;
+type TimelineWire = z.output<typeof timeline>;
 interface FieldProblem {
     field: string;
     rule: string;
@@ -172,13 +192,13 @@ declare function describeFirstIssue(error: {
 }, options?: DescribeOptions): FieldProblem;
 declare const ISSUANCE_STATUSES: readonly ["offer_created", "ready_to_issue", "token_issued", "credential_issued", "canceled", "expired", "failed"];
 declare const issuanceStatus: z.ZodMiniEnum<{
-    offer_created: "offer_created";
-    ready_to_issue: "ready_to_issue";
     token_issued: "token_issued";
     credential_issued: "credential_issued";
-    canceled: "canceled";
-    expired: "expired";
     failed: "failed";
+    expired: "expired";
+    canceled: "canceled";
+    offer_created: "offer_created";
+    ready_to_issue: "ready_to_issue";
 }>;
 declare const createOfferBody: z.ZodMiniObject<{
     claims: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
@@ -192,13 +212,13 @@ declare const createOfferBody: z.ZodMiniObject<{
 }, z.core.$strip>;
 declare const listIssuanceQuery: z.ZodMiniObject<{
     status: z.ZodMiniOptional<z.ZodMiniEnum<{
-        offer_created: "offer_created";
-        ready_to_issue: "ready_to_issue";
         token_issued: "token_issued";
         credential_issued: "credential_issued";
-        canceled: "canceled";
-        expired: "expired";
         failed: "failed";
+        expired: "expired";
+        canceled: "canceled";
+        offer_created: "offer_created";
+        ready_to_issue: "ready_to_issue";
     }>>;
     limit: z.ZodMiniOptional<z.ZodMiniCustom<string | number, string | number>>;
     cursor: z.ZodMiniOptional<z.ZodMiniString<string>>;
@@ -207,20 +227,25 @@ declare const issuanceSession: z.ZodMiniObject<{
     object: z.ZodMiniLiteral<"openid4vc_issuance">;
     id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{
-        offer_created: "offer_created";
-        ready_to_issue: "ready_to_issue";
         token_issued: "token_issued";
         credential_issued: "credential_issued";
-        canceled: "canceled";
-        expired: "expired";
         failed: "failed";
+        expired: "expired";
+        canceled: "canceled";
+        offer_created: "offer_created";
+        ready_to_issue: "ready_to_issue";
     }>;
+    failureDetail: z.ZodMiniOptional<z.ZodMiniObject<{
+        check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+        message: z.ZodMiniString<string>;
+        path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    }, z.core.$strip>>;
     credentialDefinitionId: z.ZodMiniString<string>;
     issuanceMode: z.ZodMiniLiteral<"InTime">;
     metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
     credentialStatus: z.ZodMiniOptional<z.ZodMiniEnum<{
-        active: "active";
         revoked: "revoked";
+        active: "active";
     }>>;
     revokedAt: z.ZodMiniOptional<z.ZodMiniString<string>>;
     createdAt: z.ZodMiniString<string>;
@@ -236,20 +261,25 @@ declare const issuanceOffer: z.ZodMiniObject<{
     object: z.ZodMiniLiteral<"openid4vc_issuance">;
     id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{
-        offer_created: "offer_created";
-        ready_to_issue: "ready_to_issue";
         token_issued: "token_issued";
         credential_issued: "credential_issued";
-        canceled: "canceled";
-        expired: "expired";
         failed: "failed";
+        expired: "expired";
+        canceled: "canceled";
+        offer_created: "offer_created";
+        ready_to_issue: "ready_to_issue";
     }>;
+    failureDetail: z.ZodMiniOptional<z.ZodMiniObject<{
+        check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+        message: z.ZodMiniString<string>;
+        path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    }, z.core.$strip>>;
     credentialDefinitionId: z.ZodMiniString<string>;
     issuanceMode: z.ZodMiniLiteral<"InTime">;
     metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
     credentialStatus: z.ZodMiniOptional<z.ZodMiniEnum<{
-        active: "active";
         revoked: "revoked";
+        active: "active";
     }>>;
     revokedAt: z.ZodMiniOptional<z.ZodMiniString<string>>;
     createdAt: z.ZodMiniString<string>;
@@ -263,20 +293,25 @@ declare const issuanceList: z.ZodMiniObject<{
         object: z.ZodMiniLiteral<"openid4vc_issuance">;
         id: z.ZodMiniString<string>;
         status: z.ZodMiniEnum<{
-            offer_created: "offer_created";
-            ready_to_issue: "ready_to_issue";
             token_issued: "token_issued";
             credential_issued: "credential_issued";
-            canceled: "canceled";
-            expired: "expired";
             failed: "failed";
+            expired: "expired";
+            canceled: "canceled";
+            offer_created: "offer_created";
+            ready_to_issue: "ready_to_issue";
         }>;
+        failureDetail: z.ZodMiniOptional<z.ZodMiniObject<{
+            check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+            message: z.ZodMiniString<string>;
+            path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        }, z.core.$strip>>;
         credentialDefinitionId: z.ZodMiniString<string>;
         issuanceMode: z.ZodMiniLiteral<"InTime">;
         metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
         credentialStatus: z.ZodMiniOptional<z.ZodMiniEnum<{
-            active: "active";
             revoked: "revoked";
+            active: "active";
         }>>;
         revokedAt: z.ZodMiniOptional<z.ZodMiniString<string>>;
         createdAt: z.ZodMiniString<string>;
@@ -458,12 +493,12 @@ declare function exactlyOne(first: string, second: string): z.core.$ZodCheck<obj
 declare const resourceId: z.ZodMiniString<string>;
 declare const VERIFICATION_STATUSES: readonly ["pending", "in_progress", "verified", "failed", "expired", "canceled"];
 declare const verificationStatusValue: z.ZodMiniEnum<{
-    canceled: "canceled";
-    expired: "expired";
+    verified: "verified";
     failed: "failed";
+    expired: "expired";
+    canceled: "canceled";
     pending: "pending";
     in_progress: "in_progress";
-    verified: "verified";
 }>;
 declare const EXPECTED_ORIGINS_MAX = 5;
 declare const createVerificationBody: z.ZodMiniObject<{
@@ -482,12 +517,12 @@ declare const dcApiResponseBody: z.ZodMiniObject<{
 }, z.core.$strip>;
 declare const listVerificationsQuery: z.ZodMiniObject<{
     status: z.ZodMiniOptional<z.ZodMiniEnum<{
-        canceled: "canceled";
-        expired: "expired";
+        verified: "verified";
         failed: "failed";
+        expired: "expired";
+        canceled: "canceled";
         pending: "pending";
         in_progress: "in_progress";
-        verified: "verified";
     }>>;
     limit: z.ZodMiniOptional<z.ZodMiniCustom<string | number, string | number>>;
     cursor: z.ZodMiniOptional<z.ZodMiniString<string>>;
@@ -496,14 +531,19 @@ declare const verification: z.ZodMiniObject<{
     object: z.ZodMiniLiteral<"verification">;
     id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{
-        canceled: "canceled";
-        expired: "expired";
+        verified: "verified";
         failed: "failed";
+        expired: "expired";
+        canceled: "canceled";
         pending: "pending";
         in_progress: "in_progress";
-        verified: "verified";
     }>;
     failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    failure_detail: z.ZodMiniOptional<z.ZodMiniObject<{
+        check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+        message: z.ZodMiniString<string>;
+        path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    }, z.core.$strip>>;
     policy_id: z.ZodMiniString<string>;
     customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
     metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
@@ -523,14 +563,19 @@ declare const createdVerification: z.ZodMiniObject<{
     object: z.ZodMiniLiteral<"verification">;
     id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{
-        canceled: "canceled";
-        expired: "expired";
+        verified: "verified";
         failed: "failed";
+        expired: "expired";
+        canceled: "canceled";
         pending: "pending";
         in_progress: "in_progress";
-        verified: "verified";
     }>;
     failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    failure_detail: z.ZodMiniOptional<z.ZodMiniObject<{
+        check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+        message: z.ZodMiniString<string>;
+        path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    }, z.core.$strip>>;
     policy_id: z.ZodMiniString<string>;
     customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
     metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
@@ -543,12 +588,12 @@ declare const verificationStatus: z.ZodMiniObject<{
     object: z.ZodMiniLiteral<"verification_status">;
     id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{
-        canceled: "canceled";
-        expired: "expired";
+        verified: "verified";
         failed: "failed";
+        expired: "expired";
+        canceled: "canceled";
         pending: "pending";
         in_progress: "in_progress";
-        verified: "verified";
     }>;
     failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
     expires_at: z.ZodMiniString<string>;
@@ -557,14 +602,19 @@ declare const verificationResult: z.ZodMiniObject<{
     object: z.ZodMiniLiteral<"verification_result">;
     verification_id: z.ZodMiniString<string>;
     status: z.ZodMiniEnum<{
-        canceled: "canceled";
-        expired: "expired";
+        verified: "verified";
         failed: "failed";
+        expired: "expired";
+        canceled: "canceled";
         pending: "pending";
         in_progress: "in_progress";
-        verified: "verified";
     }>;
     failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    failure_detail: z.ZodMiniOptional<z.ZodMiniObject<{
+        check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+        message: z.ZodMiniString<string>;
+        path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    }, z.core.$strip>>;
     policy_id: z.ZodMiniString<string>;
     customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
     claims: z.ZodMiniCustom<Record<string, unknown>, Record<string, unknown>>;
@@ -579,14 +629,19 @@ declare const verificationList: z.ZodMiniObject<{
         object: z.ZodMiniLiteral<"verification">;
         id: z.ZodMiniString<string>;
         status: z.ZodMiniEnum<{
-            canceled: "canceled";
-            expired: "expired";
+            verified: "verified";
             failed: "failed";
+            expired: "expired";
+            canceled: "canceled";
             pending: "pending";
             in_progress: "in_progress";
-            verified: "verified";
         }>;
         failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        failure_detail: z.ZodMiniOptional<z.ZodMiniObject<{
+            check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+            message: z.ZodMiniString<string>;
+            path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        }, z.core.$strip>>;
         policy_id: z.ZodMiniString<string>;
         customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
         metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
@@ -628,20 +683,25 @@ declare const issuanceEvent: z.ZodMiniObject<{
             object: z.ZodMiniLiteral<"openid4vc_issuance">;
             id: z.ZodMiniString<string>;
             status: z.ZodMiniEnum<{
-                offer_created: "offer_created";
-                ready_to_issue: "ready_to_issue";
                 token_issued: "token_issued";
                 credential_issued: "credential_issued";
-                canceled: "canceled";
-                expired: "expired";
                 failed: "failed";
+                expired: "expired";
+                canceled: "canceled";
+                offer_created: "offer_created";
+                ready_to_issue: "ready_to_issue";
             }>;
+            failureDetail: z.ZodMiniOptional<z.ZodMiniObject<{
+                check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+                message: z.ZodMiniString<string>;
+                path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            }, z.core.$strip>>;
             credentialDefinitionId: z.ZodMiniString<string>;
             issuanceMode: z.ZodMiniLiteral<"InTime">;
             metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
             credentialStatus: z.ZodMiniOptional<z.ZodMiniEnum<{
-                active: "active";
                 revoked: "revoked";
+                active: "active";
             }>>;
             revokedAt: z.ZodMiniOptional<z.ZodMiniString<string>>;
             createdAt: z.ZodMiniString<string>;
@@ -668,14 +728,19 @@ declare const verificationEvent: z.ZodMiniObject<{
             object: z.ZodMiniLiteral<"verification">;
             id: z.ZodMiniString<string>;
             status: z.ZodMiniEnum<{
-                canceled: "canceled";
-                expired: "expired";
+                verified: "verified";
                 failed: "failed";
+                expired: "expired";
+                canceled: "canceled";
                 pending: "pending";
                 in_progress: "in_progress";
-                verified: "verified";
             }>;
             failure_code: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            failure_detail: z.ZodMiniOptional<z.ZodMiniObject<{
+                check: z.ZodMiniCustom<FailureCheck, FailureCheck>;
+                message: z.ZodMiniString<string>;
+                path: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            }, z.core.$strip>>;
             policy_id: z.ZodMiniString<string>;
             customer_user_ref: z.ZodMiniNullable<z.ZodMiniString<string>>;
             metadata: z.ZodMiniCustom<Record<string, string>, Record<string, string>>;
@@ -688,8 +753,23 @@ declare const verificationEvent: z.ZodMiniObject<{
 }, z.core.$strip>;
 type WebhookEventWire = z.output<typeof issuanceEvent> | z.output<typeof verificationEvent>;
 type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DcApiRequestWire, type DcApiResponseBody, type DescribeOptions, EXPECTED_ORIGINS_MAX, type ErrorBody, FIELD_VALUES_LIMITS, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, OPERATION_SCHEMAS, type Operation, type OperationAuth, type OperationError, OperationId, OperationRoute, type OperationSchemas, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, dcApiRequest, dcApiResponseBody, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
+export { BODY_ERRORS, CLAIM_LEAF_RULE, CLAIM_VALUE_LIMITS, CLIENT_TOKEN_PREFIX, COMMON_ERRORS, CREDENTIAL_DEFINITION_ID_PATTERN, type ClaimEntryInput, type ContractIssue, type CreateCredentialDefinitionBody, type CreateOfferBody, type CreatePolicyBody, type CreateVerificationBody, type CreatedVerificationWire, type CredentialDefinitionWire, DEFINITION_METADATA_LIMITS, type DcApiRequestWire, type DcApiResponseBody, type DescribeOptions, EXPECTED_ORIGINS_MAX, type ErrorBody, FIELD_VALUES_LIMITS, FailureCheck, type FailureDetailWire, type FieldProblem, type FieldValue, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_MAX_LENGTH, ISSUANCE_EVENT_TYPES, ISSUANCE_STATUSES, type IssuanceOfferWire, type IssuanceSessionWire, type IssuanceStatus, type JsonLimits, LIFECYCLE_STATUSES, type LifecycleStatus, OPERATIONS, OPERATION_SCHEMAS, type Operation, type OperationAuth, type OperationError, OperationId, OperationRoute, type OperationSchemas, PATH_PARAMETER_ERRORS, PATH_RULE, PROTOTYPE_KEYS, PROTOTYPE_KEY_RULE, PUBLISHABLE_KEY_PATTERN, type PolicyWire, RESERVED_CLAIMS_AT_ANY_LEVEL, RESERVED_TOP_LEVEL_CLAIMS, SECRET_KEY_ERRORS, SECRET_KEY_PATTERN, STRING_MAP_LIMITS, TimelineStep, type TimelineWire, type UpdateCredentialDefinitionBody, VERIFICATION_EVENT_TYPES, VERIFICATION_STATUSES, type VerificationResultWire, type VerificationStatusValue, type VerificationStatusWire, type VerificationWire, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN, type WebhookEventType, type WebhookEventWire, camelList, checkRequestConforms, checkResponseConforms, claimEntryInput, claimLeaf, claimPath, createCredentialDefinitionBody, createOfferBody, createOpenApiDocument, createPolicyBody, createVerificationBody, createdVerification, credentialDefinition, credentialDefinitionId, credentialDefinitionList, dcApiRequest, dcApiResponseBody, declarableClaimPath, definitionMetadata, definitionRendering, describeFirstIssue, errorBody, exactlyOne, failureDetail, findJsonProblem, findOperation, formatIssuePath, isPlainObject, issuanceEvent, issuanceList, issuanceOffer, issuanceSession, issuanceStatus, jwks, lifecycleStatus, listCredentialDefinitionsQuery, listCursor, listIssuanceQuery, listLimit, listPoliciesQuery, listVerificationsQuery, offerClaims, oneOf, operationErrors, plainListQuery, policy, policyList, resourceId, rule, snakeList, stringMap, text, timeline, timelineEntry, timestamp, updateCredentialDefinitionBody, verification, verificationEvent, verificationList, verificationResult, verificationStatus, verificationStatusValue };
 // failure-codes.d.ts
+declare const FAILURE_CHECKS: readonly ["format", "wallet_error", "decryption", "issuer_signature", "issuer_not_trusted", "credential_type", "doctype", "digest", "key_binding", "audience", "nonce", "freshness", "sd_hash", "device_signature", "transcript", "credential_not_yet_valid", "credential_expired", "status_unknown", "status_revoked", "claim_missing", "claim_value", "tx_code"];
+type KnownFailureCheck = (typeof FAILURE_CHECKS)[number];
+type FailureCheck = KnownFailureCheck | (string & {});
+interface FailureDetail {
+    check: FailureCheck;
+    message: string;
+    path?: string[] | undefined;
+}
+declare const TIMELINE_STEPS: readonly ["created", "request_fetched", "answer_received", "check", "offer_fetched", "tx_code_refused", "token_issued", "credential_issued", "revoked", "verified", "failed", "expired", "canceled", "webhook_delivery"];
+type TimelineStep = (typeof TIMELINE_STEPS)[number] | (string & {});
+interface TimelineEntry {
+    at: string;
+    step: TimelineStep;
+    detail?: Record<string, string | number | boolean> | undefined;
+}
 declare const OPERATION_ROUTES: {
     readonly createCredentialDefinition: {
         readonly method: "POST";
@@ -739,6 +819,11 @@ declare const OPERATION_ROUTES: {
     readonly cancelIssuanceSession: {
         readonly method: "POST";
         readonly path: "/v1/openid4vc/issuance/{issuanceId}/cancel";
+        readonly snake: false;
+    };
+    readonly getIssuanceTimeline: {
+        readonly method: "GET";
+        readonly path: "/v1/openid4vc/issuance/{issuanceId}/timeline";
         readonly snake: false;
     };
     readonly revokeIssuedCredential: {
@@ -796,6 +881,11 @@ declare const OPERATION_ROUTES: {
         readonly path: "/v1/verifications/{verificationId}/result";
         readonly snake: true;
     };
+    readonly getVerificationTimeline: {
+        readonly method: "GET";
+        readonly path: "/v1/verifications/{verificationId}/timeline";
+        readonly snake: true;
+    };
     readonly submitDcApiResponse: {
         readonly method: "POST";
         readonly path: "/v1/verifications/{verificationId}/dc-api-response";
@@ -821,9 +911,9 @@ type OperationId = keyof typeof OPERATION_ROUTES;
 declare const FAILURE_CODES: readonly ["presentation_invalid", "claims_missing", "claims_not_satisfied", "credential_revoked", "credential_expired", "wallet_rejected"];
 type KnownFailureCode = (typeof FAILURE_CODES)[number];
 type FailureCode = KnownFailureCode | (string & {});
-export { FAILURE_CODES as F, type KnownFailureCode as K, type OperationId as O, type OperationRoute as a, type FailureCode as b, OPERATION_ROUTES as c };
+export { type FailureCheck as F, type KnownFailureCheck as K, type OperationId as O, type TimelineStep as T, type OperationRoute as a, FAILURE_CHECKS as b, FAILURE_CODES as c, type FailureCode as d, type FailureDetail as e, type KnownFailureCode as f, OPERATION_ROUTES as g, TIMELINE_STEPS as h, type TimelineEntry as i };
 // index.d.ts
-export { F as FAILURE_CODES, b as FailureCode, K as KnownFailureCode, c as OPERATION_ROUTES, O as OperationId, a as OperationRoute } from './failure-codes.js';
+export { b as FAILURE_CHECKS, c as FAILURE_CODES, F as FailureCheck, d as FailureCode, e as FailureDetail, K as KnownFailureCheck, f as KnownFailureCode, g as OPERATION_ROUTES, O as OperationId, a as OperationRoute, h as TIMELINE_STEPS, i as TimelineEntry, T as TimelineStep } from './failure-codes.js';
 export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './request-pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";

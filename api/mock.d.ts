@@ -36,7 +36,7 @@ declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
 export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, VerificationRecord, authorizationRequestUri, clockAdvanceBody, errorReply, handOverDcApiAnswerOf as handOverDcApiAnswer, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, verificationOfDcApiNonce, webhookBody };
 // incoming.d.ts
 import { CredportErrorCode, CredportError } from '@credport/core';
-import { FieldValue, FailureCode } from '@credport/core/contract';
+import { FieldValue, TimelineEntry, FailureCode, FailureDetail, FailureCheck } from '@credport/core/contract';
 import { LookupFunction } from 'node:net';
 import { JWK } from 'jose';
 import { X509Certificate } from 'node:crypto';
@@ -121,11 +121,15 @@ interface PolicyField {
     path: string[];
     values?: FieldValue[];
 }
-interface VerificationRecord {
+interface HasTimeline {
+    timeline?: TimelineEntry[];
+}
+interface VerificationRecord extends HasTimeline {
     id: string;
     tenant: Tenant;
     status: VerificationStatus;
     failureCode?: FailureCode;
+    failureDetail?: FailureDetail;
     policyId: string;
     policy: {
         vct: string;
@@ -181,10 +185,11 @@ interface DefinitionRecord {
     createdAt: string;
     updatedAt: string;
 }
-interface IssuanceRecord {
+interface IssuanceRecord extends HasTimeline {
     id: string;
     tenant: Tenant;
     status: IssuanceStatus;
+    failureDetail?: FailureDetail;
     credentialDefinitionId: string;
     definition: {
         vct: string;
@@ -460,6 +465,12 @@ declare class Issuance {
     list(auth: SecretAuth, rawQuery: unknown): Page<IssuanceRecord>;
     cancel(auth: SecretAuth, id: string): IssuanceRecord;
     revoke(auth: SecretAuth, id: string): IssuanceRecord;
+    timeline(auth: SecretAuth, id: string): {
+        object: string;
+        data: TimelineEntry[];
+    };
+    noteWebhookAttempt(id: string, event: string, status: number | undefined): void;
+    noteStep(id: string, step: string, detail?: TimelineEntry["detail"]): void;
     findForProtocol(id: string): IssuanceRecord | undefined;
     findByPreAuthorizedCode(code: string): IssuanceRecord | undefined;
     findByIssuerState(issuerState: string): IssuanceRecord | undefined;
@@ -728,6 +739,13 @@ declare class Verifications {
     cancel(auth: SecretAuth, id: string): VerificationRecord;
     authorizeBrowser(id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
     answerable(auth: SecretAuth | undefined, id: string, authorization: string | null, publishableKey: string | null): VerificationRecord;
+    timeline(auth: SecretAuth, id: string): {
+        object: string;
+        data: TimelineEntry[];
+    };
+    noteWebhookAttempt(id: string, event: string, status: number | undefined): void;
+    noteStep(id: string, step: string, detail?: TimelineEntry["detail"]): void;
+    noteChecks(id: string, order: readonly FailureCheck[], failed: FailureCheck | undefined): void;
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
     browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
         expires_at: string;
@@ -749,6 +767,7 @@ declare class Verifications {
         policy_id: string;
         customer_user_ref: string | null;
         claims: JsonObject;
+        failure_detail?: FailureDetail;
         failure_code?: FailureCode;
         object: string;
         verification_id: string;
@@ -758,6 +777,7 @@ declare class Verifications {
     applyTrigger(id: string, trigger: VerificationTrigger, data?: {
         claims?: JsonObject;
         failureCode?: FailureCode;
+        failureDetail?: FailureDetail;
     }): VerificationRecord;
     noteDcApiAnswer(id: string, transcript: DcApiAnswerTranscript): void;
     noteIssuerNotTrusted(id: string): void;
@@ -810,6 +830,7 @@ declare class Model {
     private expiryTimer;
     constructor(options?: ModelOptions);
     reset(): void;
+    private noteWebhookAttempt;
     createProject(options?: {
         environment?: Environment | undefined;
         scopes?: Scope[] | undefined;

@@ -1,8 +1,8 @@
 // index.d.ts
 import { RequestPipeline, BackoffOptions } from '@credport/core';
 export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError, isCredportErrorCode, signWebhookPayload } from '@credport/core';
-import { LifecycleStatus, IssuanceStatus, FieldValue, VerificationStatusValue, FailureCode, WebhookEventWire } from '@credport/core/contract';
-export { FailureCode, IssuanceStatus, LifecycleStatus, VerificationStatusValue } from '@credport/core/contract';
+import { LifecycleStatus, IssuanceStatus, FailureDetail, FieldValue, VerificationStatusValue, TimelineEntry, FailureCode, WebhookEventWire } from '@credport/core/contract';
+export { FailureCheck, FailureCode, FailureDetail, IssuanceStatus, KnownFailureCheck, LifecycleStatus, TimelineEntry, TimelineStep, VerificationStatusValue } from '@credport/core/contract';
 import { S as StateStore } from './state-store.js';
 export { a as STATE_STORE_UNAVAILABLE, b as StateCount, s as stateStoreUnavailable } from './state-store.js';
 interface ClaimDisplay {
@@ -52,6 +52,7 @@ interface IssuanceSession {
     object: "openid4vc_issuance";
     id: string;
     status: IssuanceStatus;
+    failureDetail?: FailureDetail | undefined;
     credentialDefinitionId: string;
     issuanceMode: "InTime";
     metadata: Record<string, string>;
@@ -126,6 +127,7 @@ interface Verification {
     id: string;
     status: VerificationStatusValue;
     failureCode?: string | undefined;
+    failureDetail?: FailureDetail | undefined;
     policyId: string;
     customerUserRef: string | null;
     metadata: Record<string, string>;
@@ -152,10 +154,15 @@ interface VerificationResult {
     verificationId: string;
     status: VerificationStatusValue;
     failureCode?: string | undefined;
+    failureDetail?: FailureDetail | undefined;
     policyId: string;
     customerUserRef: string | null;
     claims: Record<string, unknown>;
     resultToken: string;
+}
+interface Timeline {
+    object: "list";
+    data: TimelineEntry[];
 }
 interface RequestOptions {
     signal?: AbortSignal | undefined;
@@ -275,6 +282,7 @@ declare class Issuance {
     list(params?: ListParams & {
         status?: IssuanceStatus | undefined;
     }): PagePromise<IssuanceSession>;
+    timeline(issuanceId: string, options?: RequestOptions): Promise<Timeline>;
     private send;
 }
 declare class Policies {
@@ -298,6 +306,7 @@ declare class Verifications {
     list(params?: ListParams & {
         status?: VerificationStatusValue | undefined;
     }): PagePromise<Verification>;
+    timeline(verificationId: string, options?: RequestOptions): Promise<Timeline>;
     private send;
 }
 interface CredportOptions {
@@ -342,6 +351,7 @@ interface VerifiedResultToken {
     verificationId: string;
     status: VerificationStatusValue;
     failureCode?: FailureCode;
+    failureDetail?: FailureDetail;
     policyId: string;
     customerUserRef: string | null;
     claims: Record<string, unknown>;
@@ -360,7 +370,7 @@ interface GetVerifiedResultOptions extends Omit<VerifyResultTokenOptions, "verif
     requireClaims?: ClaimRequirements | undefined;
 }
 declare function getVerifiedResult(credport: Credport, verificationId: string, options?: GetVerifiedResultOptions): Promise<VerifiedResultToken>;
-export { type ClaimDisplay, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionClaim, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type DcApiRequest, type DcApiResponse, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type PagePromise, type Policy, type PolicyField, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type ToArrayOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_EVENT_IN_PROGRESS_SECONDS, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventClaim, type WebhookEventLedger, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventLedger, webhookEventScope, webhookEventStoreOver };
+export { type ClaimDisplay, type ClaimEntry, type ClaimRequirements, type ClaimValue, type ClaimsResult, type CreateOfferInput, type CreatePolicyInput, type CreateVerificationInput, type CreatedVerification, type CredentialDefinition, type CredentialDefinitionClaim, type CredentialDefinitionInput, type CredentialDefinitionUpdate, Credport, type CredportOptions, DEFAULT_WEBHOOK_EVENT_TTL_SECONDS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, type DcApiRequest, type DcApiResponse, type GetVerifiedResultOptions, type IssuanceOffer, type IssuanceSession, type IssuanceWebhookEvent, type JsonWebKeySet, type ListParams, type MemoryStateStoreOptions, type MemoryWebhookEventStoreOptions, PRESET_CLAIM_REQUIREMENTS, Page, type PagePromise, type Policy, type PolicyField, RESULT_TOKEN_TYPE, type RequestOptions, StateStore, type Timeline, type ToArrayOptions, type Verification, type VerificationResult, type VerificationStatus, type VerificationWebhookEvent, type VerifiedResultToken, type VerifyResultTokenOptions, WEBHOOK_EVENT_IN_PROGRESS_SECONDS, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent, type WebhookEventClaim, type WebhookEventLedger, type WebhookEventStore, type WebhookInput, type WebhookVerifyOptions, type WriteOptions, createMemoryStateStore, createMemoryWebhookEventStore, getVerifiedResult, parseJwks, requireClaims, verifyResultToken, verifyWebhook, webhookEventKey, webhookEventLedger, webhookEventScope, webhookEventStoreOver };
 // redis.d.ts
 import { S as StateStore, b as StateCount } from './state-store.js';
 import '@credport/core';

@@ -11,6 +11,15 @@ export {
   requireSecureTransport,
 } from "./base-url.js";
 export { claimAt, claimLocations } from "./claim-path.js";
+export {
+  FAILURE_CHECKS,
+  type FailureCheck,
+  type FailureDetail,
+  type KnownFailureCheck,
+  TIMELINE_STEPS,
+  type TimelineEntry,
+  type TimelineStep,
+} from "./contract/failure-checks.js";
 // The zod-free parts of the wire contract, for code bound for browsers.
 export {
   FAILURE_CODES,

@@ -6,7 +6,7 @@ import {
   requireSecureTransport,
 } from "@credport/core";
 import { type JsonWebKeySet, parseJwks } from "./pinned-jwks.js";
-import type { FailureCode, VerificationStatusValue } from "./types.js";
+import type { FailureCode, FailureDetail, VerificationStatusValue } from "./types.js";
 
 /** The JOSE header `typ` of the service's signed verification results. */
 export const RESULT_TOKEN_TYPE = "credport-result+jwt";
@@ -54,6 +54,11 @@ export interface VerifiedResultToken {
   status: VerificationStatusValue;
   /** Only when status is failed. */
   failureCode?: FailureCode;
+  /**
+   * Only when status is failed: which check failed, the claim path concerned and what was
+   * expected, as the service signed them.
+   */
+  failureDetail?: FailureDetail;
   policyId: string;
   customerUserRef: string | null;
   /** Exactly the policy's fields, nested by path, as the service signed them. */
@@ -198,6 +203,7 @@ export async function verifyResultToken(
     ...(typeof payload.failure_code === "string"
       ? { failureCode: payload.failure_code as FailureCode }
       : {}),
+    ...(isFailureDetail(payload.failure_detail) ? { failureDetail: payload.failure_detail } : {}),
     policyId: payload.policy_id,
     customerUserRef: userRef,
     claims: claims as Record<string, unknown>,
@@ -206,4 +212,15 @@ export async function verifyResultToken(
     issuedAt: payload.iat as number,
     expiresAt: payload.exp as number,
   };
+}
+
+/** A signed `failure_detail` of the expected shape (anything else is left out, not trusted). */
+function isFailureDetail(value: unknown): value is FailureDetail {
+  if (typeof value !== "object" || value === null) return false;
+  const { check, message, path } = value as Record<string, unknown>;
+  return (
+    typeof check === "string" &&
+    typeof message === "string" &&
+    (path === undefined || (Array.isArray(path) && path.every((p) => typeof p === "string")))
+  );
 }

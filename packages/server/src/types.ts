@@ -6,9 +6,14 @@
  */
 
 export type {
+  FailureCheck,
   FailureCode,
+  FailureDetail,
   IssuanceStatus,
+  KnownFailureCheck,
   LifecycleStatus,
+  TimelineEntry,
+  TimelineStep,
   VerificationStatusValue,
 } from "@credport/core/contract";
 
@@ -27,6 +32,7 @@ export type {
   CreateVerificationInput,
   DcApiRequest,
   DcApiResponse,
+  Timeline,
   Verification,
   VerificationResult,
   VerificationStatus,

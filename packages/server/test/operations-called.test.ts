@@ -44,6 +44,7 @@ describe("the server client and the contract's operations", () => {
       i.get(id),
       i.cancel(id),
       i.revoke(id),
+      i.timeline(id),
       i.list(),
       p.create({
         name: "Badge",
@@ -57,6 +58,7 @@ describe("the server client and the contract's operations", () => {
       v.get(id),
       v.getStatus(id),
       v.getResult(id),
+      v.timeline(id),
       v.cancel(id),
       v.submitDcApiResponse(id, { protocol: "openid4vp-v1-unsigned", data: {} }),
       v.list(),

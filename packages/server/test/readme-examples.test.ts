@@ -98,6 +98,29 @@ describe("README examples", () => {
     });
   });
 
+  it("explainFailure: the check that failed and each step, with no claim value", async () => {
+    const { explainFailure } = (await importExample("### Debugging a failed verification")) as {
+      explainFailure: (verificationId: string) => Promise<string[]>;
+    };
+    const { Credport } = await import("@credport/server");
+    const { createTestWallet } = await import("@credport/mock/wallet");
+    const v = await new Credport().verifications.create({ policyId: "preset_age_over_18" });
+    const wallet = await createTestWallet();
+    await wallet.present(v.authorizationRequestUri, { tamper: "audience" });
+    const lines = await explainFailure(v.id);
+    expect(lines[0]).toMatch(/^presentation_invalid: audience: .*aud.* was expected$/);
+    expect(lines.slice(1).map((line) => line.split(" ")[1])).toEqual(
+      expect.arrayContaining(["created", "request_fetched", "answer_received", "check", "failed"]),
+    );
+    expect(lines.at(-1)).toMatch(
+      /^\S+ failed \{"failure_code":"presentation_invalid","check":"audience"\}$/,
+    );
+    expect(lines.join("\n")).not.toMatch(/Ada|Lovelace|1815/);
+    // A verification that did not fail has nothing to explain.
+    const open = await new Credport().verifications.create({ policyId: "preset_age_over_18" });
+    expect(await explainFailure(open.id)).toEqual([]);
+  });
+
   it("pinning: the example checks results against the key set in CREDPORT_JWKS", async () => {
     process.env.CREDPORT_JWKS = JSON.stringify(await service.model.signer.jwks());
     try {

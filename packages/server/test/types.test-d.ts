@@ -13,9 +13,11 @@ import type {
   CredentialDefinitionWire,
   DcApiRequestWire,
   DcApiResponseBody,
+  FailureDetailWire,
   IssuanceOfferWire,
   IssuanceSessionWire,
   PolicyWire,
+  TimelineWire,
   UpdateCredentialDefinitionBody,
   VerificationResultWire,
   VerificationStatusWire,
@@ -33,9 +35,11 @@ import type {
   Credport,
   DcApiRequest,
   DcApiResponse,
+  FailureDetail,
   IssuanceOffer,
   IssuanceSession,
   Policy,
+  Timeline,
   Verification,
   VerificationResult,
   VerificationStatus,
@@ -88,6 +92,26 @@ test("resources return the contract's types, camelCased", () => {
     Returned<Credport["verifications"]["getResult"]>
   >().toEqualTypeOf<VerificationResult>();
   expectTypeOf<Returned<Credport["issuance"]["createOffer"]>>().toEqualTypeOf<IssuanceOffer>();
+  expectTypeOf<Timeline>().toEqualTypeOf<TimelineWire>();
+  expectTypeOf<Returned<Credport["verifications"]["timeline"]>>().toEqualTypeOf<Timeline>();
+  expectTypeOf<Returned<Credport["issuance"]["timeline"]>>().toEqualTypeOf<Timeline>();
+});
+
+test("failureDetail: on server reads of a verification, its result and an issuance session; never on the status", () => {
+  expectTypeOf<FailureDetail>().toEqualTypeOf<FailureDetailWire>();
+  for (const detail of [
+    {} as NonNullable<Verification["failureDetail"]>,
+    {} as NonNullable<VerificationResult["failureDetail"]>,
+    {} as NonNullable<IssuanceSession["failureDetail"]>,
+  ]) {
+    expectTypeOf(detail).toEqualTypeOf<FailureDetail>();
+    expectTypeOf(detail.path).toEqualTypeOf<string[] | undefined>();
+    // The known words complete in editors; a newer service's word is still a string.
+    expectTypeOf<"nonce">().toMatchTypeOf<typeof detail.check>();
+    expectTypeOf<"a_newer_check">().toMatchTypeOf<typeof detail.check>();
+  }
+  expectTypeOf<VerificationStatus>().not.toHaveProperty("failureDetail");
+  expectTypeOf<Verification>().not.toHaveProperty("failure_detail");
 });
 
 test("one casing on the TypeScript side", () => {

@@ -6,6 +6,8 @@ import {
   updateCredentialDefinitionBody,
 } from "./credential-definitions.js";
 import { errorBody } from "./error-body.js";
+import { FAILURE_CHECKS, TIMELINE_STEPS } from "./failure-checks.js";
+import { failureDetail, timeline, timelineDetail, timelineEntry } from "./failure-detail.js";
 import {
   createOfferBody,
   issuanceList,
@@ -70,6 +72,8 @@ export function documentation() {
     ["VerificationResult", verificationResult],
     ["VerificationList", verificationList],
     ["JsonWebKeySet", jwks],
+    ["FailureDetail", failureDetail],
+    ["Timeline", timeline],
     // Discriminated on `type`; built here only, so that no client bundle carries a union parser.
     ["WebhookEvent", z.discriminatedUnion("type", [issuanceEvent, verificationEvent])],
   ];
@@ -107,6 +111,26 @@ export function documentation() {
   docs.add(failureCode, {
     examples: [...FAILURE_CODES],
     description: "Only when the status is `failed`. Accept values you do not know.",
+  });
+  docs.add(failureDetail, {
+    id: "FailureDetail",
+    description:
+      "Only when the status is `failed`, on server reads (never the browser's status read or realtime events): `check` says which rule failed, `path` the claim concerned, `message` what was expected. Never a claim value, key, token or personal data.",
+  });
+  docs.add(failureDetail.shape.check, {
+    type: "string",
+    examples: [...FAILURE_CHECKS],
+    description: "One word of a documented list. Accept words you do not know.",
+  });
+  docs.add(timelineDetail, {
+    type: "object",
+    additionalProperties: { type: ["string", "number", "boolean"] },
+    description: "The step's particulars (a check's outcome, a webhook attempt's HTTP status, …).",
+  });
+  docs.add(timelineEntry.shape.step, {
+    type: "string",
+    examples: [...TIMELINE_STEPS],
+    description: "Accept steps you do not know.",
   });
   docs.add(eventCreated, { type: "number" });
   docs.add(txCodeLength, { type: "integer", minimum: 4, maximum: 8 });

@@ -18,6 +18,22 @@ export {
 } from "./credential-definitions.js";
 export { type ErrorBody, errorBody } from "./error-body.js";
 export {
+  FAILURE_CHECKS,
+  type FailureCheck,
+  type FailureDetail,
+  type KnownFailureCheck,
+  TIMELINE_STEPS,
+  type TimelineEntry,
+  type TimelineStep,
+} from "./failure-checks.js";
+export {
+  type FailureDetailWire,
+  failureDetail,
+  type TimelineWire,
+  timeline,
+  timelineEntry,
+} from "./failure-detail.js";
+export {
   type ContractIssue,
   type DescribeOptions,
   describeFirstIssue,

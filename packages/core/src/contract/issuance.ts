@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { failureDetail } from "./failure-detail.js";
 import { offerClaims } from "./json-limits.js";
 import { camelList, listPage } from "./lists.js";
 import { exactlyOne, oneOf, stringMap, testWalletLink, text, timestamp } from "./rules.js";
@@ -63,6 +64,8 @@ const issuanceSessionShape = {
   object: z.literal("openid4vc_issuance"),
   id: z.string(),
   status: issuanceStatus,
+  /** With `failed` only: which check failed and what it expected. */
+  failureDetail: z.optional(failureDetail),
   credentialDefinitionId: z.string(),
   issuanceMode: z.literal("InTime"),
   metadata: stringMap,

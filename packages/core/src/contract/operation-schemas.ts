@@ -6,6 +6,7 @@ import {
   listCredentialDefinitionsQuery,
   updateCredentialDefinitionBody,
 } from "./credential-definitions.js";
+import { timeline } from "./failure-detail.js";
 import {
   createOfferBody,
   issuanceList,
@@ -60,6 +61,7 @@ export const OPERATION_SCHEMAS: Readonly<Record<OperationId, OperationSchemas>> 
   listIssuanceSessions: { query: listIssuanceQuery, answer: issuanceList },
   getIssuanceSession: { answer: issuanceSession },
   cancelIssuanceSession: { answer: issuanceSession },
+  getIssuanceTimeline: { answer: timeline },
   revokeIssuedCredential: { answer: issuanceSession },
   createPolicy: { body: createPolicyBody, answer: policy },
   listPolicies: { query: listPoliciesQuery, answer: policyList },
@@ -71,6 +73,7 @@ export const OPERATION_SCHEMAS: Readonly<Record<OperationId, OperationSchemas>> 
   getVerificationStatus: { answer: verificationStatus },
   streamVerificationStatus: { answer: null },
   getVerificationResult: { answer: verificationResult },
+  getVerificationTimeline: { answer: timeline },
   submitDcApiResponse: { body: dcApiResponseBody, answer: verificationStatus },
   cancelVerification: { answer: verification },
   getResultKeys: { answer: jwks },

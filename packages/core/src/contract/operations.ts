@@ -215,6 +215,15 @@ const DOCUMENTATION: Record<OperationId, OperationDocs> = {
     status: 200,
     errors: [notFound, { status: 409, codes: ["issuance_not_cancelable"] }],
   },
+  getIssuanceTimeline: {
+    summary:
+      "The steps of an issuance session, in order: created, offer fetched, token, credential issued or refused, final status, webhook delivery attempts",
+    tag: "Issuance",
+    auth: "secret",
+    scope: "issuance:read",
+    status: 200,
+    errors: [notFound],
+  },
   revokeIssuedCredential: {
     summary: "Revoke the issued credential (status stays credential_issued)",
     tag: "Issuance",
@@ -303,6 +312,15 @@ const DOCUMENTATION: Record<OperationId, OperationDocs> = {
     scope: "verifications:read",
     status: 200,
     errors: [notFound, { status: 409, codes: ["verification_not_finished"] }],
+  },
+  getVerificationTimeline: {
+    summary:
+      "The steps of a verification, in order: created, request fetched, answer received, each check with its outcome, final status, webhook delivery attempts",
+    tag: "Verifications",
+    auth: "secret",
+    scope: "verifications:read",
+    status: 200,
+    errors: [notFound],
   },
   submitDcApiResponse: {
     summary:

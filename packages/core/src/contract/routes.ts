@@ -50,6 +50,11 @@ export const OPERATION_ROUTES = {
     path: "/v1/openid4vc/issuance/{issuanceId}/cancel",
     snake: false,
   },
+  getIssuanceTimeline: {
+    method: "GET",
+    path: "/v1/openid4vc/issuance/{issuanceId}/timeline",
+    snake: false,
+  },
   revokeIssuedCredential: {
     method: "POST",
     path: "/v1/openid4vc/issuance/{issuanceId}/revoke",
@@ -75,6 +80,11 @@ export const OPERATION_ROUTES = {
   getVerificationResult: {
     method: "GET",
     path: "/v1/verifications/{verificationId}/result",
+    snake: true,
+  },
+  getVerificationTimeline: {
+    method: "GET",
+    path: "/v1/verifications/{verificationId}/timeline",
     snake: true,
   },
   submitDcApiResponse: {

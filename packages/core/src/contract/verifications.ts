@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { EXPECTED_ORIGIN_RULE, isExpectedOrigin } from "../expected-origin.js";
 import { FAILURE_CODES } from "./failure-codes.js";
+import { failureDetail } from "./failure-detail.js";
 import { listPage, snakeList } from "./lists.js";
 import {
   isPlainObject,
@@ -89,6 +90,8 @@ const verificationShape = {
   id: z.string(),
   status: verificationStatusValue,
   failure_code: z.optional(failureCode),
+  /** Server reads only, with `failed`: which check failed and what it expected. */
+  failure_detail: z.optional(failureDetail),
   policy_id: z.string(),
   customer_user_ref: z.nullable(z.string()),
   metadata: stringMap,
@@ -130,6 +133,8 @@ export const verificationResult = z.object({
   verification_id: z.string(),
   status: verificationStatusValue,
   failure_code: z.optional(failureCode),
+  /** With `failed`: which check failed and what it expected (in `result_token` too). */
+  failure_detail: z.optional(failureDetail),
   policy_id: z.string(),
   customer_user_ref: z.nullable(z.string()),
   /** Exactly the policy's fields, nested by path (`{}` unless verified). */

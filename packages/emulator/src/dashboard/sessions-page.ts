@@ -14,6 +14,7 @@ import { codeBlock, pill, pretty, time } from "../face/format.js";
 import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
 import type { DashboardContext } from "./dashboard-context.js";
+import { failureDetailList, stepTimeline } from "./failure-explanation.js";
 import { qrCode } from "./qr-code.js";
 import { type Row, rowList } from "./row-list.js";
 import { type HistoryEntry, statusHistory } from "./status-history.js";
@@ -52,7 +53,8 @@ function issuanceRow(ctx: DashboardContext, r: IssuanceRecord): Row {
       open ? time(r.expiresAt) : html`<span class="muted">–</span>`,
     ],
     body: html`<div class="detail-grid">
-      <div><h3>Status history</h3>${timeline(statusHistory(ctx.model, r.id, { at: r.createdAt, status: "offer_created" }))}</div>
+      <div><h3>Status history</h3>${timeline(statusHistory(ctx.model, r.id, { at: r.createdAt, status: "offer_created" }))}
+        ${r.status === "failed" ? failureDetailList(r.failureDetail) : ""}${stepTimeline(r.timeline)}</div>
       <div><h3>Claims</h3>${codeBlock(pretty(r.claims), `Claims of ${r.id}`)}</div>
       <div class="stack"><h3>Details</h3><dl class="kv">
         <dt>Project</dt><dd class="mono">${r.tenant.projectId} (${r.tenant.environment})</dd>
@@ -107,7 +109,8 @@ function verificationRow(ctx: DashboardContext, v: VerificationRecord, clientId:
     ],
     body: html`<div class="detail-grid">
       <div><h3>Status history</h3>${timeline(statusHistory(ctx.model, v.id, { at: v.createdAt, status: "pending" }))}
-        ${v.dcApiAnswer ? dcApiTranscript(v.dcApiAnswer) : ""}</div>
+        ${v.dcApiAnswer ? dcApiTranscript(v.dcApiAnswer) : ""}
+        ${v.status === "failed" ? failureDetailList(v.failureDetail) : ""}${stepTimeline(v.timeline)}</div>
       <div><h3>Fields asked for</h3><ul class="claims-list">${v.policy.fields.map((f) => html`<li class="mono">${f.path.join(".")}</li>`)}</ul>
         ${v.claims ? html`<h3>Disclosed</h3>${codeBlock(pretty(v.claims), `Disclosed claims of ${v.id}`)}` : ""}</div>
       <div class="stack"><h3>Details</h3><dl class="kv">

@@ -127,6 +127,25 @@ describe("the emulator's dashboard", () => {
     );
   });
 
+  it("shows why a verification failed (the check, the claim, what was expected) and its timeline, never a claim value", async () => {
+    const wallet = await createTestWallet({ identity: { given_name: "Philippa-4e1b" } });
+    const create = async (policy = "preset_identity_basic") =>
+      (await service("POST", "/v1/verifications", { policy_id: policy })).body;
+    const bound = await create();
+    await wallet.present(bound.authorization_request_uri, { tamper: "audience" });
+    const omitted = await create();
+    await wallet.present(omitted.authorization_request_uri, { omit: ["given_name"] });
+    const html = (await pageClient(emulator.url).get("/verifications")).text;
+    const page = visibleText(html);
+    expect(page).toMatch(
+      /Why it failed Check audience Expected a key-binding JWT whose aud is this verifier's client_id was expected Timeline .*created .*request fetched .*answer received channel redirect .*check format passed .*check audience failed .*failed failure_code presentation_invalid, check audience/,
+    );
+    expect(page).toMatch(
+      /Why it failed Check claim_missing Claim given_name Expected the policy's field given_name was expected to be disclosed/,
+    );
+    expect(html).not.toContain("Philippa-4e1b");
+  });
+
   it("offers an open session to the test wallet, with a QR code", async () => {
     const created = (await offer()).body;
     const page = (await pageClient(emulator.url).get("/issuance")).text;

@@ -3,6 +3,7 @@ import type { DcqlQuery } from "dcql";
 import type { JWK } from "jose";
 import type { JsonObject } from "../model/infrastructure/input.js";
 import type { DefinitionRecord } from "../model/records/definition-record.js";
+import type { FailureCheck, FailureDetail } from "../model/records/failure-detail.js";
 import type { PolicyField } from "../model/records/policy-record.js";
 import type { VerificationRecord } from "../model/records/verification-record.js";
 import type { FailureCode } from "../model/transitions/verification-transitions.js";
@@ -50,6 +51,11 @@ export interface CredentialFormat {
     presentation: string,
     context: PresentationContext,
   ): Promise<PresentationOutcome>;
+  /**
+   * The checks `verifyPresentation` makes, in its order: it stops at the first that fails, so the
+   * timeline shows those before as passed.
+   */
+  readonly checks: readonly FailureCheck[];
 }
 
 /** Query ID of the one credential a Credport verification asks for, whatever its format. */
@@ -95,7 +101,10 @@ export type PresentationOutcome =
   | {
       ok: false;
       failureCode: FailureCode;
+      /** For the emulator's dashboard. */
       reason: string;
+      /** The verification's `failure_detail`: the check, what it expected, the claim path. */
+      detail: FailureDetail;
       /** The issuer's chain ends at no trusted root (the emulator's dashboard says so). */
       issuerNotTrusted?: boolean;
     };

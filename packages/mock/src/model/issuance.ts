@@ -16,8 +16,10 @@ import { RecordStore } from "./infrastructure/record-store.js";
 import { issuerStateOf } from "./issuer-state.js";
 import { requireScope, type SecretAuth, type Tenant } from "./keys.js";
 import type { ClaimEntry } from "./records/definition-record.js";
+import { failureDetail } from "./records/failure-detail.js";
 import type { IssuanceRecord } from "./records/issuance-record.js";
-import { issuanceView } from "./records/views.js";
+import { noteStep, noteWebhookAttempt, type TimelineEntry } from "./records/timeline.js";
+import { issuanceView, timelineView } from "./records/views.js";
 import { StatusListAllocation } from "./status-list-allocation.js";
 import {
   ISSUANCE_TRANSITIONS,
@@ -90,6 +92,7 @@ export class Issuance {
       statusListIndex,
       ...(txCodeLength ? { txCode: randomDigits(txCodeLength) } : {}),
     };
+    noteStep(record, record.createdAt, "created");
     this.store.add(record);
     this.byPreAuthorizedCode.set(record.preAuthorizedCode, record);
     this.byIssuerState.set(issuerStateOf(record.preAuthorizedCode), record);
@@ -136,9 +139,28 @@ export class Issuance {
     if (record.credentialStatus !== "revoked") {
       const now = this.clock.iso();
       Object.assign(record, { credentialStatus: "revoked", revokedAt: now, updatedAt: now });
+      noteStep(record, now, "revoked");
       this.webhooks.emit(record.tenant, "issuance.revoked", issuanceView(record));
     }
     return deepCopy(record);
+  }
+
+  /** `GET /v1/openid4vc/issuance/{issuanceId}/timeline`: the steps so far, in order. */
+  timeline(auth: SecretAuth, id: string) {
+    requireScope(auth, "issuance:read");
+    return deepCopy(timelineView(this.owned(auth, id)));
+  }
+
+  /** A webhook delivery attempt of an event about this issuance (its timeline's last steps). */
+  noteWebhookAttempt(id: string, event: string, status: number | undefined): void {
+    const record = this.store.get(id);
+    if (record) noteWebhookAttempt(record, this.clock.iso(), event, status);
+  }
+
+  /** Adds a step to an issuance's timeline (an unknown ID is ignored: nothing to tell). */
+  noteStep(id: string, step: string, detail?: TimelineEntry["detail"]): void {
+    const record = this.store.get(id);
+    if (record) noteStep(record, this.clock.iso(), step, detail);
   }
 
   /** For the protocol endpoints: the full record, found by ID alone (wallets carry no key). */
@@ -163,6 +185,7 @@ export class Issuance {
     const record = this.byId(id);
     record.txCodeAttempts += 1;
     const left = TX_CODE_ATTEMPTS - record.txCodeAttempts;
+    noteStep(record, this.clock.iso(), "tx_code_refused", { attempt: record.txCodeAttempts });
     if (left <= 0) this.applyTrigger(id, "tx_code_exhausted");
     return Math.max(left, 0);
   }
@@ -180,6 +203,17 @@ export class Issuance {
     const now = this.clock.iso();
     Object.assign(record, { status: to, updatedAt: now });
     if (to === "credential_issued") record.credentialStatus = "active";
+    if (trigger === "tx_code_exhausted")
+      record.failureDetail = failureDetail(
+        "tx_code",
+        `the offer's transaction code was expected; ${TX_CODE_ATTEMPTS} wrong ones were sent`,
+      );
+    noteStep(
+      record,
+      now,
+      trigger === "offer_fetched" ? trigger : to,
+      to === "failed" && record.failureDetail ? { check: record.failureDetail.check } : undefined,
+    );
     this.webhooks.emit(record.tenant, `issuance.${to}`, issuanceView(record));
     return deepCopy(record);
   }

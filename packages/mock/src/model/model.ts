@@ -7,7 +7,7 @@ import { deepCopy } from "./infrastructure/deep-copy.js";
 import { Faults } from "./infrastructure/faults.js";
 import { Idempotency } from "./infrastructure/idempotency.js";
 import { type ModelLimits, resolveLimits } from "./infrastructure/limits.js";
-import { Notices } from "./infrastructure/notices.js";
+import { Notices, type WebhookAttemptNotice } from "./infrastructure/notices.js";
 import { Realtime } from "./infrastructure/realtime.js";
 import { Issuance } from "./issuance.js";
 import { type Environment, Keys, type ProjectKeys, type Scope } from "./keys.js";
@@ -178,7 +178,10 @@ export class Model {
         ...(this.options.webhookLookup ? { lookup: this.options.webhookLookup } : {}),
       },
       this.limits,
-      (notice) => this.notices.emit(notice),
+      (notice) => {
+        this.notices.emit(notice);
+        this.noteWebhookAttempt(notice);
+      },
     );
     this.definitions = new Definitions(now);
     this.issuance = new Issuance(this.clock, this.definitions, this.webhooks);
@@ -200,6 +203,23 @@ export class Model {
     this.clock.onAdvance(() => this.sweep());
     this.webhooks.onActivity(() => this.changes.notify());
     this.changes.notify();
+  }
+
+  /**
+   * A webhook delivery attempt on the timeline of the verification or issuance the event is about:
+   * the event type, the attempt's number and the receiver's HTTP status (never the endpoint URL or
+   * an error text, which may name it).
+   */
+  private noteWebhookAttempt(notice: WebhookAttemptNotice): void {
+    const record = this.webhooks.events.find((r) => r.event.id === notice.eventId);
+    const id = (record?.event.data.object as { id?: unknown } | undefined)?.id;
+    if (typeof id !== "string") return;
+    const resource = notice.eventType.startsWith("verification.")
+      ? this.verifications
+      : notice.eventType.startsWith("issuance.")
+        ? this.issuance
+        : undefined;
+    resource?.noteWebhookAttempt(id, notice.eventType, notice.status);
   }
 
   createProject(

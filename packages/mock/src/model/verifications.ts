@@ -10,8 +10,15 @@ import { RecordStore } from "./infrastructure/record-store.js";
 import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } from "./keys.js";
 import type { ResultSigner } from "./pki/result-signer.js";
 import type { Policies } from "./policies.js";
+import type { FailureCheck, FailureDetail } from "./records/failure-detail.js";
+import {
+  checkSteps,
+  noteStep,
+  noteWebhookAttempt,
+  type TimelineEntry,
+} from "./records/timeline.js";
 import type { DcApiAnswerTranscript, VerificationRecord } from "./records/verification-record.js";
-import { verificationStatusView, verificationView } from "./records/views.js";
+import { timelineView, verificationStatusView, verificationView } from "./records/views.js";
 import { nextState } from "./transitions/state-machine.js";
 import {
   FAILURE_CODES,
@@ -72,6 +79,13 @@ export class Verifications {
       updatedAt: this.clock.iso(now),
       expiresAt: this.clock.iso(now + VERIFICATION_LIFETIME_MS),
     };
+    // With expected_origins, the create answer hands over the Digital Credentials API request.
+    noteStep(
+      record,
+      record.createdAt,
+      "created",
+      expectedOrigins ? { channel: "dc-api" } : undefined,
+    );
     this.store.add(record);
     this.expiries.add(record.id, now + VERIFICATION_LIFETIME_MS);
     return deepCopy(record);
@@ -126,6 +140,32 @@ export class Verifications {
     if (!auth) return deepCopy(this.browserReadable(id, authorization, publishableKey));
     requireScope(auth, "verifications:write");
     return deepCopy(this.owned(auth, id));
+  }
+
+  /** `GET /v1/verifications/{id}/timeline`: the steps so far, in order. */
+  timeline(auth: SecretAuth, id: string) {
+    requireScope(auth, "verifications:read");
+    return deepCopy(timelineView(this.owned(auth, id)));
+  }
+
+  /** A webhook delivery attempt of an event about this verification (its timeline's last steps). */
+  noteWebhookAttempt(id: string, event: string, status: number | undefined): void {
+    const record = this.store.get(id);
+    if (record) noteWebhookAttempt(record, this.clock.iso(), event, status);
+  }
+
+  /** Adds a step to a verification's timeline (an unknown ID is ignored: nothing to tell). */
+  noteStep(id: string, step: string, detail?: TimelineEntry["detail"]): void {
+    const record = this.store.get(id);
+    if (record) noteStep(record, this.clock.iso(), step, detail);
+  }
+
+  /**
+   * Adds the checks a format made of a presentation, in its order (`CredentialFormat.checks`):
+   * every one passed, or those before the one that failed.
+   */
+  noteChecks(id: string, order: readonly FailureCheck[], failed: FailureCheck | undefined): void {
+    for (const detail of checkSteps(order, failed)) this.noteStep(id, "check", detail);
   }
 
   /** Status read by a server with the secret key. */
@@ -194,6 +234,9 @@ export class Verifications {
       ...(record.status === "failed" && record.failureCode
         ? { failure_code: record.failureCode }
         : {}),
+      ...(record.status === "failed" && record.failureDetail
+        ? { failure_detail: deepCopy(record.failureDetail) }
+        : {}),
       policy_id: record.policyId,
       customer_user_ref: record.customerUserRef,
       claims: record.status === "verified" ? deepCopy(record.claims ?? {}) : {},
@@ -215,7 +258,7 @@ export class Verifications {
   applyTrigger(
     id: string,
     trigger: VerificationTrigger,
-    data: { claims?: JsonObject; failureCode?: FailureCode } = {},
+    data: { claims?: JsonObject; failureCode?: FailureCode; failureDetail?: FailureDetail } = {},
   ): VerificationRecord {
     const record = this.store.get(id);
     if (!record) throw verificationNotFound();
@@ -234,7 +277,19 @@ export class Verifications {
     Object.assign(record, { status: to, updatedAt: this.clock.iso() });
     // Checked above: a failed verification always has its failure code.
     if (to === "failed" && data.failureCode !== undefined) record.failureCode = data.failureCode;
+    if (to === "failed" && data.failureDetail) record.failureDetail = deepCopy(data.failureDetail);
     if (to === "verified") record.claims = deepCopy(data.claims ?? {});
+    noteStep(
+      record,
+      record.updatedAt,
+      trigger === "request_fetched" ? trigger : to,
+      to === "failed"
+        ? {
+            failure_code: record.failureCode!,
+            ...(record.failureDetail ? { check: record.failureDetail.check } : {}),
+          }
+        : undefined,
+    );
     this.webhooks.emit(record.tenant, `verification.${to}`, verificationView(record));
     this.listeners.get(id)?.emit(deepCopy(record));
     return deepCopy(record);

@@ -8,6 +8,7 @@ import type {
   IssuanceStatus,
   ListParams,
   RequestOptions,
+  Timeline,
   WriteOptions,
 } from "../types.js";
 import { type ListSpec, listPages } from "./list.js";
@@ -18,6 +19,7 @@ const METHODS = {
   get: "getIssuanceSession",
   cancel: "cancelIssuanceSession",
   revoke: "revokeIssuedCredential",
+  timeline: "getIssuanceTimeline",
 } satisfies Record<string, OperationId>;
 
 const LIST: ListSpec = {
@@ -53,6 +55,14 @@ export class Issuance {
     params: ListParams & { status?: IssuanceStatus | undefined } = {},
   ): PagePromise<IssuanceSession> {
     return listPages(this.pipeline, "issuance.list", LIST, params);
+  }
+
+  /**
+   * The steps of a issuance session so far, in order, each with its time: created, offer fetched, token issued, wrong transaction codes, the final status, and each webhook delivery attempt with the receiver's HTTP status. For debugging a
+   * failure (with `failureDetail`); server-side only.
+   */
+  async timeline(issuanceId: string, options: RequestOptions = {}): Promise<Timeline> {
+    return this.send("timeline", { ids: [issuanceId], options });
   }
 
   /** Calls one of the methods above: `send`, as in every resource. */

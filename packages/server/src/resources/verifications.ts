@@ -7,6 +7,7 @@ import type {
   DcApiResponse,
   ListParams,
   RequestOptions,
+  Timeline,
   Verification,
   VerificationResult,
   VerificationStatus,
@@ -23,6 +24,7 @@ const METHODS = {
   getResult: "getVerificationResult",
   cancel: "cancelVerification",
   submitDcApiResponse: "submitDcApiResponse",
+  timeline: "getVerificationTimeline",
 } satisfies Record<string, OperationId>;
 
 const LIST: ListSpec = { operation: "listVerifications", filters: (p) => ({ status: p.status }) };
@@ -88,6 +90,14 @@ export class Verifications {
     params: ListParams & { status?: VerificationStatusValue | undefined } = {},
   ): PagePromise<Verification> {
     return listPages(this.pipeline, "verifications.list", LIST, params);
+  }
+
+  /**
+   * The steps of a verification so far, in order, each with its time: created, request fetched or Digital Credentials API answer received, each check of the presentation with its outcome, the final status, and each webhook delivery attempt with the receiver's HTTP status. For debugging a
+   * failure (with `failureDetail`); server-side only.
+   */
+  async timeline(verificationId: string, options: RequestOptions = {}): Promise<Timeline> {
+    return this.send("timeline", { ids: [verificationId], options });
   }
 
   /** Calls one of the methods above: `send`, as in every resource. */

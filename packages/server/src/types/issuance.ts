@@ -4,13 +4,18 @@
  * `test/types.test-d.ts` holds each equal to the contract's type: a field changed in the contract
  * fails `pnpm typecheck` here.
  */
-import type { IssuanceStatus } from "@credport/core/contract";
+import type { FailureDetail, IssuanceStatus } from "@credport/core/contract";
 
 /** An OpenID4VCI issuance session; hand-off data only in `IssuanceOffer`. */
 export interface IssuanceSession {
   object: "openid4vc_issuance";
   id: string;
   status: IssuanceStatus;
+  /**
+   * With `failed` only: which check failed (`check`, e.g. `tx_code`) and what it expected
+   * (`message`).
+   */
+  failureDetail?: FailureDetail | undefined;
   credentialDefinitionId: string;
   issuanceMode: "InTime";
   /** String-to-string map, as given to `createOffer`. */

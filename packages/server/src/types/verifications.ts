@@ -4,7 +4,11 @@
  * snake_case; the client maps the top-level keys. `test/types.test-d.ts` holds each equal to the
  * contract's type, camelCased: a field changed in the contract fails `pnpm typecheck` here.
  */
-import type { VerificationStatusValue } from "@credport/core/contract";
+import type {
+  FailureDetail,
+  TimelineEntry,
+  VerificationStatusValue,
+} from "@credport/core/contract";
 
 /** `verifications.create` input. */
 export interface CreateVerificationInput {
@@ -48,6 +52,12 @@ export interface Verification {
   status: VerificationStatusValue;
   /** Why it failed: present only when `status` is `failed` (see `FAILURE_CODES`). */
   failureCode?: string | undefined;
+  /**
+   * With `failed`: which check failed (`check`, one of `FAILURE_CHECKS`), the claim `path`
+   * concerned, and a `message` saying what was expected. Server reads only: never in the
+   * browser's status. Never a claim value, key or token.
+   */
+  failureDetail?: FailureDetail | undefined;
   policyId: string;
   /** Your reference for the user, as given to `create`. */
   customerUserRef: string | null;
@@ -98,6 +108,12 @@ export interface VerificationResult {
   status: VerificationStatusValue;
   /** Why it failed: present only when `status` is `failed` (see `FAILURE_CODES`). */
   failureCode?: string | undefined;
+  /**
+   * With `failed`: which check failed (`check`, one of `FAILURE_CHECKS`), the claim `path`
+   * concerned, and a `message` saying what was expected. Server reads only: never in the
+   * browser's status. Never a claim value, key or token.
+   */
+  failureDetail?: FailureDetail | undefined;
   policyId: string;
   /** Your reference for the user, as given to `create`. */
   customerUserRef: string | null;
@@ -105,4 +121,14 @@ export interface VerificationResult {
   claims: Record<string, unknown>;
   /** ES256 JWS over the same content, verifiable with `GET /v1/.well-known/jwks.json`. */
   resultToken: string;
+}
+
+/**
+ * `verifications.timeline` and `issuance.timeline`: the steps of a verification or an issuance
+ * session, in order, each with its time (`step`: one of `TIMELINE_STEPS`; `detail`: its
+ * particulars, such as a check's outcome or a webhook delivery's HTTP status).
+ */
+export interface Timeline {
+  object: "list";
+  data: TimelineEntry[];
 }

@@ -38,7 +38,13 @@ describe.each(TRANSPORTS)("claim values ($name)", (transport) => {
   it("a 15-year-old test identity fails preset_age_over_18 with claims_not_satisfied", async () => {
     const birthdate = birthdateBefore(service.model.clock.now(), 15);
     const { result } = await verify("preset_age_over_18", { birthdate });
-    expect(result).toMatchObject({ status: "failed", failure_code: "claims_not_satisfied" });
+    expect(result).toMatchObject({
+      status: "failed",
+      failure_code: "claims_not_satisfied",
+      failure_detail: { check: "claim_value", path: ["age_over_18"] },
+    });
+    // The detail names the claim, never its value.
+    expect(JSON.stringify(result.failure_detail)).not.toMatch(/false/);
     // A failed verification signs no claims: the false value does not leave the service either.
     expect(result.claims).toEqual({});
   });

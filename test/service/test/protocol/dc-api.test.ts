@@ -79,10 +79,22 @@ describe.each(
     });
   const record = async (id: string) =>
     (await service.call("GET", `/v1/verifications/${id}`)).body as Record<string, unknown>;
-  const expectFailed = (answer: Answer, failureCode: string) => {
+  /**
+   * The page's answer is the browser's status: failed with its code, never the detail; the
+   * server's read of the verification names the check that failed (and the claim path).
+   */
+  const expectFailed = async (
+    answer: Answer,
+    failureCode: string,
+    check: string,
+    path?: string[],
+  ) => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ object: "verification_status", status: "failed" });
     expect(answer.body.failure_code).toBe(failureCode);
+    expect(answer.body).not.toHaveProperty("failure_detail");
+    const detail = (await record(answer.body.id as string)).failure_detail;
+    expect(detail).toEqual({ check, message: expect.any(String), ...(path ? { path } : {}) });
   };
   const answerFor = (created: Created, options: Parameters<TestWallet["answerDcApiRequest"]>[1]) =>
     wallet.answerDcApiRequest(created.dc_api_requests!, options);
@@ -245,14 +257,17 @@ describe.each(
 
   it("omit and tamper fail it with the redirect flow's failure codes", async () => {
     const missing = await create();
-    expectFailed(
+    await expectFailed(
       await post(missing, await answerFor(missing, { origin: ORIGIN, omit: ["address.locality"] })),
       "claims_missing",
+      "claim_missing",
+      ["address", "locality"],
     );
     const tampered = await create();
-    expectFailed(
+    await expectFailed(
       await post(tampered, await answerFor(tampered, { origin: ORIGIN, tamper: "signature" })),
       "presentation_invalid",
+      "issuer_signature",
     );
   });
 
@@ -260,16 +275,17 @@ describe.each(
     it("an answer made for another origin fails: presentation_invalid", async () => {
       const created = await create();
       const answer = await answerFor(created, { origin: ORIGIN, tamper: "audience" });
-      expectFailed(await post(created, answer), "presentation_invalid");
+      await expectFailed(await post(created, answer), "presentation_invalid", "audience");
       // A page at another origin that the verification does not expect, if its wallet answers.
       const elsewhere = await create([OTHER_ORIGIN]);
       if (haip)
         // A careful wallet does not even answer: the signed request does not list that origin.
         await expect(answerFor(elsewhere, { origin: ORIGIN })).rejects.toThrow(/expected_origins/);
       else
-        expectFailed(
+        await expectFailed(
           await post(elsewhere, await answerFor(elsewhere, { origin: ORIGIN })),
           "presentation_invalid",
+          "audience",
         );
     });
 
@@ -277,26 +293,28 @@ describe.each(
       const created = await create();
       const clientId = new URL(created.authorization_request_uri).searchParams.get("client_id")!;
       const answer = await answerFor(created, { origin: ORIGIN, audience: clientId });
-      expectFailed(await post(created, answer), "presentation_invalid");
+      await expectFailed(await post(created, answer), "presentation_invalid", "audience");
       // The drafts' prefix is not the final one.
       const draft = await create();
       const drafted = await answerFor(draft, { origin: ORIGIN, audience: `web-origin:${ORIGIN}` });
-      expectFailed(await post(draft, drafted), "presentation_invalid");
+      await expectFailed(await post(draft, drafted), "presentation_invalid", "audience");
     });
 
     it("an answer with another nonce fails", async () => {
       const created = await create();
       const answer = await answerFor(created, { origin: ORIGIN, tamper: "nonce" });
-      expectFailed(await post(created, answer), "presentation_invalid");
+      await expectFailed(await post(created, answer), "presentation_invalid", "nonce");
     });
 
     it("an answer replayed to a second verification fails there, and the first is not touched", async () => {
       const first = await create();
       const second = await create();
       const answer = await answerFor(first, { origin: ORIGIN });
-      expectFailed(
+      // Encrypted to the first request's key (haip), or bound to its nonce (plain).
+      await expectFailed(
         await post(second, answer, { token: second.client_token }),
         "presentation_invalid",
+        haip ? "decryption" : "nonce",
       );
       expect((await record(first.id)).status).toBe("pending");
       expect((await post(first, answer)).body.status).toBe("verified");
@@ -359,14 +377,18 @@ describe.each(
           { origin: ORIGIN },
         );
         expect(Object.keys(clear.data)).toEqual(["vp_token"]);
-        expectFailed(await post(created, { protocol, data: clear.data }), "presentation_invalid");
+        await expectFailed(
+          await post(created, { protocol, data: clear.data }),
+          "presentation_invalid",
+          "decryption",
+        );
       });
 
     it("a wallet's error ends it failed: wallet_rejected", async () => {
       const created = await create();
       const answer = await answerFor(created, { origin: ORIGIN, refuse: true });
       expect(answer.data).toEqual({ error: "access_denied" });
-      expectFailed(await post(created, answer), "wallet_rejected");
+      await expectFailed(await post(created, answer), "wallet_rejected", "wallet_error");
       expect(
         service.model.webhooks.events
           .filter((e) => (e.event.data.object as { id: string }).id === created.id)

@@ -418,6 +418,7 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
       expect(await statusOf(v.id!)).toMatchObject({
         status: "failed",
         failure_code: "presentation_invalid",
+        failure_detail: { check: "issuer_not_trusted" },
       });
     });
 
@@ -426,6 +427,7 @@ describe("HAIP verifier (emulator, haip profile) with an independent wallet", ()
       expect(await statusOf(v.id!)).toMatchObject({
         status: "failed",
         failure_code: "presentation_invalid",
+        failure_detail: { check: "issuer_not_trusted" },
       });
     });
   });

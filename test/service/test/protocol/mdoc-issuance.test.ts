@@ -136,6 +136,7 @@ describe.each(["plain", "haip"] as const)(
       (await issuer.service("GET", `/v1/verifications/${id}/result`)).body as {
         status: string;
         failure_code?: string;
+        failure_detail?: { check: string; message: string; path?: string[] };
         claims?: unknown;
       };
 
@@ -156,6 +157,7 @@ describe.each(["plain", "haip"] as const)(
       expect(await resultOf(started.id)).toMatchObject({
         status: "failed",
         failure_code: "claims_not_satisfied",
+        failure_detail: { check: "claim_value", path: [AV, "age_over_18"] },
       });
     });
 
@@ -166,6 +168,7 @@ describe.each(["plain", "haip"] as const)(
       expect(await resultOf(tampered.id)).toMatchObject({
         status: "failed",
         failure_code: "presentation_invalid",
+        failure_detail: { check: "device_signature" },
       });
       expect(
         (await issuer.service("POST", `/v1/openid4vc/issuance/${issuanceId}/revoke`)).status,
@@ -175,7 +178,23 @@ describe.each(["plain", "haip"] as const)(
       expect(await resultOf(started.id)).toMatchObject({
         status: "failed",
         failure_code: "credential_revoked",
+        failure_detail: { check: "status_revoked" },
       });
+    });
+
+    it.each([
+      ["an altered element", { tamper: "disclosure" as const }, "presentation_invalid", "digest"],
+      ["another nonce", { tamper: "nonce" as const }, "presentation_invalid", "device_signature"],
+      ["an omitted element", { omit: [[AV, "age_over_18"]] }, "claims_missing", "claim_missing"],
+    ])("%s fails %s, failure_detail.check %s", async (_, options, failureCode, check) => {
+      const { wallet } = await walletHolding(true);
+      const started = await verification();
+      await wallet.present(started.authorization_request_uri, options);
+      const result = await resultOf(started.id);
+      expect(result).toMatchObject({ status: "failed", failure_code: failureCode });
+      expect(result.failure_detail).toMatchObject({ check, message: expect.any(String) });
+      if (check === "digest" || check === "claim_missing")
+        expect(result.failure_detail!.path).toEqual([AV, "age_over_18"]);
     });
   },
 );

@@ -39,6 +39,20 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
   const eventsFor = (id: string) =>
     service.model.webhooks.events.filter((e) => (e.event.data.object as { id: string }).id === id);
   const realTimeWallet = () => createTestWallet();
+  /**
+   * The server's reads of a failed verification name the check (and claim path): the record, the
+   * result and its signed token; the status read, which browsers make too, never does.
+   */
+  const expectDetail = async (id: string, check: string, path?: string[]) => {
+    const detail = { check, message: expect.any(String), ...(path ? { path } : {}) };
+    expect((await service.call("GET", `/v1/verifications/${id}`)).body.failure_detail).toEqual(
+      detail,
+    );
+    const result = (await service.call("GET", `/v1/verifications/${id}/result`)).body;
+    expect(result.failure_detail).toEqual(detail);
+    expect(decodeJwt(result.result_token as string).failure_detail).toEqual(result.failure_detail);
+    expect(await status(id)).not.toHaveProperty("failure_detail");
+  };
 
   it("issues an SD-JWT VC through every issuance transition, each with a signed webhook", async () => {
     const created = await offer();
@@ -142,15 +156,20 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
   });
 
   it.each([
-    ["an omitted field", { omit: ["address.locality"] }, "claims_missing"],
-    ["an altered disclosure", { tamper: "disclosure" as const }, "presentation_invalid"],
-    ["a broken issuer signature", { tamper: "signature" as const }, "presentation_invalid"],
-    ["a wrong nonce", { tamper: "nonce" as const }, "presentation_invalid"],
-    ["another audience", { tamper: "audience" as const }, "presentation_invalid"],
-    ["a wrong sd_hash", { tamper: "sd_hash" as const }, "presentation_invalid"],
-    ["a stale key binding", { tamper: "stale" as const }, "presentation_invalid"],
-    ["a refusal", { refuse: true }, "wallet_rejected"],
-  ])("%s fails the verification with %s", async (_, options, failureCode) => {
+    ["an omitted field", { omit: ["address.locality"] }, "claims_missing", "claim_missing"],
+    ["an altered disclosure", { tamper: "disclosure" as const }, "presentation_invalid", "digest"],
+    [
+      "a broken issuer signature",
+      { tamper: "signature" as const },
+      "presentation_invalid",
+      "issuer_signature",
+    ],
+    ["a wrong nonce", { tamper: "nonce" as const }, "presentation_invalid", "nonce"],
+    ["another audience", { tamper: "audience" as const }, "presentation_invalid", "audience"],
+    ["a wrong sd_hash", { tamper: "sd_hash" as const }, "presentation_invalid", "sd_hash"],
+    ["a stale key binding", { tamper: "stale" as const }, "presentation_invalid", "freshness"],
+    ["a refusal", { refuse: true }, "wallet_rejected", "wallet_error"],
+  ])("%s fails the verification with %s (check %s)", async (_, options, failureCode, check) => {
     const wallet = await realTimeWallet();
     await wallet.acceptOffer((await offer()).offerUri!);
     const v = await verification();
@@ -159,6 +178,11 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
       expect.objectContaining({ status: "failed", failure_code: failureCode }),
     );
     expect(eventsFor(v.id!).at(-1)!.event.type).toBe("verification.failed");
+    await expectDetail(
+      v.id!,
+      check,
+      check === "claim_missing" ? ["address", "locality"] : undefined,
+    );
   });
 
   it("a revoked credential fails with credential_revoked; revocation leaves the issuance status alone", async () => {
@@ -177,6 +201,7 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
       status: "failed",
       failure_code: "credential_revoked",
     });
+    await expectDetail(v.id!, "status_revoked");
   });
 
   it("an expired credential fails with credential_expired", async () => {
@@ -189,6 +214,7 @@ describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)
       status: "failed",
       failure_code: "credential_expired",
     });
+    await expectDetail(v.id!, "credential_expired");
   });
 
   it("the request is a DCQL query for the policy's type and fields, trusted_authorities the test CA, answered by direct_post.jwt (HAIP)", async () => {

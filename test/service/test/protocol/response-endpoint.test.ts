@@ -312,10 +312,17 @@ describe("presentation response endpoint", () => {
       ["a negative status index", () => withStatus(-1)],
       ["a fractional status index", () => withStatus(0.5)],
       ["a status list that is not ours", () => withStatus(0, "https://status.example/list")],
-    ])("refuses %s with presentation_invalid", async (_, build) => {
+    ])("refuses %s with presentation_invalid", async (name, build) => {
+      // Every disclosure forgery breaks the digest check; the rest name their own.
+      const check = name.includes("nbf")
+        ? "credential_not_yet_valid"
+        : name.includes("status")
+          ? "status_unknown"
+          : "digest";
       expect(await present(build)).toMatchObject({
         status: "failed",
         failure_code: "presentation_invalid",
+        failure_detail: { check, message: expect.any(String) },
       });
     });
 
@@ -336,6 +343,7 @@ describe("presentation response endpoint", () => {
       await postResponse(request, { vp_token: vpToken(presentation), state: request.state });
       expect(await verificationOf(verification.id!)).toMatchObject({
         failure_code: "presentation_invalid",
+        failure_detail: { check: "audience" },
       });
     });
   });

@@ -179,12 +179,17 @@ describe("the test wallet", () => {
         })
       ).body.offerUri as string,
     );
-    for (const omit of [[["address", "locality"]], ["address.locality"], [["given_name"]]]) {
+    for (const [omit, path] of [
+      [[["address", "locality"]], ["address", "locality"]],
+      [["address.locality"], ["address", "locality"]],
+      [[["given_name"]], ["given_name"]],
+    ] as const) {
       const v = await verification(policy.body.policy_id as string);
       await wallet.present(v.authorization_request_uri!, { omit });
       expect(await verificationOf(v.id!)).toMatchObject({
         status: "failed",
         failure_code: "claims_missing",
+        failure_detail: { check: "claim_missing", path },
       });
     }
     const v = await verification(policy.body.policy_id as string);
@@ -192,6 +197,7 @@ describe("the test wallet", () => {
     expect(await verificationOf(v.id!)).toMatchObject({
       status: "failed",
       failure_code: "claims_missing",
+      failure_detail: { check: "claim_missing", path: ["address", "locality"] },
     });
   });
 

@@ -144,6 +144,7 @@ describe("each project's own verifier and issuer identity", () => {
     expect(await b.statusOf(target.id)).toMatchObject({
       status: "failed",
       failure_code: "presentation_invalid",
+      failure_detail: { check: "audience" },
     });
 
     // The same wallet answering B's own request is verified: only the audience was wrong.

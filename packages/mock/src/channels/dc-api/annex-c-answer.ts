@@ -35,7 +35,8 @@ export async function readAnnexCAnswer(
     verification.tenant,
     annexCKeyName(verification.id),
   );
-  if (!key) return { ok: false, reason: "this verification has no Annex C key", form };
+  if (!key)
+    return { ok: false, reason: "this verification has no Annex C key", form, check: "decryption" };
   const recipientPrivateJwk = (await key).privateJwk;
   const encryptionInfo = await annexCEncryptionInfoOf(model, verification);
   for (const origin of verification.expectedOrigins ?? []) {
@@ -66,6 +67,7 @@ export async function readAnnexCAnswer(
     reason:
       "the answer does not open with this request's key and the session transcript of an expected origin",
     form,
+    check: "decryption",
   };
 }
 

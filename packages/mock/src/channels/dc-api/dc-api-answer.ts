@@ -87,7 +87,12 @@ export async function readDcApiAnswer(
 ): Promise<DcApiReading> {
   const { data } = post;
   const form = ANSWER_MEMBERS.find((name) => Object.hasOwn(data, name))!;
-  const unreadable = (reason: string): DcApiReading => ({ ok: false, reason, form });
+  const unreadable = (reason: string, check: "format" | "decryption" = "format"): DcApiReading => ({
+    ok: false,
+    reason,
+    form,
+    check,
+  });
   if (form === "error")
     return { ok: true, answer: { kind: "error", error: String(data.error) }, form };
   if (post.protocol === ORG_ISO_MDOC)
@@ -100,11 +105,14 @@ export async function readDcApiAnswer(
   if (form === "response") {
     if (typeof data.response !== "string") return unreadable("data.response is not a JWE");
     const read = await readEncryptedResponse(new Map([["response", data.response]]), key);
-    if (!read.ok) return unreadable(read.refusal.description);
+    if (!read.ok) return unreadable(read.refusal.description, "decryption");
     params = read.params;
   } else {
     if (model.profile === "haip")
-      return unreadable("this verifier asks for dc_api.jwt: the vp_token came unencrypted");
+      return unreadable(
+        "this verifier asks for dc_api.jwt: the vp_token came unencrypted",
+        "decryption",
+      );
     params = new Map([["vp_token", JSON.stringify(data.vp_token)]]);
   }
   // The redirect flow's reading of vp_token and error; the DC API has no state: the browser is

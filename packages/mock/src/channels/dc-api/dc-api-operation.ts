@@ -3,6 +3,7 @@ import type { Answer, RouteContext } from "../../http/route.js";
 import { type Context, secretAuth } from "../../http/routes/auth.js";
 import { conflict } from "../../model/infrastructure/errors.js";
 import type { Model } from "../../model/model.js";
+import { failureDetail } from "../../model/records/failure-detail.js";
 import type { VerificationRecord } from "../../model/records/verification-record.js";
 import { VERIFICATION_TERMINAL } from "../../model/transitions/verification-transitions.js";
 import type { ChannelVerifier } from "../presentation-channel.js";
@@ -68,11 +69,17 @@ export async function handOverDcApiAnswer(
   const query = verifier.queryFor(verification);
   const post = readDcApiPost(model, verification, body, query);
   const read = await readDcApiAnswer(model, verification, post, query);
+  model.verifications.noteStep(verification.id, "answer_received", {
+    channel: "dc-api",
+    form: read.form,
+  });
   let reason: string | undefined;
   if (!read.ok) {
     reason = read.reason;
+    model.verifications.noteChecks(verification.id, [read.check], read.check);
     model.verifications.applyTrigger(verification.id, "presentation_failed", {
       failureCode: "presentation_invalid",
+      failureDetail: failureDetail(read.check, unreadableExpectation(read.check), undefined),
     });
   } else {
     if (read.answer.kind === "error") reason = "the wallet answered with an error";
@@ -97,3 +104,9 @@ export async function handOverDcApiAnswer(
   });
   return dcApiChannel.finish(ctx, verification);
 }
+
+/** What a Digital Credentials API answer envelope was expected to be, by the check it broke. */
+const unreadableExpectation = (check: "format" | "decryption") =>
+  check === "decryption"
+    ? "an answer encrypted to this request's key (dc_api.jwt) that decrypts with it was expected"
+    : "an OpenID4VP answer whose vp_token fits this request's DCQL query was expected";

@@ -10,4 +10,10 @@ import type { ChannelAnswer } from "../presentation-channel.js";
  */
 export type DcApiReading =
   | { ok: true; answer: ChannelAnswer; form: DcApiAnswerTranscript["form"] }
-  | { ok: false; reason: string; form: DcApiAnswerTranscript["form"] };
+  | {
+      ok: false;
+      reason: string;
+      form: DcApiAnswerTranscript["form"];
+      /** The `failure_detail` check the envelope broke. */
+      check: "format" | "decryption";
+    };

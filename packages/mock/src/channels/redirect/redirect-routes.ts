@@ -49,7 +49,11 @@ export function redirectRoutes(
         if (!verification || !isOpenVerification(verification.status))
           return oauthError(400, "invalid_request", "No open presentation request here.");
         const read = await channel.readAnswer(ctx, verification, verifier.queryFor(verification));
+        // A malformed answer changes nothing, not even the timeline: the wallet may send another.
         if (!read.ok) return read.refusal;
+        ctx.model.verifications.noteStep(verification.id, "answer_received", {
+          channel: "redirect",
+        });
         // Another answer may have decided the verification while this one was being checked.
         if ((await verifier.decide(ctx, verification, read.answer)) === "closed")
           return oauthError(400, "invalid_request", "No open presentation request here.");

@@ -8,7 +8,7 @@ import {
 import { issueMdocCredential } from "./issue-credential.js";
 import { mdocCredentialQuery, mdocExpectation } from "./mdoc-dcql.js";
 import { isElementPath } from "./mdoc-definition.js";
-import { verifyMdocPresentation } from "./verify-presentation.js";
+import { MDOC_CHECKS, mdocFailureDetail, verifyMdocPresentation } from "./verify-presentation.js";
 
 /** COSE's identifier of ES256 (RFC 9053), as mdoc metadata lists algorithms. */
 const COSE_ES256 = -7;
@@ -84,6 +84,8 @@ export const msoMdocFormat: CredentialFormat = {
           failureCode: outcome.failureCode,
           reason: outcome.reason,
           ...(outcome.failure.check === "issuer_not_trusted" ? { issuerNotTrusted: true } : {}),
+          detail: mdocFailureDetail(outcome.failure),
         };
   },
+  checks: MDOC_CHECKS,
 };

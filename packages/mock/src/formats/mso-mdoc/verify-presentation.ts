@@ -1,3 +1,8 @@
+import {
+  type FailureCheck,
+  type FailureDetail,
+  failureDetail,
+} from "../../model/records/failure-detail.js";
 import type { FailureCode } from "../../model/transitions/verification-transitions.js";
 import type { MdocFailure } from "./mdoc-errors.js";
 import { type MdocVerifyContext, verifyDeviceResponse } from "./verify-device-response.js";
@@ -35,3 +40,30 @@ export function verifyMdocPresentation(
     failure: outcome.failure,
   };
 }
+
+/**
+ * The checks of `verifyDeviceResponse`, in the order it makes them (the timeline's order); a
+ * malformed structure (`format`) can be found all along.
+ */
+export const MDOC_CHECKS: readonly FailureCheck[] = [
+  "format",
+  "doctype",
+  "issuer_signature",
+  "issuer_not_trusted",
+  "digest",
+  "device_signature",
+  "credential_not_yet_valid",
+  "credential_expired",
+  "status_unknown",
+  "status_revoked",
+  "claim_missing",
+  "claim_value",
+];
+
+/** An mdoc refusal as a verification's `failure_detail` (`malformed` is the vocabulary's `format`). */
+export const mdocFailureDetail = (failure: MdocFailure): FailureDetail =>
+  failureDetail(
+    failure.check === "malformed" ? "format" : failure.check,
+    failure.message,
+    failure.path,
+  );

@@ -1,7 +1,7 @@
 import type { CredentialFormat } from "../credential-format.js";
 import { dcqlQueryFor } from "./dcql-query.js";
 import { issueSdJwtVc } from "./issue-credential.js";
-import { verifyPresentation } from "./verify-presentation.js";
+import { SD_JWT_VC_CHECKS, verifyPresentation } from "./verify-presentation.js";
 
 /** SD-JWT VC (`dc+sd-jwt`, draft-ietf-oauth-sd-jwt-vc), ES256 throughout, holder-bound by `cnf.jwk`. */
 export const sdJwtVcFormat: CredentialFormat = {
@@ -18,4 +18,5 @@ export const sdJwtVcFormat: CredentialFormat = {
   },
   dcqlQuery: dcqlQueryFor,
   verifyPresentation,
+  checks: SD_JWT_VC_CHECKS,
 };

@@ -9,6 +9,7 @@ import {
   jwtVerify,
 } from "jose";
 import { FRESHNESS_SECONDS } from "../../model/infrastructure/wallet-time.js";
+import { type FailureCheck, failureDetail } from "../../model/records/failure-detail.js";
 import type { FailureCode } from "../../model/transitions/verification-transitions.js";
 import { chainProblem, leafPublicJwk, x5cLeaf } from "../../x509/certificate-chain.js";
 import type { PresentationContext, PresentationOutcome } from "../credential-format.js";
@@ -17,19 +18,51 @@ import type { PresentationBinding } from "../presentation-binding.js";
 import { discloseClaims } from "./disclosures.js";
 import { hasher } from "./sd-jwt.js";
 
-const fail = (failureCode: FailureCode, reason: string): PresentationOutcome => ({
+/**
+ * A refusal: the failure code, the check it broke with what that check expected (the
+ * `failure_detail`), and the reason the emulator's dashboard shows. Neither names a value.
+ */
+const fail = (
+  failureCode: FailureCode,
+  check: FailureCheck,
+  expected: string,
+  reason: string = expected,
+  path?: readonly string[],
+): PresentationOutcome => ({
   ok: false,
   failureCode,
   reason,
+  detail: failureDetail(check, expected, path),
 });
 
 /** The issuer's chain ends at no trusted root (the emulator's dashboard says so). */
-const untrusted = (reason: string): PresentationOutcome => ({
+const untrusted = (expected: string, reason: string): PresentationOutcome => ({
   ok: false,
   failureCode: "presentation_invalid",
   reason,
+  detail: failureDetail("issuer_not_trusted", expected),
   issuerNotTrusted: true,
 });
+
+/** The checks of {@link verifyPresentation}, in the order it makes them (the timeline's order). */
+export const SD_JWT_VC_CHECKS: readonly FailureCheck[] = [
+  "format",
+  "issuer_signature",
+  "issuer_not_trusted",
+  "credential_type",
+  "credential_not_yet_valid",
+  "digest",
+  "key_binding",
+  "audience",
+  "nonce",
+  "freshness",
+  "sd_hash",
+  "credential_expired",
+  "status_unknown",
+  "status_revoked",
+  "claim_missing",
+  "claim_value",
+];
 
 /**
  * Verifies one SD-JWT VC presentation (SD-JWT+KB) for a verification: the issuer's signature and
@@ -51,9 +84,20 @@ export async function verifyPresentation(
     issuerJwt = decoded.jwt!.encodeJwt();
     kbJwt = decoded.kbJwt?.encodeJwt();
   } catch {
-    return fail("presentation_invalid", "not an SD-JWT");
+    return fail(
+      "presentation_invalid",
+      "format",
+      "an SD-JWT VC presentation (SD-JWT+KB) was expected",
+      "not an SD-JWT",
+    );
   }
-  if (!kbJwt) return fail("presentation_invalid", "no key-binding JWT");
+  if (!kbJwt)
+    return fail(
+      "presentation_invalid",
+      "key_binding",
+      "a key-binding JWT at the end of the presentation was expected",
+      "no key-binding JWT",
+    );
 
   let payload: Record<string, unknown>;
   // The model's own issuer signed it, or another issuer whose x5c ends at a trusted root.
@@ -62,60 +106,133 @@ export async function verifyPresentation(
   const { verified, otherIssuer } = signed;
   try {
     if (verified.protectedHeader.typ !== "dc+sd-jwt" || verified.protectedHeader.alg !== "ES256")
-      return fail("presentation_invalid", "not a dc+sd-jwt ES256 credential");
+      return fail(
+        "presentation_invalid",
+        "format",
+        "an issuer JWT of typ dc+sd-jwt signed with ES256 was expected",
+        "not a dc+sd-jwt ES256 credential",
+      );
     if (ctx.trustedRoots && !otherIssuer) {
       const problem = issuerChainProblem(verified.protectedHeader.x5c, ctx);
-      if (problem) return untrusted(problem);
+      if (problem)
+        return untrusted(
+          "an x5c chain from the issuer's key to a trusted root (trusted_authorities) was expected",
+          problem,
+        );
     }
     payload = JSON.parse(new TextDecoder().decode(verified.payload));
   } catch {
-    return fail("presentation_invalid", "the credential payload is not JSON");
+    return fail(
+      "presentation_invalid",
+      "format",
+      "an issuer JWT whose payload is JSON was expected",
+      "the credential payload is not JSON",
+    );
   }
   if (!payload || typeof payload !== "object" || Array.isArray(payload))
-    return fail("presentation_invalid", "the credential payload is not an object");
+    return fail(
+      "presentation_invalid",
+      "format",
+      "an issuer JWT whose payload is a JSON object was expected",
+      "the credential payload is not an object",
+    );
   if (!otherIssuer && payload.iss !== ctx.issuer)
-    return fail("presentation_invalid", "issued by another issuer");
+    return fail(
+      "presentation_invalid",
+      "issuer_not_trusted",
+      "a credential whose iss is this project's credential issuer was expected",
+      "issued by another issuer",
+    );
   if (payload.vct !== ctx.verification.policy.vct)
-    return fail("presentation_invalid", "a credential of another type");
+    return fail(
+      "presentation_invalid",
+      "credential_type",
+      `a credential of the policy's type (vct ${ctx.verification.policy.vct}) was expected`,
+      "a credential of another type",
+    );
   if (
     payload.nbf !== undefined &&
     !(typeof payload.nbf === "number" && payload.nbf <= ctx.nowSeconds)
   )
-    return fail("presentation_invalid", "the credential is not valid yet");
+    return fail(
+      "presentation_invalid",
+      "credential_not_yet_valid",
+      "a credential whose nbf has passed was expected",
+      "the credential is not valid yet",
+    );
 
   const disclosed = await discloseClaims(payload, decoded.disclosures ?? []);
-  if (!disclosed.ok) return fail("presentation_invalid", disclosed.reason);
+  if (!disclosed.ok)
+    return fail(
+      "presentation_invalid",
+      "digest",
+      "disclosures that each match a digest the issuer signed (_sd) were expected",
+      disclosed.reason,
+    );
 
   const keyBinding = await checkKeyBinding(presentation, kbJwt, payload, ctx);
-  if (keyBinding) return fail("presentation_invalid", keyBinding);
+  if (keyBinding)
+    return fail("presentation_invalid", keyBinding.check, keyBinding.expected, keyBinding.reason);
 
   if (
     payload.exp !== undefined &&
     !(typeof payload.exp === "number" && payload.exp > ctx.nowSeconds)
   )
-    return fail("credential_expired", "the credential has expired");
+    return fail(
+      "credential_expired",
+      "credential_expired",
+      "a credential whose exp has not passed was expected",
+      "the credential has expired",
+    );
   // Another issuer's credential names its own status list, which this verifier does not read.
   if (!otherIssuer) {
     const reference = (
       payload.status as { status_list?: { idx?: unknown; uri?: unknown } } | undefined
     )?.status_list;
-    if (!reference) return fail("presentation_invalid", "the credential has no status reference");
+    if (!reference)
+      return fail(
+        "presentation_invalid",
+        "status_unknown",
+        "a credential with a status list entry (status.status_list) was expected",
+        "the credential has no status reference",
+      );
     const status = ctx.statusOf({ uri: reference.uri, idx: reference.idx });
-    if (!status.ok) return fail("presentation_invalid", status.reason);
+    if (!status.ok)
+      return fail(
+        "presentation_invalid",
+        "status_unknown",
+        "a status list entry of this project's issuer was expected",
+        status.reason,
+      );
     if (status.status === STATUS_INVALID)
-      return fail("credential_revoked", "the credential was revoked");
+      return fail(
+        "credential_revoked",
+        "status_revoked",
+        "a credential that was not revoked was expected",
+        "the credential was revoked",
+      );
   }
 
   const claims: Record<string, unknown> = {};
   for (const field of ctx.verification.policy.fields) {
     const value = valueAt(disclosed.claims, field.path);
+    const name = field.path.join(".");
     if (value === undefined)
-      return fail("claims_missing", `${field.path.join(".")} was not disclosed`);
+      return fail(
+        "claims_missing",
+        "claim_missing",
+        `the policy's field ${name} was expected to be disclosed`,
+        `${name} was not disclosed`,
+        field.path,
+      );
     // The reason names the claim, never its value: claims are personal data.
     if (field.values && !field.values.some((allowed) => allowed === value))
       return fail(
         "claims_not_satisfied",
-        `${field.path.join(".")} does not have a value the policy requires`,
+        "claim_value",
+        `${name} was expected to have one of the values the policy lists`,
+        `${name} does not have a value the policy requires`,
+        field.path,
       );
     setAt(claims, field.path, value);
   }
@@ -130,7 +247,9 @@ export async function verifyPresentation(
 function issuerChainProblem(x5c: unknown, ctx: PresentationContext): string | undefined {
   const problem = chainProblem(x5c, ctx.trustedRoots!, new Date(ctx.walletNowSeconds * 1000));
   if (problem) return `the credential is outside trusted_authorities: ${problem}`;
-  if (!sameKey(leafPublicJwk(x5cLeaf(x5c)!), ctx.issuerPublicJwk))
+  const leaf = leafPublicJwk(x5cLeaf(x5c)!);
+  const key = ctx.issuerPublicJwk;
+  if (leaf.x !== key.x || leaf.y !== key.y || leaf.crv !== key.crv)
     return "the credential's x5c leaf does not hold the key that signed it";
   return undefined;
 }
@@ -151,7 +270,12 @@ async function verifyIssuerSignature(
 ): Promise<SignatureCheck> {
   const badSignature = {
     ok: false as const,
-    outcome: fail("presentation_invalid", "the issuer signature does not verify"),
+    outcome: fail(
+      "presentation_invalid",
+      "issuer_signature",
+      "an issuer JWT signed with the key of this project's issuer, or of a trusted issuer's x5c leaf, was expected",
+      "the issuer signature does not verify",
+    ),
   };
   try {
     const verified = await compactVerify(issuerJwt, await importJWK(ctx.issuerPublicJwk, "ES256"));
@@ -176,7 +300,10 @@ async function verifyIssuerSignature(
   if (problem)
     return {
       ok: false,
-      outcome: untrusted(`the issuer is not trusted: ${problem}`),
+      outcome: untrusted(
+        "an issuer x5c chain ending at a trusted issuer's root was expected",
+        `the issuer is not trusted: ${problem}`,
+      ),
     };
   try {
     return {
@@ -189,6 +316,8 @@ async function verifyIssuerSignature(
       ok: false,
       outcome: fail(
         "presentation_invalid",
+        "issuer_signature",
+        "an issuer JWT signed with the key of its x5c leaf was expected",
         "the issuer signature does not verify with its x5c leaf",
       ),
     };
@@ -197,35 +326,86 @@ async function verifyIssuerSignature(
 
 const sameKey = (a: JWK, b: JWK) => a.crv === b.crv && a.x === b.x && a.y === b.y;
 
-/** RFC 9901 §7.3 and OpenID4VP 1.0 Appendix B.3.5; the reason it fails, if it does. */
+/** Why a key binding fails: its check, what that check expected, and the dashboard's reason. */
+interface KeyBindingProblem {
+  check: FailureCheck;
+  expected: string;
+  reason: string;
+}
+
+const problem = (check: FailureCheck, expected: string, reason: string): KeyBindingProblem => ({
+  check,
+  expected,
+  reason,
+});
+
+/** RFC 9901 §7.3 and OpenID4VP 1.0 Appendix B.3.5; why it fails, if it does. */
 async function checkKeyBinding(
   presentation: string,
   kbJwt: string,
   payload: Record<string, unknown>,
   ctx: PresentationContext,
-): Promise<string | undefined> {
+): Promise<KeyBindingProblem | undefined> {
   const cnfJwk = (payload.cnf as { jwk?: JWK } | undefined)?.jwk;
-  if (!cnfJwk || typeof cnfJwk !== "object") return "the credential has no holder key";
+  if (!cnfJwk || typeof cnfJwk !== "object")
+    return problem(
+      "key_binding",
+      "a credential naming its holder's key (cnf.jwk) was expected",
+      "the credential has no holder key",
+    );
   try {
     const { payload: kb, protectedHeader } = await jwtVerify(
       kbJwt,
       await importJWK(cnfJwk, "ES256"),
       { typ: "kb+jwt", currentDate: new Date(ctx.walletNowSeconds * 1000) },
     );
-    if (protectedHeader.alg !== "ES256") return "key binding must be ES256";
+    if (protectedHeader.alg !== "ES256")
+      return problem(
+        "key_binding",
+        "a key-binding JWT signed with ES256 was expected",
+        "key binding must be ES256",
+      );
     if (kb.aud !== keyBindingAudience(ctx.binding))
-      return "the key binding's aud is not our client_id";
+      return problem(
+        "audience",
+        ctx.binding.channel === "redirect"
+          ? "a key-binding JWT whose aud is this verifier's client_id was expected"
+          : "a key-binding JWT whose aud is origin:<the page's origin>, one of expected_origins, was expected",
+        "the key binding's aud is not our client_id",
+      );
     // Annex C carries mdocs only: an SD-JWT VC cannot be bound to it.
-    if (ctx.binding.channel === "annex-c") return "an SD-JWT VC is not presented over Annex C";
-    if (kb.nonce !== ctx.binding.nonce) return "the key binding carries another nonce";
+    if (ctx.binding.channel === "annex-c")
+      return problem(
+        "format",
+        "an mdoc over Annex C (org-iso-mdoc) was expected",
+        "an SD-JWT VC is not presented over Annex C",
+      );
+    if (kb.nonce !== ctx.binding.nonce)
+      return problem(
+        "nonce",
+        "a key-binding JWT carrying this verification request's nonce was expected",
+        "the key binding carries another nonce",
+      );
     if (typeof kb.iat !== "number" || Math.abs(kb.iat - ctx.walletNowSeconds) > FRESHNESS_SECONDS)
-      return "the key binding is not fresh";
+      return problem(
+        "freshness",
+        `a key-binding JWT whose iat is within ${FRESHNESS_SECONDS} seconds of the verifier's clock was expected`,
+        "the key binding is not fresh",
+      );
     const presented = presentation.slice(0, presentation.length - kbJwt.length);
     if (kb.sd_hash !== createHash("sha256").update(presented).digest("base64url"))
-      return "sd_hash does not match the presentation";
+      return problem(
+        "sd_hash",
+        "a key-binding JWT whose sd_hash is the hash of the presentation it ends was expected",
+        "sd_hash does not match the presentation",
+      );
     return undefined;
   } catch {
-    return "the key binding does not verify";
+    return problem(
+      "key_binding",
+      "a key-binding JWT (typ kb+jwt) signed by the holder key the credential names was expected",
+      "the key binding does not verify",
+    );
   }
 }
 

@@ -38,6 +38,8 @@ export const issuanceHandlers: OperationHandlers = {
     json(200, issuanceView(ctx.model.issuance.get(secretAuth(ctx), ctx.params.issuanceId!))),
   cancelIssuanceSession: (ctx) =>
     json(200, issuanceView(ctx.model.issuance.cancel(secretAuth(ctx), ctx.params.issuanceId!))),
+  getIssuanceTimeline: (ctx) =>
+    json(200, ctx.model.issuance.timeline(secretAuth(ctx), ctx.params.issuanceId!)),
   revokeIssuedCredential: (ctx) =>
     json(200, issuanceView(ctx.model.issuance.revoke(secretAuth(ctx), ctx.params.issuanceId!))),
 };

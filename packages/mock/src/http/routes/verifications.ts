@@ -103,6 +103,8 @@ export const verificationHandlers = (
         ctx.baseUrl,
       ),
     ),
+  getVerificationTimeline: (ctx) =>
+    json(200, ctx.model.verifications.timeline(secretAuth(ctx), ctx.params.verificationId!)),
   cancelVerification: (ctx) =>
     json(
       200,

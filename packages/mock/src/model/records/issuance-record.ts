@@ -2,13 +2,17 @@ import type { JsonObject } from "../infrastructure/input.js";
 import type { Tenant } from "../keys.js";
 import type { IssuanceStatus } from "../transitions/issuance-transitions.js";
 import type { ClaimEntry } from "./definition-record.js";
+import type { FailureDetail } from "./failure-detail.js";
+import type { HasTimeline } from "./timeline.js";
 
 /** An issuance session as the model stores it. */
 
-export interface IssuanceRecord {
+export interface IssuanceRecord extends HasTimeline {
   id: string;
   tenant: Tenant;
   status: IssuanceStatus;
+  /** With `failed`: the check that failed. */
+  failureDetail?: FailureDetail;
   credentialDefinitionId: string;
   definition: {
     /** The definition's `vct`, or for an mdoc its doctype (what identifies the credential type). */

@@ -1,15 +1,19 @@
 import type { JsonObject } from "../infrastructure/input.js";
 import type { Tenant } from "../keys.js";
 import type { FailureCode, VerificationStatus } from "../transitions/verification-transitions.js";
+import type { FailureDetail } from "./failure-detail.js";
 import type { PolicyField } from "./policy-record.js";
+import type { HasTimeline } from "./timeline.js";
 
 /** A verification as the model stores it. */
 
-export interface VerificationRecord {
+export interface VerificationRecord extends HasTimeline {
   id: string;
   tenant: Tenant;
   status: VerificationStatus;
   failureCode?: FailureCode;
+  /** With `failed`: the check that failed (server reads only, never the browser's). */
+  failureDetail?: FailureDetail;
   policyId: string;
   policy: { vct: string; fields: PolicyField[]; format?: string };
   customerUserRef: string | null;

@@ -1,6 +1,7 @@
 import type { DefinitionRecord } from "./definition-record.js";
 import type { IssuanceRecord } from "./issuance-record.js";
 import type { PolicyRecord } from "./policy-record.js";
+import type { HasTimeline } from "./timeline.js";
 import type { VerificationRecord } from "./verification-record.js";
 
 /**
@@ -13,6 +14,7 @@ export function issuanceView(r: IssuanceRecord) {
     object: "openid4vc_issuance",
     id: r.id,
     status: r.status,
+    ...(r.status === "failed" && r.failureDetail ? { failureDetail: r.failureDetail } : {}),
     credentialDefinitionId: r.credentialDefinitionId,
     issuanceMode: r.issuanceMode,
     metadata: r.metadata,
@@ -64,6 +66,7 @@ export function verificationView(v: VerificationRecord) {
     id: v.id,
     status: v.status,
     ...(v.status === "failed" && v.failureCode ? { failure_code: v.failureCode } : {}),
+    ...(v.status === "failed" && v.failureDetail ? { failure_detail: v.failureDetail } : {}),
     policy_id: v.policyId,
     customer_user_ref: v.customerUserRef,
     metadata: v.metadata,
@@ -74,6 +77,12 @@ export function verificationView(v: VerificationRecord) {
   };
 }
 
+/** The steps of a verification or an issuance session, in order (server reads only). */
+export function timelineView(r: HasTimeline) {
+  return { object: "list", data: r.timeline ?? [] };
+}
+
+/** What a browser may read too: never `failure_detail`, which is for the developer's server. */
 export function verificationStatusView(v: VerificationRecord) {
   return {
     object: "verification_status",

@@ -1,6 +1,7 @@
 import type { ChannelVerifier } from "../../channels/presentation-channel.js";
 import { answeredQueryOf, policyQueryOf } from "../../formats/policy-query.js";
 import { walletNowSeconds } from "../../model/infrastructure/wallet-time.js";
+import { failureDetail } from "../../model/records/failure-detail.js";
 import { isOpenVerification } from "../../model/transitions/verification-transitions.js";
 import { statusAt } from "../issuer/status-list.js";
 import { credentialIssuer, statusListUri } from "../issuer/urls.js";
@@ -33,8 +34,10 @@ export const verifier: ChannelVerifier = {
   async decide(ctx, verification, answer, options = {}) {
     const { model } = ctx;
     if (answer.kind === "error") {
+      model.verifications.noteChecks(verification.id, ["wallet_error"], "wallet_error");
       model.verifications.applyTrigger(verification.id, "presentation_failed", {
         failureCode: "wallet_rejected",
+        failureDetail: walletErrorDetail(answer.error),
       });
       return "decided";
     }
@@ -65,6 +68,11 @@ export const verifier: ChannelVerifier = {
       statusOf: (reference) => statusAt(model, tenant, ownStatusList, reference),
     });
     options.onChecked?.(outcome.ok ? { ok: true } : { ok: false, reason: outcome.reason });
+    model.verifications.noteChecks(
+      verification.id,
+      format.checks,
+      outcome.ok ? undefined : outcome.detail.check,
+    );
     const current = model.verifications.findForProtocol(verification.id);
     if (!current || !isOpenVerification(current.status)) return "closed";
     if (outcome.ok)
@@ -75,8 +83,21 @@ export const verifier: ChannelVerifier = {
       if (outcome.issuerNotTrusted) model.verifications.noteIssuerNotTrusted(verification.id);
       model.verifications.applyTrigger(verification.id, "presentation_failed", {
         failureCode: outcome.failureCode,
+        failureDetail: outcome.detail,
       });
     }
     return "decided";
   },
 };
+
+/**
+ * The detail of a wallet's `error` answer. Its OAuth error code (`access_denied`, …) is told when
+ * it looks like one; anything else the wallet wrote is not repeated.
+ */
+function walletErrorDetail(error: string) {
+  const code = /^[A-Za-z0-9_.-]{1,64}$/.test(error) ? ` (${error})` : "";
+  return failureDetail(
+    "wallet_error",
+    `a presentation was expected; the wallet answered with an error${code}`,
+  );
+}
