@@ -91,6 +91,7 @@ export {
   type TelemetryMeterProvider,
   type TelemetryScope,
   type TelemetrySpan,
+  type TelemetrySpanOptions,
   type TelemetryTracer,
   type TelemetryTracerProvider,
   tracerFor,

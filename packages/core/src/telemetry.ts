@@ -13,16 +13,26 @@ export interface TelemetrySpan {
   setAttribute(key: string, value: TelemetryAttributeValue): unknown;
   addEvent(name: string, attributes?: TelemetryAttributes): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
-  end(): void;
+  /** `endTime` in milliseconds since the epoch; now when left out. */
+  end(endTime?: number): void;
+}
+
+/** What a span is started with. */
+export interface TelemetrySpanOptions {
+  kind?: number;
+  attributes?: TelemetryAttributes;
+  /** In milliseconds since the epoch; now when left out. */
+  startTime?: number;
 }
 
 /** The part of an OpenTelemetry `Tracer` that Credport uses. */
 export interface TelemetryTracer {
   startActiveSpan<F extends (span: TelemetrySpan) => unknown>(
     name: string,
-    options: { kind?: number; attributes?: TelemetryAttributes },
+    options: TelemetrySpanOptions,
     fn: F,
   ): ReturnType<F>;
+  startSpan(name: string, options?: TelemetrySpanOptions): TelemetrySpan;
 }
 
 /** `trace` from `@opentelemetry/api`, or a `TracerProvider`. */
