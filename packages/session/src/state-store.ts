@@ -52,13 +52,24 @@ const REDIS_STORE_ENTRY = "@credport/server/redis";
  */
 export function lazyRedisStateStore(
   options: CredportRedisOptions & { prefix: string },
+  log?: ResolvedLogger,
 ): StateStore {
   let store: Promise<StateStore> | undefined;
   const load = () => {
     store ??= (
       import(/* webpackIgnore: true */ REDIS_STORE_ENTRY) as Promise<RedisStoreEntry>
     ).then(
-      ({ createRedisStateStore }) => createRedisStateStore(options),
+      ({ createRedisStateStore }) =>
+        createRedisStateStore({
+          ...options,
+          // Connection errors (at most one line per 10 s) through the app's logger.
+          onError:
+            log &&
+            ((error) =>
+              log.warn(
+                `credport: Redis state store: ${error instanceof Error ? error.message : String(error)}`,
+              )),
+        }),
       (error) => {
         store = undefined;
         throw new CredportConfigurationError(

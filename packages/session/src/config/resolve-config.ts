@@ -153,7 +153,7 @@ function stateStores(
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix))
       throw configurationError("redis.prefix must be 1 to 64 letters, digits, '_', '.' or '-'.");
     const timeoutMs = positiveInteger(config.redis?.timeoutMs, "redis.timeoutMs", 500, 60_000);
-    const store = lazyRedisStateStore({ ...config.redis, url, prefix, timeoutMs });
+    const store = lazyRedisStateStore({ ...config.redis, url, prefix, timeoutMs }, log);
     return { stateStore: store, rateLimitStore: scopedStateStore(store, scope()) };
   }
   warnIfMemoryInProduction(label, config.singleInstance, log);
