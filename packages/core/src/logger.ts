@@ -37,18 +37,18 @@ export function debugFromEnv(): boolean {
  * the console as before, and `debug` only with `CREDPORT_DEBUG=1`.
  */
 export function resolveLogger(logger: CredportLogger | undefined): ResolvedLogger {
-  const target = logger ?? console;
-  const line =
-    (write: (message: string, fields?: LogFields) => void) =>
-    (message: string, fields?: LogFields) => {
-      const text = redactSecrets(message);
-      if (fields === undefined) write.call(target, text);
-      else write.call(target, text, redactData(fields) as LogFields);
-    };
+  const target: CredportLogger = logger ?? console;
+  // The method is looked up at each line, not kept: a console method replaced later (a test's
+  // spy, a log shipper) still gets the line.
+  const line = (level: keyof CredportLogger) => (message: string, fields?: LogFields) => {
+    const text = redactSecrets(message);
+    if (fields === undefined) target[level](text);
+    else target[level](text, redactData(fields) as LogFields);
+  };
   return {
-    debug: logger !== undefined || debugFromEnv() ? line(target.debug) : undefined,
-    warn: line(target.warn),
-    error: line(target.error),
+    debug: logger !== undefined || debugFromEnv() ? line("debug") : undefined,
+    warn: line("warn"),
+    error: line("error"),
   };
 }
 

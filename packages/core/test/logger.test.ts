@@ -61,3 +61,14 @@ it("without a logger: warnings and errors on the console, debug lines only with 
     debug.mockRestore();
   }
 });
+
+it("a console method replaced after the logger was made still gets the line", () => {
+  const log = resolveLogger(undefined);
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  try {
+    log.warn("later");
+    expect(warn).toHaveBeenCalledWith("later");
+  } finally {
+    warn.mockRestore();
+  }
+});
