@@ -135,10 +135,9 @@ export function markFailed(span: TelemetrySpan, error: unknown): void {
   span.setStatus({ code: SPAN_STATUS_ERROR, message: type });
 }
 
-/** A low-cardinality name for an error: its `code`, else its class name. */
+/** A low-cardinality name for an error: its `code` (Credport's are a fixed set), else its class. */
 export function errorType(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && /^[A-Za-z0-9_.-]{1,64}$/.test(code)) return code;
-  if (error instanceof Error && /^[A-Za-z0-9_]{1,64}$/.test(error.name)) return error.name;
-  return "_OTHER";
+  if (typeof code === "string") return code.slice(0, 64);
+  return error instanceof Error ? error.name.slice(0, 64) : "_OTHER";
 }

@@ -16,7 +16,7 @@ import {
   parseRetryAfter,
 } from "../retry-policy.js";
 import type { TelemetryTracer } from "../telemetry.js";
-import { observeCall, type RequestObserver } from "./request-observer.js";
+import { observeCall, observedService, type RequestObserver } from "./request-observer.js";
 import { type AttemptOutcome, sendAttempt } from "./send-attempt.js";
 
 export interface RequestPipelineOptions {
@@ -95,20 +95,20 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   const { tracer, logger } = options;
-  const observed = tracer !== undefined || logger?.debug !== undefined;
+  const service =
+    tracer !== undefined || logger?.debug !== undefined ? observedService(baseUrl) : undefined;
 
   return {
     request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
       // Without a tracer or a debug log, the call runs with no observer at all (bench: per call).
-      if (!observed) return send<T>(spec, undefined);
-      const url = baseUrl + spec.path;
+      if (!service) return send<T>(spec, undefined);
       return observeCall(
         {
           name: spec.operationId ?? `${spec.method} ${spec.path}`,
           method: spec.method,
-          url,
           path: spec.path,
         },
+        service,
         tracer,
         logger,
         (observer) => send<T>(spec, observer),
@@ -162,7 +162,7 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
       mayHaveBeenApplied ||= verdict.mayHaveBeenApplied;
       if (!verdict.retry || attempt > maxRetries) throw fail(verdict.error);
       const wait = verdict.waitMs ?? backoffDelay(attempt, backoff, options.random);
-      observer?.retry(attempt, wait, verdict.error);
+      observer?.retry(attempt, wait, verdict.error.code);
       if (!(await sleep(wait, spec.signal)))
         throw fail(abortedError(operation, spec.signal?.reason));
     }
