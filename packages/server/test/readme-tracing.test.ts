@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Credport } from "@credport/server";
+import type { Credport, CredportLogger, CredportTelemetry } from "@credport/server";
 import { metrics, trace } from "@opentelemetry/api";
 import {
   AggregationTemporality,
@@ -35,6 +35,11 @@ async function importExample(heading: string): Promise<{ credport: Credport }> {
   writeFileSync(file, js);
   return import(pathToFileURL(file).href);
 }
+
+// What the README hands over type-checks as is: OpenTelemetry's API objects, and the console.
+const _globals: CredportTelemetry = { tracerProvider: trace, meterProvider: metrics };
+const _console: CredportLogger = console;
+void [_globals, _console];
 
 let service: TestService;
 const env = { ...process.env };
