@@ -914,7 +914,7 @@ type FailureCode = KnownFailureCode | (string & {});
 export { type FailureCheck as F, type KnownFailureCheck as K, type OperationId as O, type TimelineStep as T, type OperationRoute as a, FAILURE_CHECKS as b, FAILURE_CODES as c, type FailureCode as d, type FailureDetail as e, type KnownFailureCode as f, OPERATION_ROUTES as g, TIMELINE_STEPS as h, type TimelineEntry as i };
 // index.d.ts
 export { b as FAILURE_CHECKS, c as FAILURE_CODES, F as FailureCheck, d as FailureCode, e as FailureDetail, K as KnownFailureCheck, f as KnownFailureCode, g as OPERATION_ROUTES, O as OperationId, a as OperationRoute, h as TIMELINE_STEPS, i as TimelineEntry, T as TimelineStep } from './failure-codes.js';
-export { A as ApiResponse, B as BackoffOptions, D as DEFAULT_BACKOFF, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, c as backoffDelay, p as parseRetryAfter } from './request-pipeline.js';
+export { A as ApiResponse, B as BackoffOptions, C as CredportLogger, a as CredportTelemetry, D as DEFAULT_BACKOFF, L as LogFields, R as RequestPipeline, b as RequestPipelineOptions, c as RequestSpec, d as ResolvedLogger, S as SPAN_KIND, e as SPAN_STATUS_ERROR, T as TelemetryAttributeValue, f as TelemetryAttributes, g as TelemetryCounter, h as TelemetryHistogram, i as TelemetryMeter, j as TelemetryMeterProvider, k as TelemetryScope, l as TelemetrySpan, m as TelemetrySpanOptions, n as TelemetryTracer, o as TelemetryTracerProvider, p as backoffDelay, q as debugFromEnv, r as errorType, s as inSpan, t as isCredportLogger, u as markFailed, v as meterFor, w as parseRetryAfter, x as resolveLogger, y as tracerFor } from './request-pipeline.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
 declare function parseSecretKey(key: unknown, source?: string): {
@@ -1056,11 +1056,25 @@ declare function signWebhookPayload(payload: string, options: {
 }): Promise<string>;
 export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorCode, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, EXPECTED_ORIGIN_RULE, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, claimLocations, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isCredportErrorCode, isExpectedOrigin, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
 // pipeline.d.ts
-export { A as ApiResponse, d as DEFAULT_MAX_RESPONSE_BYTES, e as DEFAULT_MAX_RETRIES, f as DEFAULT_TIMEOUT_MS, R as RequestPipeline, a as RequestPipelineOptions, b as RequestSpec, g as createRequestPipeline } from './request-pipeline.js';
+export { A as ApiResponse, z as DEFAULT_MAX_RESPONSE_BYTES, E as DEFAULT_MAX_RETRIES, F as DEFAULT_TIMEOUT_MS, R as RequestPipeline, b as RequestPipelineOptions, c as RequestSpec, G as createRequestPipeline } from './request-pipeline.js';
 declare const BODY_TOO_LARGE: unique symbol;
 declare function readBodyCapped(message: Pick<Response, "headers" | "body">, maxBytes: number, onReader?: (reader: ReadableStreamDefaultReader<Uint8Array>) => void): Promise<string | typeof BODY_TOO_LARGE>;
 export { BODY_TOO_LARGE, readBodyCapped };
 // request-pipeline.d.ts
+type LogFields = Record<string, string | number | boolean | undefined>;
+interface CredportLogger {
+    debug(message: string, fields?: LogFields): void;
+    warn(message: string, fields?: LogFields): void;
+    error(message: string, fields?: LogFields): void;
+}
+interface ResolvedLogger {
+    debug: ((message: string, fields?: LogFields) => void) | undefined;
+    warn(message: string, fields?: LogFields): void;
+    error(message: string, fields?: LogFields): void;
+}
+declare function debugFromEnv(): boolean;
+declare function resolveLogger(logger: CredportLogger | undefined): ResolvedLogger;
+declare function isCredportLogger(value: unknown): value is CredportLogger;
 interface BackoffOptions {
     initialDelayMs?: number | undefined;
     maxDelayMs?: number | undefined;
@@ -1074,6 +1088,67 @@ declare function backoffDelay(retry: number, backoff: {
     maxDelayMs: number;
 }, random?: () => number): number;
 declare function parseRetryAfter(header: string | null, now?: number): number | undefined;
+type TelemetryAttributeValue = string | number | boolean;
+type TelemetryAttributes = Record<string, TelemetryAttributeValue | undefined>;
+interface TelemetrySpan {
+    setAttribute(key: string, value: TelemetryAttributeValue): unknown;
+    addEvent(name: string, attributes?: TelemetryAttributes): unknown;
+    setStatus(status: {
+        code: number;
+        message?: string;
+    }): unknown;
+    end(endTime?: number): void;
+}
+interface TelemetrySpanOptions {
+    kind?: number;
+    attributes?: TelemetryAttributes;
+    startTime?: number;
+}
+interface TelemetryTracer {
+    startActiveSpan<F extends (span: TelemetrySpan) => unknown>(name: string, options: TelemetrySpanOptions, fn: F): ReturnType<F>;
+    startSpan(name: string, options?: TelemetrySpanOptions): TelemetrySpan;
+}
+interface TelemetryTracerProvider {
+    getTracer(name: string, version?: string): TelemetryTracer;
+}
+interface TelemetryCounter {
+    add(value: number, attributes?: TelemetryAttributes): void;
+}
+interface TelemetryHistogram {
+    record(value: number, attributes?: TelemetryAttributes): void;
+}
+interface TelemetryMeter {
+    createCounter(name: string, options?: {
+        description?: string;
+        unit?: string;
+    }): TelemetryCounter;
+    createHistogram(name: string, options?: {
+        description?: string;
+        unit?: string;
+    }): TelemetryHistogram;
+}
+interface TelemetryMeterProvider {
+    getMeter(name: string, version?: string): TelemetryMeter;
+}
+interface CredportTelemetry {
+    tracerProvider?: TelemetryTracerProvider | undefined;
+    meterProvider?: TelemetryMeterProvider | undefined;
+}
+declare const SPAN_KIND: {
+    readonly internal: 0;
+    readonly server: 1;
+    readonly client: 2;
+};
+declare const SPAN_STATUS_ERROR = 2;
+type TelemetryScope = "@credport/server" | "@credport/session" | "@credport/emulator";
+declare function tracerFor(telemetry: CredportTelemetry | undefined, scope: TelemetryScope, version?: string): TelemetryTracer | undefined;
+declare function meterFor(telemetry: CredportTelemetry | undefined, scope: TelemetryScope, version?: string): TelemetryMeter | undefined;
+declare function inSpan<T>(tracer: TelemetryTracer | undefined, name: string, options: {
+    kind?: number;
+    attributes?: TelemetryAttributes;
+}, fn: (span: TelemetrySpan | undefined) => Promise<T>): Promise<T>;
+declare function markFailed(span: TelemetrySpan, error: unknown): void;
+declare function errorType(error: unknown): string;
 interface RequestPipelineOptions {
     baseUrl: string;
     headers?: Record<string, string> | undefined;
@@ -1083,6 +1158,8 @@ interface RequestPipelineOptions {
     maxResponseBytes?: number | undefined;
     fetch?: typeof fetch | undefined;
     random?: (() => number) | undefined;
+    tracer?: TelemetryTracer | undefined;
+    logger?: ResolvedLogger | undefined;
 }
 interface RequestSpec {
     method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -1093,6 +1170,7 @@ interface RequestSpec {
     signal?: AbortSignal | undefined;
     timeoutMs?: number | undefined;
     maxRetries?: number | undefined;
+    operationId?: string | undefined;
 }
 interface ApiResponse<T> {
     data: T;
@@ -1107,4 +1185,4 @@ declare const DEFAULT_TIMEOUT_MS = 30000;
 declare const DEFAULT_MAX_RETRIES = 2;
 declare const DEFAULT_MAX_RESPONSE_BYTES: number;
 declare function createRequestPipeline(options: RequestPipelineOptions): RequestPipeline;
-export { type ApiResponse as A, type BackoffOptions as B, DEFAULT_BACKOFF as D, type RequestPipeline as R, type RequestPipelineOptions as a, type RequestSpec as b, backoffDelay as c, DEFAULT_MAX_RESPONSE_BYTES as d, DEFAULT_MAX_RETRIES as e, DEFAULT_TIMEOUT_MS as f, createRequestPipeline as g, parseRetryAfter as p };
+export { type ApiResponse as A, type BackoffOptions as B, type CredportLogger as C, DEFAULT_BACKOFF as D, DEFAULT_MAX_RETRIES as E, DEFAULT_TIMEOUT_MS as F, createRequestPipeline as G, type LogFields as L, type RequestPipeline as R, SPAN_KIND as S, type TelemetryAttributeValue as T, type CredportTelemetry as a, type RequestPipelineOptions as b, type RequestSpec as c, type ResolvedLogger as d, SPAN_STATUS_ERROR as e, type TelemetryAttributes as f, type TelemetryCounter as g, type TelemetryHistogram as h, type TelemetryMeter as i, type TelemetryMeterProvider as j, type TelemetryScope as k, type TelemetrySpan as l, type TelemetrySpanOptions as m, type TelemetryTracer as n, type TelemetryTracerProvider as o, backoffDelay as p, debugFromEnv as q, errorType as r, inSpan as s, isCredportLogger as t, markFailed as u, meterFor as v, parseRetryAfter as w, resolveLogger as x, tracerFor as y, DEFAULT_MAX_RESPONSE_BYTES as z };

@@ -1,10 +1,11 @@
 // cli.d.ts
 #!/usr/bin/env node
 // index.d.ts
+import { CredportTelemetry, CredportConfigurationError } from '@credport/core';
 import { Model, ProtocolProfile, AttestationTrust, TrustedIssuerRoot } from '@credport/mock';
-import { CredportConfigurationError } from '@credport/core';
 type AllowedHosts = readonly string[] | true;
 interface EmulatorOptions {
+    telemetry?: CredportTelemetry | undefined;
     port?: number | undefined;
     host?: string | undefined;
     model?: Model | undefined;

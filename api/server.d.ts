@@ -1,6 +1,6 @@
 // index.d.ts
-import { RequestPipeline, BackoffOptions } from '@credport/core';
-export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, isCredportError, isCredportErrorCode, signWebhookPayload } from '@credport/core';
+import { RequestPipeline, BackoffOptions, CredportTelemetry, CredportLogger } from '@credport/core';
+export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportLogger, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTelemetry, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, LogFields, TelemetryMeterProvider, TelemetryTracerProvider, isCredportError, isCredportErrorCode, signWebhookPayload } from '@credport/core';
 import { LifecycleStatus, IssuanceStatus, FailureDetail, FieldValue, VerificationStatusValue, TimelineEntry, FailureCode, WebhookEventWire } from '@credport/core/contract';
 export { FailureCheck, FailureCode, FailureDetail, IssuanceStatus, KnownFailureCheck, LifecycleStatus, TimelineEntry, TimelineStep, VerificationStatusValue } from '@credport/core/contract';
 import { S as StateStore } from './state-store.js';
@@ -317,6 +317,8 @@ interface CredportOptions {
     backoff?: BackoffOptions | undefined;
     maxResponseBytes?: number | undefined;
     fetch?: typeof fetch | undefined;
+    telemetry?: CredportTelemetry | undefined;
+    logger?: CredportLogger | undefined;
 }
 declare class Credport {
     readonly baseUrl: string;

@@ -5,6 +5,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
 import '@credport/server';
 import '@credport/server/redis';
+import '@credport/core';
 interface ExpressRequestLike extends IncomingMessage {
     originalUrl?: string;
     protocol?: string;
@@ -26,6 +27,7 @@ import { FastifyInstance, preHandlerAsyncHookHandler, FastifyRequest } from 'fas
 import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
 import '@credport/server';
 import '@credport/server/redis';
+import '@credport/core';
 interface CredportFastify {
     readonly basePath: string;
     readonly plugin: (instance: FastifyInstance, options?: {
@@ -54,8 +56,9 @@ declare function getVerifiedSession(request: Request | Headers, options?: GetVer
 label?: string): Promise<VerifiedSession | null>;
 export { type GetVerifiedSessionOptions, VerifiedSession, getVerifiedSession, isProtectedPath, readPublishableKey, safeRedirectPath };
 // session.d.ts
-import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, Credport } from '@credport/server';
+import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, CredportTelemetry, CredportLogger, Credport } from '@credport/server';
 import { RedisCommandClient } from '@credport/server/redis';
+import { CredportTelemetry as CredportTelemetry$1 } from '@credport/core';
 interface VerifiedSession {
     verificationId: string;
     userRef?: string;
@@ -110,6 +113,8 @@ interface CredportSessionConfig {
         onEvent: (event: WebhookEvent) => void | Promise<void>;
         eventStore?: WebhookEventStore | false | undefined;
     } | undefined;
+    telemetry?: CredportTelemetry | undefined;
+    logger?: CredportLogger | undefined;
     credport?: Credport | undefined;
 }
 declare const REDIRECT_URL_PARAM = "redirect_url";
@@ -119,6 +124,7 @@ interface ProtectOptions {
     sessionSecret?: string | string[] | undefined;
     getUserRef?: GetUserRef | undefined;
     secureCookies?: boolean | undefined;
+    telemetry?: CredportTelemetry$1 | undefined;
 }
 interface RefusalOptions {
     page?: boolean | undefined;

@@ -60,6 +60,14 @@ export {
 } from "./errors.js";
 export { EXPECTED_ORIGIN_RULE, isExpectedOrigin } from "./expected-origin.js";
 export { errorFromStatus, readWireError, type WireError } from "./http-errors.js";
+export {
+  type CredportLogger,
+  debugFromEnv,
+  isCredportLogger,
+  type LogFields,
+  type ResolvedLogger,
+  resolveLogger,
+} from "./logger.js";
 // Types only: the pipeline itself is `@credport/core/pipeline`, which browser code never loads.
 export type {
   ApiResponse,
@@ -76,6 +84,27 @@ export {
   parseRetryAfter,
 } from "./retry-policy.js";
 export { safeReturnPath } from "./safe-return-path.js";
+export {
+  type CredportTelemetry,
+  errorType,
+  inSpan,
+  markFailed,
+  meterFor,
+  SPAN_KIND,
+  SPAN_STATUS_ERROR,
+  type TelemetryAttributes,
+  type TelemetryAttributeValue,
+  type TelemetryCounter,
+  type TelemetryHistogram,
+  type TelemetryMeter,
+  type TelemetryMeterProvider,
+  type TelemetryScope,
+  type TelemetrySpan,
+  type TelemetrySpanOptions,
+  type TelemetryTracer,
+  type TelemetryTracerProvider,
+  tracerFor,
+} from "./telemetry.js";
 export {
   formatWebhookSignature,
   hmacSha256Hex,

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { CredportTelemetry } from "@credport/core";
 import {
   type AttestationTrust,
   createModel,
@@ -14,6 +15,7 @@ import { emulatorProject } from "./emulator-project.js";
 import { serveFace } from "./face/face-server.js";
 import { faceRoute } from "./face-routes.js";
 import { type ServedRequest, serveNode, writeNodeAnswer } from "./http/node-transport.js";
+import { protocolSpans } from "./http/protocol-spans.js";
 import { type AllowedHosts, RequestGuard } from "./http/request-guard.js";
 import { type ModelStore, openModelStore } from "./persistence/model-store.js";
 import { checkPublicBaseUrl, wellKnownUnderBasePath } from "./public-base-url.js";
@@ -22,6 +24,12 @@ import { forwardWebhooks } from "./webhook-forwarding.js";
 
 /** Options of {@link startEmulator}; every one may be left out. */
 export interface EmulatorOptions {
+  /**
+   * OpenTelemetry (`{ tracerProvider: trace }` from `@opentelemetry/api`): a SERVER span per
+   * protocol step a wallet takes (`oid4vp.request_fetched`, `oid4vp.response_received`,
+   * `oid4vci.token`, `oid4vci.credential`, …) and per API operation (by its operation ID).
+   */
+  telemetry?: CredportTelemetry | undefined;
   /** 0 (the default) picks a free port. */
   port?: number | undefined;
   /** Defaults to 127.0.0.1: the emulator is for this machine only. */
@@ -170,8 +178,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     : undefined;
   const traffic = new TrafficLog();
   const router = createRouter(model, undefined, { servesTestWallet: true });
+  const traceServed = protocolSpans(options.telemetry);
   const onServed = (served: ServedRequest) => {
     traffic.record(served);
+    traceServed?.(served);
     // Most of the model changes without a webhook (a definition, a key): tell the data file.
     if (WRITES.has(served.method)) model.changes.notify();
   };

@@ -1,10 +1,15 @@
 import {
   type BackoffOptions,
   CredportConfigurationError,
+  type CredportLogger,
+  type CredportTelemetry,
+  isCredportLogger,
   normalizeServerBaseUrl,
   parseSecretKey,
   readEnv,
   requireSecureTransport,
+  resolveLogger,
+  tracerFor,
 } from "@credport/core";
 import { createRequestPipeline, type RequestPipeline } from "@credport/core/pipeline";
 import { CredentialDefinitions } from "./resources/credential-definitions.js";
@@ -37,6 +42,17 @@ export interface CredportOptions {
   maxResponseBytes?: number | undefined;
   /** A Fetch implementation; defaults to the global one, looked up at the first request. */
   fetch?: typeof fetch | undefined;
+  /**
+   * OpenTelemetry: pass `{ tracerProvider: trace, meterProvider: metrics }` from
+   * `@opentelemetry/api` for a CLIENT span per call, named after its operation ID (see the README's
+   * "Tracing"). Without it, nothing is traced and OpenTelemetry is never loaded.
+   */
+  telemetry?: CredportTelemetry | undefined;
+  /**
+   * Where request/response lines (`debug`) go, redacted: `console`, or a logger with `debug`,
+   * `warn` and `error`. Without it, they go to the console when `CREDPORT_DEBUG=1`.
+   */
+  logger?: CredportLogger | undefined;
 }
 
 /**
@@ -105,6 +121,12 @@ export class Credport {
     // A test key over plain http stays allowed (a shared staging emulator); pin the key set there.
     if (environment === "live")
       requireSecureTransport(serviceUrl, "a live secret key (sk_live_…) would be sent");
+    if (options.logger !== undefined && !isCredportLogger(options.logger)) {
+      throw new CredportConfigurationError(
+        "credport: logger must have debug, warn and error functions (console fits).",
+        { code: "invalid_option" },
+      );
+    }
     const pipeline: RequestPipeline = createRequestPipeline({
       baseUrl: serviceUrl,
       headers: { "x-service-key": secretKey, "user-agent": userAgent() },
@@ -113,6 +135,8 @@ export class Credport {
       backoff: options.backoff,
       maxResponseBytes: options.maxResponseBytes,
       fetch: options.fetch,
+      tracer: tracerFor(options.telemetry, "@credport/server", VERSION),
+      logger: resolveLogger(options.logger),
     });
     this.credentialDefinitions = new CredentialDefinitions(pipeline);
     this.issuance = new Issuance(pipeline);

@@ -44,6 +44,7 @@ export async function callOperation<T>(
     path,
     body,
     ...call.options,
+    operationId: id,
   });
   const answer = checkAnswer(operation.answer as Schema<object>, response, name);
   return (operation.snake ? fromWire(answer) : answer) as T;

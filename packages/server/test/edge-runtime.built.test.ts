@@ -53,3 +53,74 @@ it("runs in the Edge Runtime: a request and webhook verifications (raw payload a
     await emulator.close();
   }
 });
+
+/**
+ * Tracing on the edge: the built server entry and OpenTelemetry's SDK bundled together as a worker
+ * bundler does, run in the Edge Runtime VM, with the SDK's in-memory exporter.
+ */
+it("traces its calls in the Edge Runtime, with OpenTelemetry's SDK bundled beside it", async () => {
+  const bundle = await build({
+    stdin: {
+      contents: `
+        import * as sdk from "@credport/server";
+        import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+        globalThis.credport = sdk;
+        globalThis.exporter = new InMemorySpanExporter();
+        globalThis.provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(globalThis.exporter)] });`,
+      resolveDir: import.meta.dirname,
+    },
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    conditions: ["worker", "browser"],
+    write: false,
+  });
+  const emulator = await startEmulator();
+  try {
+    const vm = new EdgeVM();
+    vm.evaluate(bundle.outputFiles[0]!.text);
+    const spans = await vm.evaluate(
+      `(async () => {
+        const client = new credport.Credport({ secretKey: ${JSON.stringify(emulator.keys.secretKey)}, baseUrl: ${JSON.stringify(emulator.url)}, telemetry: { tracerProvider: provider } });
+        const created = await client.verifications.create({ policyId: "preset_age_over_18" });
+        await client.verifications.get("ver_missing").catch(() => {});
+        return JSON.stringify(exporter.getFinishedSpans().map((s) => ({ name: s.name, kind: s.kind, attributes: s.attributes, status: s.status.code, token: created.clientToken })));
+      })()`,
+    );
+    const parsed = JSON.parse(spans) as {
+      name: string;
+      kind: number;
+      attributes: Record<string, unknown>;
+      status: number;
+      token: string;
+    }[];
+    expect(parsed.map((s) => [s.name, s.kind, s.attributes["http.response.status_code"]])).toEqual([
+      ["createVerification", 2, 201],
+      ["getVerification", 2, 404],
+    ]);
+    expect(parsed[1]).toMatchObject({ status: 2, attributes: { "error.type": "not_found" } });
+    const attributes = JSON.stringify(parsed.map((s) => s.attributes));
+    expect(attributes).not.toContain(emulator.keys.secretKey);
+    expect(attributes).not.toContain(parsed[0]!.token);
+  } finally {
+    await emulator.close();
+  }
+});
+
+it("the edge bundle of the server client has no OpenTelemetry in it when the app uses none", async () => {
+  const bundle = await build({
+    stdin: {
+      contents: 'import { Credport } from "@credport/server"; globalThis.Credport = Credport;',
+      resolveDir: import.meta.dirname,
+    },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    conditions: ["worker", "browser"],
+    write: false,
+    metafile: true,
+  });
+  expect(Object.keys(bundle.metafile.inputs).filter((f) => f.includes("@opentelemetry"))).toEqual(
+    [],
+  );
+});

@@ -1,4 +1,9 @@
-import { CredportConfigurationError, type CredportErrorCode, readEnv } from "@credport/core";
+import {
+  CredportConfigurationError,
+  type CredportErrorCode,
+  type ResolvedLogger,
+  readEnv,
+} from "@credport/core";
 
 /** `next build` collecting page data: runtime secrets may be absent there, and that is fine. */
 export const isNextBuild = () => readEnv("NEXT_PHASE") === "phase-production-build";
@@ -34,7 +39,7 @@ export const relabel = (message: string, label: string) =>
  */
 export function resolveOrDefer<T>(
   resolve: () => T,
-  options: { deferInDevelopment: boolean; label: string },
+  options: { deferInDevelopment: boolean; label: string; log?: ResolvedLogger | undefined },
 ): { value: T; problem?: undefined } | { value?: undefined; problem: CredportConfigurationError } {
   try {
     return { value: relabelled(resolve, options.label) };
@@ -42,7 +47,7 @@ export function resolveOrDefer<T>(
     if (!(error instanceof CredportConfigurationError)) throw error;
     if (isNextBuild() && MISSING.has(error.code)) return { problem: error };
     if (options.deferInDevelopment && isDevelopment()) {
-      console.error(error.message);
+      (options.log ?? console).error(error.message);
       return { problem: error };
     }
     throw error;

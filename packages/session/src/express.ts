@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { type ResolvedLogger, resolveLogger } from "@credport/core";
 import type { VerifiedSession } from "./cookies/verified-session.js";
 import { badHostResponse } from "./node/bad-host.js";
 import { bodyAlreadyRead, bodyAlreadyReadResponse } from "./node/body-already-read.js";
@@ -84,9 +85,9 @@ function isUnder(pathAndQuery: string, basePath: string): boolean {
 }
 
 /** `protect` with the router mounted under a path: the wall would not see the other requests. */
-function mountedWallResponse(mountPath: string): Response {
+function mountedWallResponse(mountPath: string, log: ResolvedLogger): Response {
   const message = `${EXPRESS_LABEL}: protect needs credport.router mounted at the root (app.use(credport.router)); mounted at "${mountPath}" it does not see the requests it should wall. Mount it at the root, or drop protect and put credport.requireVerified on each protected route.`;
-  console.error(message);
+  log.error(message);
   return Response.json(
     { code: "configuration_error", message },
     { status: 500, headers: { "cache-control": "no-store" } },
@@ -108,6 +109,7 @@ function mountedWallResponse(mountPath: string): Response {
  */
 export function createCredportExpress(options: CredportSessionOptions): CredportExpress {
   const { session, wall, protects } = createSessionParts(options, EXPRESS_LABEL);
+  const log = resolveLogger(options.logger);
   const fail = (res: ServerResponse, next: ExpressNext, answer: Response) =>
     sendFetchResponse(res, answer).catch(next);
 
@@ -119,7 +121,7 @@ export function createCredportExpress(options: CredportSessionOptions): Credport
   // (the raw path) as well as the URL's way (dot segments resolved).
   const walled: ExpressMiddleware = (req, res, next) => {
     if (req.baseUrl) {
-      fail(res, next, mountedWallResponse(req.baseUrl));
+      fail(res, next, mountedWallResponse(req.baseUrl, log));
       return;
     }
     const url = urlOf(req);
@@ -144,6 +146,7 @@ export function createCredportExpress(options: CredportSessionOptions): Credport
         bodyAlreadyReadResponse(
           EXPRESS_LABEL,
           "Mount app.use(credport.router) before express.json(), express.urlencoded() and any other body parser.",
+          log,
         ),
       );
       return;

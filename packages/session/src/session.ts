@@ -80,6 +80,7 @@ export function createSessionParts(
       sessionSecret: config.sessionSecret,
       getUserRef: config.getUserRef,
       secureCookies: config.secureCookies,
+      telemetry: config.telemetry,
     },
     label,
   );

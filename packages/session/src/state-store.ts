@@ -1,4 +1,9 @@
-import { CredportConfigurationError, hmacSha256Hex, readEnv } from "@credport/core";
+import {
+  CredportConfigurationError,
+  hmacSha256Hex,
+  type ResolvedLogger,
+  readEnv,
+} from "@credport/core";
 import {
   createMemoryStateStore,
   type MemoryStateStoreOptions,
@@ -47,13 +52,24 @@ const REDIS_STORE_ENTRY = "@credport/server/redis";
  */
 export function lazyRedisStateStore(
   options: CredportRedisOptions & { prefix: string },
+  log?: ResolvedLogger,
 ): StateStore {
   let store: Promise<StateStore> | undefined;
   const load = () => {
     store ??= (
       import(/* webpackIgnore: true */ REDIS_STORE_ENTRY) as Promise<RedisStoreEntry>
     ).then(
-      ({ createRedisStateStore }) => createRedisStateStore(options),
+      ({ createRedisStateStore }) =>
+        createRedisStateStore({
+          ...options,
+          // Connection errors (at most one line per 10 s) through the app's logger.
+          onError:
+            log &&
+            ((error) =>
+              log.warn(
+                `credport: Redis state store: ${error instanceof Error ? error.message : String(error)}`,
+              )),
+        }),
       (error) => {
         store = undefined;
         throw new CredportConfigurationError(
@@ -120,10 +136,14 @@ let warnedInMemory = false;
  * platform that runs several instances, each would take a copied pending cookie or a replayed
  * webhook once of its own. `singleInstance: true` says that is on purpose.
  */
-export function warnIfMemoryInProduction(label: string, singleInstance: boolean | undefined): void {
+export function warnIfMemoryInProduction(
+  label: string,
+  singleInstance: boolean | undefined,
+  log: ResolvedLogger,
+): void {
   if (warnedInMemory || singleInstance === true || readEnv("NODE_ENV") !== "production") return;
   warnedInMemory = true;
-  console.warn(
+  log.warn(
     `${label}: the state store is this process's memory (CREDPORT_REDIS_URL is not set). With more than one instance, a verification could give a session on each, and a webhook reach onEvent on each. Set CREDPORT_REDIS_URL to a shared Redis, or singleInstance: true if this app runs as one instance on purpose.`,
   );
 }
@@ -132,11 +152,15 @@ export function warnIfMemoryInProduction(label: string, singleInstance: boolean 
  * A store call whose failure refuses the request: `503 state_store_unavailable` (the store could
  * not say whether this already happened, so it is not done). The cause is logged, not answered.
  */
-export async function storeOrRefuse<T>(call: () => T | Promise<T>, label: string): Promise<T> {
+export async function storeOrRefuse<T>(
+  call: () => T | Promise<T>,
+  config: { label: string; log: ResolvedLogger },
+): Promise<T> {
+  const { label } = config;
   try {
     return await call();
   } catch (error) {
-    console.error(
+    config.log.error(
       `${label}: the state store failed: ${error instanceof Error ? error.message : String(error)}`,
     );
     throw new RouteError(

@@ -56,3 +56,42 @@ describe("a worker bundle (workerd, worker or edge-light before browser)", () =>
       expect(answer).toEqual({ status: 200, body: { verified: false } });
     });
 });
+
+it("traces in the Edge Runtime: the worker bundle beside OpenTelemetry's SDK, a span per route and for the wall", async () => {
+  const { outputFiles } = await build({
+    stdin: {
+      contents: `
+        import * as session from "@credport/session";
+        import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+        globalThis.session = session;
+        globalThis.exporter = new InMemorySpanExporter();
+        globalThis.provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(globalThis.exporter)] });`,
+      resolveDir: import.meta.dirname,
+    },
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    conditions: ["worker", "browser"],
+    write: false,
+    logLevel: "silent",
+  });
+  const vm = new EdgeVM();
+  vm.evaluate(outputFiles[0]!.text);
+  const spans = await vm.evaluate(`(async () => {
+    const credport = session.createCredportSession({
+      secretKey: "sk_test_${"a".repeat(24)}",
+      baseUrl: "https://api.credport.test",
+      sessionSecret: "${"s".repeat(32)}",
+      policyId: "preset_age_over_18",
+      protect: ["/members"],
+      telemetry: { tracerProvider: provider },
+    });
+    await credport.handler(new Request("https://app.example/api/credport/session"));
+    await credport.wall(new Request("https://app.example/members", { headers: { "sec-fetch-dest": "document" } }));
+    return JSON.stringify(exporter.getFinishedSpans().map((s) => [s.name, s.attributes["credport.outcome"], s.attributes["http.response.status_code"]]));
+  })()`);
+  expect(JSON.parse(spans)).toEqual([
+    ["credport.session.session", "ok", 200],
+    ["credport.session.protect", "redirected", 307],
+  ]);
+});

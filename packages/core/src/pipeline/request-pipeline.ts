@@ -7,6 +7,7 @@ import {
   withWriteOutcome,
 } from "../errors.js";
 import { errorFromStatus } from "../http-errors.js";
+import type { ResolvedLogger } from "../logger.js";
 import {
   type BackoffOptions,
   backoffDelay,
@@ -14,6 +15,8 @@ import {
   isRetryableStatus,
   parseRetryAfter,
 } from "../retry-policy.js";
+import type { TelemetryTracer } from "../telemetry.js";
+import { observeCall, observedService, type RequestObserver } from "./request-observer.js";
 import { type AttemptOutcome, sendAttempt } from "./send-attempt.js";
 
 export interface RequestPipelineOptions {
@@ -32,6 +35,10 @@ export interface RequestPipelineOptions {
   fetch?: typeof fetch | undefined;
   /** For tests: the jitter source. */
   random?: (() => number) | undefined;
+  /** A span per call when set (see `tracerFor`); nothing is traced without it. */
+  tracer?: TelemetryTracer | undefined;
+  /** Request/response lines go to its `debug` when that is set (see `resolveLogger`). */
+  logger?: ResolvedLogger | undefined;
 }
 
 export interface RequestSpec {
@@ -46,6 +53,8 @@ export interface RequestSpec {
   /** Per-call overrides. */
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  /** The contract's operation ID: the span's name and the log lines' `operation`. */
+  operationId?: string | undefined;
 }
 
 export interface ApiResponse<T> {
@@ -85,52 +94,79 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  return {
-    async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
-      checkCallOptions(spec);
-      const maxRetries = spec.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES;
-      const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      const operation = `${spec.method} ${spec.path}`;
-      const idempotencyKey =
-        spec.method === "POST" ? (spec.idempotencyKey ?? crypto.randomUUID()) : undefined;
-      const init: RequestInit = {
-        method: spec.method,
-        headers: headersFor(baseHeaders, spec, idempotencyKey),
-        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-        redirect: "manual",
-      };
-      const url = baseUrl + spec.path + queryString(spec.query);
-      const write = spec.method !== "GET";
-      let mayHaveBeenApplied = false;
-      const fail = (error: CredportError) =>
-        write ? withWriteOutcome(error, { idempotencyKey, mayHaveBeenApplied }) : error;
+  const { tracer, logger } = options;
+  const service =
+    tracer !== undefined || logger?.debug !== undefined ? observedService(baseUrl) : undefined;
 
-      for (let attempt = 1; ; attempt++) {
-        if (spec.signal?.aborted) throw fail(abortedError(operation, spec.signal.reason));
-        const outcome = await sendAttempt({
-          fetch: fetchImpl,
-          url,
-          init,
-          timeoutMs,
-          maxResponseBytes,
-          signal: spec.signal,
-        });
-        const verdict = judge<T>(outcome, {
-          operation,
-          attempt: `attempt ${attempt} of ${maxRetries + 1}`,
-          timeoutMs,
-          maxResponseBytes,
-          maxWaitMs: backoff.maxDelayMs,
-        });
-        if ("response" in verdict) return verdict.response;
-        mayHaveBeenApplied ||= verdict.mayHaveBeenApplied;
-        if (!verdict.retry || attempt > maxRetries) throw fail(verdict.error);
-        const wait = verdict.waitMs ?? backoffDelay(attempt, backoff, options.random);
-        if (!(await sleep(wait, spec.signal)))
-          throw fail(abortedError(operation, spec.signal?.reason));
-      }
+  return {
+    request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
+      // Without a tracer or a debug log, the call runs with no observer at all (bench: per call).
+      if (!service) return send<T>(spec, undefined);
+      return observeCall(
+        {
+          name: spec.operationId ?? `${spec.method} ${spec.path}`,
+          method: spec.method,
+          path: spec.path,
+        },
+        service,
+        tracer,
+        logger,
+        (observer) => send<T>(spec, observer),
+      );
     },
   };
+
+  async function send<T>(
+    spec: RequestSpec,
+    observer: RequestObserver | undefined,
+  ): Promise<ApiResponse<T>> {
+    checkCallOptions(spec);
+    const maxRetries = spec.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const operation = `${spec.method} ${spec.path}`;
+    const idempotencyKey =
+      spec.method === "POST" ? (spec.idempotencyKey ?? crypto.randomUUID()) : undefined;
+    const init: RequestInit = {
+      method: spec.method,
+      headers: headersFor(baseHeaders, spec, idempotencyKey),
+      ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+      redirect: "manual",
+    };
+    const url = baseUrl + spec.path + queryString(spec.query);
+    const write = spec.method !== "GET";
+    let mayHaveBeenApplied = false;
+    const fail = (error: CredportError) =>
+      write ? withWriteOutcome(error, { idempotencyKey, mayHaveBeenApplied }) : error;
+
+    for (let attempt = 1; ; attempt++) {
+      if (spec.signal?.aborted) throw fail(abortedError(operation, spec.signal.reason));
+      observer?.attempt(attempt);
+      const outcome = await sendAttempt({
+        fetch: fetchImpl,
+        url,
+        init,
+        timeoutMs,
+        maxResponseBytes,
+        signal: spec.signal,
+      });
+      if (observer && "status" in outcome)
+        observer.response(attempt, outcome.status, outcome.headers);
+      const verdict = judge<T>(outcome, {
+        operation,
+        attempt: `attempt ${attempt} of ${maxRetries + 1}`,
+        timeoutMs,
+        maxResponseBytes,
+        maxWaitMs: backoff.maxDelayMs,
+      });
+      if ("response" in verdict) return verdict.response;
+      mayHaveBeenApplied ||= verdict.mayHaveBeenApplied;
+      if (!verdict.retry || attempt > maxRetries) throw fail(verdict.error);
+      const wait = verdict.waitMs ?? backoffDelay(attempt, backoff, options.random);
+      observer?.retry(attempt, wait, verdict.error.code);
+      if (!(await sleep(wait, spec.signal)))
+        throw fail(abortedError(operation, spec.signal?.reason));
+    }
+  }
 }
 
 /** Turns one attempt's outcome into the answer, or a typed error and what to do next. */

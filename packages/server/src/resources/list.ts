@@ -52,6 +52,7 @@ async function fetchPage<T>(
       signal: params.signal,
       timeoutMs: params.timeoutMs,
       maxRetries: params.maxRetries,
+      operationId: spec.operation,
     });
     const page = checkAnswer(answer as Schema<WirePage>, response, name);
     const hasMore = Boolean(snake ? page.has_more : page.hasMore);

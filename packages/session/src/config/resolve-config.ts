@@ -1,4 +1,4 @@
-import { readEnv } from "@credport/core";
+import { isCredportLogger, type ResolvedLogger, readEnv, resolveLogger } from "@credport/core";
 import {
   createVerificationBody,
   describeFirstIssue,
@@ -28,6 +28,7 @@ import {
   scopedStateStore,
   warnIfMemoryInProduction,
 } from "../state-store.js";
+import { type SessionTelemetry, sessionTelemetry } from "../telemetry/session-telemetry.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 import type { ResultCheck } from "../verification/signed-result.js";
 import type { CredportSessionConfig } from "./session-config.js";
@@ -57,6 +58,10 @@ export interface ResolvedConfig {
   userRefFor(request: Request): Promise<string | undefined>;
   metadataFor(request: Request): Promise<Record<string, string> | undefined>;
   requireClaims: ClaimRequirements | undefined;
+  /** Spans and instruments (all `undefined` without the `telemetry` option). */
+  telemetry: SessionTelemetry;
+  /** The app's logger (or the console), redacted. */
+  log: ResolvedLogger;
   webhook:
     | {
         secret: string;
@@ -94,7 +99,12 @@ function checkPolicyId(policyId: string): void {
 function serverClient(config: CredportSessionConfig): Credport {
   if (config.credport) return config.credport;
   try {
-    return new Credport({ secretKey: config.secretKey, baseUrl: config.baseUrl });
+    return new Credport({
+      secretKey: config.secretKey,
+      baseUrl: config.baseUrl,
+      telemetry: config.telemetry,
+      logger: config.logger,
+    });
   } catch (error) {
     if (!(error instanceof CredportConfigurationError)) throw error;
     throw configurationError(error.message.replace(/^credport: /, ""), error.code);
@@ -121,6 +131,7 @@ function pinnedJwks(option: JsonWebKeySet | string | undefined): JsonWebKeySet |
 function stateStores(
   config: CredportSessionConfig,
   label: string,
+  log: ResolvedLogger,
 ): {
   stateStore: StateStore;
   rateLimitStore: StateStore;
@@ -142,10 +153,10 @@ function stateStores(
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix))
       throw configurationError("redis.prefix must be 1 to 64 letters, digits, '_', '.' or '-'.");
     const timeoutMs = positiveInteger(config.redis?.timeoutMs, "redis.timeoutMs", 500, 60_000);
-    const store = lazyRedisStateStore({ ...config.redis, url, prefix, timeoutMs });
+    const store = lazyRedisStateStore({ ...config.redis, url, prefix, timeoutMs }, log);
     return { stateStore: store, rateLimitStore: scopedStateStore(store, scope()) };
   }
-  warnIfMemoryInProduction(label, config.singleInstance);
+  warnIfMemoryInProduction(label, config.singleInstance, log);
   return { stateStore: createMemoryStateStore(), rateLimitStore: createMemoryStateStore() };
 }
 
@@ -214,6 +225,8 @@ export function resolveConfig(
     );
   }
   if (!config.getPolicyId && config.policyId !== undefined) checkPolicyId(config.policyId);
+  if (config.logger !== undefined && !isCredportLogger(config.logger))
+    throw configurationError("logger must have debug, warn and error functions (console fits).");
   const keyring = sessionKeyring(config.sessionSecret);
   const credport = serverClient(config);
   const jwks = pinnedJwks(config.jwks);
@@ -225,7 +238,8 @@ export function resolveConfig(
       "missing_base_url",
     );
 
-  const stores = stateStores(config, label);
+  const log = resolveLogger(config.logger);
+  const stores = stateStores(config, label, log);
 
   let webhook: ResolvedConfig["webhook"];
   if (config.webhook) {
@@ -292,6 +306,8 @@ export function resolveConfig(
     userRefFor: async (request) => (await config.getUserRef?.(request)) || undefined,
     metadataFor: async (request) => (await config.getMetadata?.(request)) ?? undefined,
     requireClaims: config.requireClaims,
+    telemetry: sessionTelemetry(config.telemetry),
+    log,
     webhook,
   };
 }

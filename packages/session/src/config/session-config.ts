@@ -1,4 +1,11 @@
-import type { Credport, JsonWebKeySet, WebhookEvent, WebhookEventStore } from "@credport/server";
+import type {
+  Credport,
+  CredportLogger,
+  CredportTelemetry,
+  JsonWebKeySet,
+  WebhookEvent,
+  WebhookEventStore,
+} from "@credport/server";
 import type { RateLimitOptions } from "../request/rate-limit.js";
 import type { CredportRedisOptions, StateStore } from "../state-store.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
@@ -121,6 +128,20 @@ export interface CredportSessionConfig {
         eventStore?: WebhookEventStore | false | undefined;
       }
     | undefined;
+  /**
+   * OpenTelemetry: pass `{ tracerProvider: trace, meterProvider: metrics }` from
+   * `@opentelemetry/api`. Each route gets a span (`credport.session.start`, `.finalize`,
+   * `.webhook`, …, and the wall's `.protect`) with its outcome, policy and failure code, the server
+   * client's calls are their children, and the counters `credport.verifications.started`,
+   * `.verified` and `.failed` and the histogram `credport.session.finalize.duration` are recorded.
+   * Without it, nothing is traced and OpenTelemetry is never loaded.
+   */
+  telemetry?: CredportTelemetry | undefined;
+  /**
+   * Where the helper's warnings and errors go (and the server client's request/response lines, at
+   * `debug`), redacted: `console` fits. Default: the console, `debug` only with `CREDPORT_DEBUG=1`.
+   */
+  logger?: CredportLogger | undefined;
   /** For tests: the server client to use. */
   credport?: Credport | undefined;
 }

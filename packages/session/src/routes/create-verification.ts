@@ -8,6 +8,7 @@ import {
 } from "../cookies/pending-binding.js";
 import { expectedOriginsFor } from "../request/expected-origins.js";
 import { checkRateLimit } from "../request/rate-limit.js";
+import type { RouteNote } from "../telemetry/session-telemetry.js";
 import { requireSameOrigin } from "./require-same-origin.js";
 import { jsonResponse, RouteError } from "./route-error.js";
 
@@ -21,11 +22,16 @@ export async function createVerification(
   request: Request,
   config: ResolvedConfig,
   remoteAddress?: string,
+  note: RouteNote = {},
 ): Promise<Response> {
   requireSameOrigin(request, config);
   const { refusal, browserCookies } = await rateLimited(request, config, remoteAddress);
-  if (refusal) return refusal;
+  if (refusal) {
+    note.outcome = "rate_limited";
+    return refusal;
+  }
   const policyId = await config.policyFor(request);
+  note.policyId = policyId;
   const userRef = await config.userRefFor(request);
   const metadata = await config.metadataFor(request);
   const expectedOrigins = expectedOriginsFor(request, config.allowedOrigins);
@@ -36,6 +42,8 @@ export async function createVerification(
     ...(expectedOrigins ? { expectedOrigins } : {}),
   });
 
+  note.outcome = "started";
+  config.telemetry.started?.add(1, { "credport.policy_id": policyId });
   const now = Date.now();
   const untilExpiry = Math.floor((Date.parse(verification.expiresAt) - now) / 1000);
   const maxAge = Number.isFinite(untilExpiry)
@@ -105,14 +113,14 @@ async function rateLimited(
     const cause = verdict.storeError;
     const reason = cause instanceof Error ? cause.message : String(cause);
     if (!config.rateLimit.failOpen) {
-      console.error(`${config.label}: the rate limit's state store failed: ${reason}`);
+      config.log.error(`${config.label}: the rate limit's state store failed: ${reason}`);
       throw new RouteError(
         503,
         "state_store_unavailable",
         `${config.label}: the state store (e.g. Redis) is unavailable; try again shortly.`,
       );
     }
-    console.warn(
+    config.log.warn(
       `${config.label}: the rate limit's state store failed; this start was let through (rateLimit.onStoreFailure: "open"): ${reason}`,
     );
     return { browserCookies: verdict.cookies };
@@ -154,7 +162,7 @@ function warnOfUntrustedProxy(
   )
     return;
   warnedOfProxy.add(config);
-  console.warn(
+  config.log.warn(
     `${config.label}: a request carries X-Forwarded-For, and trustProxy is not set: the start limit counts the socket's address. Behind a proxy of yours, that is the proxy's, shared by every client: set trustProxy (the number of proxies in front).`,
   );
 }

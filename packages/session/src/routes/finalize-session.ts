@@ -3,6 +3,7 @@ import { clearCookieHeader, cookieHeader } from "../cookies/cookie-header.js";
 import { pendingCookie, sessionCookie } from "../cookies/cookie-names.js";
 import { sealVerifiedSession } from "../cookies/verified-session.js";
 import { storeOrRefuse } from "../state-store.js";
+import type { RouteNote } from "../telemetry/session-telemetry.js";
 import { unmetClaimRequirement } from "../verification/claim-requirements.js";
 import { keepClaims } from "../verification/keep-claims.js";
 import { signedResultFor } from "../verification/signed-result.js";
@@ -17,7 +18,11 @@ import { requireBinding } from "./user-binding.js";
  * `POST session` `{ verificationId }`: with this browser's binding (and the same user), the
  * service's signed result for it, and claims that meet the requirements, a session cookie.
  */
-export async function finalizeSession(request: Request, config: ResolvedConfig): Promise<Response> {
+export async function finalizeSession(
+  request: Request,
+  config: ResolvedConfig,
+  note: RouteNote = {},
+): Promise<Response> {
   if (config.sessionMode === "manual")
     throw new RouteError(
       404,
@@ -34,10 +39,15 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
     );
   const { verificationId } = parseFinalizeSessionBody(await readJson(request));
   const binding = await requireBinding(request, verificationId, config);
+  note.policyId = binding.policyId;
 
   const signed = await signedResultFor(binding, config.resultCheck);
-  if ("problem" in signed)
+  if ("problem" in signed) {
+    note.outcome = signed.status ?? "not_verified";
+    // Counted where the browser flow learns it, the status read (it never finalizes a failure).
+    if (signed.status === "failed") note.failureCode = signed.failureCode;
     throw new RouteError(409, "verification_not_verified", `No session: ${signed.problem}.`);
+  }
   const unmet = await unmetClaimRequirement(
     signed.result.claims,
     binding.policyId,
@@ -61,7 +71,7 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
     config.sessionMaxAgeSeconds,
   );
   const target = sessionCookie(config.secureCookies);
-  requireCookieFits(target.name, session, config.label);
+  requireCookieFits(target.name, session, config);
 
   // One session per verification: the pending cookie is cleared below, but a copy of it (curl, a
   // script racing itself) would finalize again until it expires, so the verification is
@@ -72,7 +82,7 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
   // A store that cannot answer refuses (503, no cookie): it cannot tell whether this is a replay.
   const first = await storeOrRefuse(
     () => config.stateStore.rememberOnce(finalizedKey(binding.verificationId), replayableFor),
-    config.label,
+    config,
   );
   if (!first)
     throw new RouteError(
@@ -81,6 +91,8 @@ export async function finalizeSession(request: Request, config: ResolvedConfig):
       "This verification already gave a session; start a new verification for another.",
     );
 
+  note.outcome = "verified";
+  config.telemetry.verified?.add(1, { "credport.policy_id": binding.policyId });
   return jsonResponse(200, { verified: true }, [
     cookieHeader(target.name, session, { ...target, maxAge: config.sessionMaxAgeSeconds }),
     clearCookieHeader(pending.name, pending),

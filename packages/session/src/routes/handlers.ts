@@ -1,3 +1,4 @@
+import { type ResolvedLogger, resolveLogger } from "@credport/core";
 import {
   CredportConnectionError,
   CredportError,
@@ -7,6 +8,7 @@ import {
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js";
 import type { CredportSessionConfig } from "../config/session-config.js";
 import { isDevelopment, relabel, resolveOrDefer, SESSION_LABEL } from "../environment.js";
+import { observeRoute, type RouteNote } from "../telemetry/session-telemetry.js";
 import { createVerification } from "./create-verification.js";
 import { finalizeSession } from "./finalize-session.js";
 import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
@@ -23,6 +25,7 @@ type Route = (
   path: string,
   config: ResolvedConfig,
   remoteAddress: string | undefined,
+  note: RouteNote,
 ) => Promise<Response>;
 
 /**
@@ -54,17 +57,18 @@ function reportUnreachable(
   baseUrl: string,
   source: string | undefined,
   label: string,
+  log: ResolvedLogger,
 ): void {
   if (!(error instanceof CredportConnectionError) || error.code !== "connection_failed") return;
   if (reportedUnreachable.has(baseUrl)) return;
   reportedUnreachable.add(baseUrl);
-  console.error(
+  log.error(
     `${label}: could not reach the Credport service at ${baseUrl} — is the emulator running?${source ? ` (${source})` : ""}`,
   );
 }
 
 /** How a failure reaches the browser: refusals as they are, local validation as 400, never a stack. */
-function failureResponse(error: unknown, label: string): Response {
+function failureResponse(error: unknown, label: string, log: ResolvedLogger): Response {
   if (error instanceof RouteError)
     return errorResponse(
       new RouteError(error.status, error.code, relabel(error.message, label), error.details),
@@ -77,7 +81,10 @@ function failureResponse(error: unknown, label: string): Response {
     const status = error.status && error.status < 500 ? error.status : 502;
     return errorResponse(new RouteError(status, error.code, error.message));
   }
-  console.error(`${label}: a request failed:`, error);
+  // The stack, redacted: an app's own error (getPolicyId, onEvent) is the developer's to find.
+  log.error(
+    `${label}: a request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   return errorResponse(
     new RouteError(500, "internal_error", `${label}: the request failed; see the server log.`),
   );
@@ -117,9 +124,12 @@ function addressedHandlers(
   options: CredportSessionConfig,
   label: string,
 ): Record<"GET" | "POST" | "DELETE", AddressedHandler> {
+  // Before the configuration is resolved: its own problems are logged through it too.
+  const log = resolveLogger(options.logger);
   const resolved = resolveOrDefer(() => resolveConfig(options, label), {
     deferInDevelopment: true,
     label,
+    log,
   });
   // Where the base URL was set, for messages (a client passed in as `credport` says nothing).
   const baseUrlSource =
@@ -129,7 +139,7 @@ function addressedHandlers(
     (route: Route): AddressedHandler =>
     async (request, remoteAddress) => {
       if (resolved.problem) {
-        if (!isDevelopment()) console.error(resolved.problem.message);
+        if (!isDevelopment()) log.error(resolved.problem.message);
         return jsonResponse(500, {
           code: "configuration_error",
           message: isDevelopment()
@@ -141,25 +151,28 @@ function addressedHandlers(
       const pathname = new URL(request.url).pathname;
       if (!pathname.startsWith(config.basePath)) return errorResponse(notFound());
       const path = pathname.slice(config.basePath.length).replace(/^\/+|\/+$/g, "");
-      try {
-        return await route(request, path, config, remoteAddress);
-      } catch (error) {
-        reportUnreachable(error, config.credport.baseUrl, baseUrlSource, label);
-        return failureResponse(error, label);
-      }
+      return observeRoute(config.telemetry, routeName(request.method, path), async (note) => {
+        try {
+          return await route(request, path, config, remoteAddress, note);
+        } catch (error) {
+          reportUnreachable(error, config.credport.baseUrl, baseUrlSource, label, config.log);
+          note.errorCode = errorCodeOf(error);
+          return failureResponse(error, label, config.log);
+        }
+      });
     };
 
   return {
-    GET: handle(async (request, path, config) => {
+    GET: handle(async (request, path, config, _remoteAddress, note) => {
       const status = /^verifications\/([^/]+)\/status$/.exec(path);
-      if (status) return verificationStatus(request, status[1]!, config);
+      if (status) return verificationStatus(request, status[1]!, config, note);
       if (path === "session") return sessionStatus(request, config);
       throw notFound();
     }),
-    POST: handle(async (request, path, config, remoteAddress) => {
-      if (path === "verifications") return createVerification(request, config, remoteAddress);
-      if (path === "session") return finalizeSession(request, config);
-      if (path === "webhooks") return deliverWebhook(request, config);
+    POST: handle(async (request, path, config, remoteAddress, note) => {
+      if (path === "verifications") return createVerification(request, config, remoteAddress, note);
+      if (path === "session") return finalizeSession(request, config, note);
+      if (path === "webhooks") return deliverWebhook(request, config, note);
       throw notFound();
     }),
     DELETE: handle(async (request, path, config) => {
@@ -167,6 +180,23 @@ function addressedHandlers(
       throw notFound();
     }),
   };
+}
+
+/** A route's name in span names (`credport.session.<name>`): a fixed set, never the raw path. */
+function routeName(method: string, path: string): string {
+  if (method === "POST" && path === "verifications") return "start";
+  if (method === "POST" && path === "session") return "finalize";
+  if (method === "POST" && path === "webhooks") return "webhook";
+  if (method === "GET" && path === "session") return "session";
+  if (method === "DELETE" && path === "session") return "sign_out";
+  if (method === "GET" && /^verifications\/[^/]+\/status$/.test(path)) return "status";
+  return "unknown";
+}
+
+/** A refusal's or error's code, when it is one of ours (a fixed vocabulary); else its class. */
+function errorCodeOf(error: unknown): string {
+  if (error instanceof RouteError || error instanceof CredportError) return error.code;
+  return "internal_error";
 }
 
 /**

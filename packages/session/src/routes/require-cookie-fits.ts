@@ -1,3 +1,4 @@
+import type { ResolvedLogger } from "@credport/core";
 import { RouteError } from "./route-error.js";
 
 /**
@@ -12,11 +13,16 @@ export const MAX_COOKIE_BYTES = 4096;
  * option that makes a session grow) and the sizes, never the contents. Logged too: the fix is the
  * app's, not the visitor's.
  */
-export function requireCookieFits(name: string, value: string, label: string): void {
+export function requireCookieFits(
+  name: string,
+  value: string,
+  config: { label: string; log: ResolvedLogger },
+): void {
+  const { label } = config;
   const bytes = new TextEncoder().encode(`${name}=${value}`).length;
   if (bytes <= MAX_COOKIE_BYTES) return;
   const message = `${label}: the session cookie would be ${bytes} bytes, over the ${MAX_COOKIE_BYTES} browsers keep; keep fewer or shorter claims (keepClaims). The verification was not used up: it can still give a session.`;
-  console.error(message);
+  config.log.error(message);
   throw new RouteError(500, "session_too_large", message, {
     cookieBytes: bytes,
     maxBytes: MAX_COOKIE_BYTES,

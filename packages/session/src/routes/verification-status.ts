@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from "../config/resolve-config.js";
+import type { RouteNote } from "../telemetry/session-telemetry.js";
 import { parseVerificationId } from "./browser-input.js";
 import { jsonResponse, RouteError } from "./route-error.js";
 import { requireBinding } from "./user-binding.js";
@@ -8,6 +9,7 @@ export async function verificationStatus(
   request: Request,
   rawId: string,
   config: ResolvedConfig,
+  note: RouteNote = {},
 ): Promise<Response> {
   let decoded: string;
   try {
@@ -16,6 +18,17 @@ export async function verificationStatus(
     throw RouteError.validation("verificationId", "must be percent-encoded UTF-8");
   }
   const verificationId = parseVerificationId(decoded);
-  await requireBinding(request, verificationId, config);
-  return jsonResponse(200, await config.credport.verifications.getStatus(verificationId));
+  const binding = await requireBinding(request, verificationId, config);
+  const status = await config.credport.verifications.getStatus(verificationId);
+  note.policyId = binding.policyId;
+  note.outcome = status.status;
+  // The browser flow stops reading at a final status: a failure is counted once per browser.
+  if (status.status === "failed") {
+    note.failureCode = status.failureCode;
+    config.telemetry.failed?.add(1, {
+      "credport.policy_id": binding.policyId,
+      "credport.failure_code": status.failureCode,
+    });
+  }
+  return jsonResponse(200, status);
 }

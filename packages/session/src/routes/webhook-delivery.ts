@@ -1,5 +1,6 @@
 import { STATE_STORE_UNAVAILABLE, verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from "@credport/server";
 import type { ResolvedConfig } from "../config/resolve-config.js";
+import type { RouteNote } from "../telemetry/session-telemetry.js";
 import { readCappedText } from "./read-body.js";
 import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
 
@@ -16,7 +17,11 @@ const IN_PROGRESS_RETRY_AFTER_SECONDS = 30;
  * state store that cannot answer gives 503 before `onEvent`: the service delivers again, and the
  * event is not lost.
  */
-export async function deliverWebhook(request: Request, config: ResolvedConfig): Promise<Response> {
+export async function deliverWebhook(
+  request: Request,
+  config: ResolvedConfig,
+  note: RouteNote = {},
+): Promise<Response> {
   const webhook = config.webhook;
   if (!webhook)
     throw new RouteError(404, "webhooks_not_configured", "No webhook handler is configured.");
@@ -29,6 +34,12 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
     );
   const payload = await readCappedText(request);
   const event = await verifyWebhook({ payload, signature }, { secret: webhook.secret });
+  if (typeof event?.type === "string") note.outcome = event.type;
+  // Fixed vocabularies only: the policy ID and the failure code, never the claims.
+  const object = (event?.data as { object?: { policyId?: unknown; failureCode?: unknown } })
+    ?.object;
+  if (typeof object?.policyId === "string") note.policyId = object.policyId;
+  if (typeof object?.failureCode === "string") note.failureCode = object.failureCode;
   const events = webhook.events;
   if (events) {
     if (typeof event?.id !== "string" || event.id === "")
@@ -42,7 +53,7 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
       claim = await events.claim(event.id);
     } catch (error) {
       // Nothing is left taken (see WebhookEventLedger.claim): the redelivery this 503 asks for is handled.
-      console.error(
+      config.log.error(
         `${config.label}: webhook ${event.id} not handled, the state store failed: ${error instanceof Error ? error.message : String(error)}`,
       );
       throw new RouteError(
@@ -71,7 +82,7 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
       await events?.release(event.id);
     } catch (releaseError) {
       // The ID stays "in progress" until its hold lapses (10 min): a redelivery is handled then.
-      console.error(
+      config.log.error(
         `${config.label}: onEvent failed for ${event.id} and its ID could not be released: ${releaseError instanceof Error ? releaseError.message : String(releaseError)}`,
       );
     }
@@ -81,7 +92,7 @@ export async function deliverWebhook(request: Request, config: ResolvedConfig): 
     await events?.done(event.id);
   } catch (doneError) {
     // Handled, but not remembered as done: a duplicate after the 10-minute hold would be handled again.
-    console.error(
+    config.log.error(
       `${config.label}: event ${event.id} was handled but could not be marked done: ${doneError instanceof Error ? doneError.message : String(doneError)}`,
     );
   }

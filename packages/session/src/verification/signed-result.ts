@@ -25,7 +25,10 @@ export interface ResultCheck {
 export async function signedResultFor(
   binding: PendingBinding,
   check: ResultCheck,
-): Promise<{ result: VerifiedResultToken } | { problem: string }> {
+): Promise<
+  | { result: VerifiedResultToken }
+  | { problem: string; status?: string; failureCode?: string | undefined }
+> {
   const { resultToken } = await check.credport.verifications.getResult(binding.verificationId);
   try {
     const result = await verifyResultToken(resultToken, {
@@ -37,7 +40,12 @@ export async function signedResultFor(
       policyId: binding.policyId,
       customerUserRef: binding.userRef ?? null,
     });
-    if (result.status !== "verified") return { problem: `the verification is ${result.status}` };
+    if (result.status !== "verified")
+      return {
+        problem: `the verification is ${result.status}`,
+        status: result.status,
+        failureCode: result.failureCode,
+      };
     return { result };
   } catch (error) {
     if (!(error instanceof CredportSignatureVerificationError)) throw error;

@@ -1,9 +1,10 @@
 import type { WebhookEvent } from "@credport/server";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { CredportSessionOptions } from "../../src/index.js";
 import type { Framework, RunningApp } from "./frameworks.js";
 import { HttpBrowser } from "./http-client.js";
 import { type Service, startService } from "./service.js";
+import { rememberSecret, scanTelemetry, suiteLogger, suiteTelemetry } from "./telemetry-scan.js";
 
 export const SECRET = "attack-suite-session-secret-0123456789abcdef";
 
@@ -22,7 +23,20 @@ export function setUpService(): { readonly service: Service } {
     holder.service?.tamper(undefined);
     holder.service?.forgetCalls();
   });
-  afterAll(() => holder.service?.close());
+  afterAll(async () => {
+    await holder.service?.close();
+    // Every span, metric point and log line the suite's apps made: not one secret in them.
+    const { service } = holder;
+    if (!service) return;
+    for (const answer of service.createAnswers) rememberSecret(answer.client_token);
+    const { leaks } = await scanTelemetry([
+      SECRET,
+      service.project.secretKey,
+      service.project.publishableKey,
+      service.project.webhookSecret,
+    ]);
+    expect(leaks).toEqual([]);
+  });
   return holder;
 }
 
@@ -40,6 +54,9 @@ export function sessionOptions(service: Service, events: WebhookEvent[]): Credpo
     // Every request of the suite comes from 127.0.0.1: its per-address count is the rate-limit
     // tests' own business (they set `rateLimit` themselves).
     rateLimit: { perAddress: { limit: 100_000 } },
+    // Traced and logged, so that the suite's afterAll can scan it all for secrets.
+    telemetry: suiteTelemetry,
+    logger: suiteLogger,
   };
 }
 

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { rememberSecret } from "./telemetry-scan.js";
 
 export const SESSION_COOKIE = "__Host-credport_session";
 export const PENDING_PREFIX = "__Host-credport_pending_";
@@ -124,6 +125,7 @@ export class HttpBrowser {
       const [pair] = cookie.split(";");
       const at = pair!.indexOf("=");
       const [name, value] = [pair!.slice(0, at), pair!.slice(at + 1)];
+      rememberSecret(value);
       if (/Max-Age=0/i.test(cookie)) this.jar.delete(name);
       else this.jar.set(name, value);
     }

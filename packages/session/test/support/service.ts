@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createModel, createRouter, DROP_CONNECTION, type Model } from "@credport/mock";
+import { rememberSecret } from "./telemetry-scan.js";
 
 type Rewrite = (
   body: Record<string, unknown>,
@@ -59,6 +60,7 @@ export async function startService() {
     },
     /** Moves a verification to `verified` as a wallet presenting these claims would. */
     verify(id: string, claims: Record<string, unknown> = { age_over_18: true }) {
+      for (const value of Object.values(claims)) rememberSecret(value);
       model.verifications.applyTrigger(id, "request_fetched");
       model.verifications.applyTrigger(id, "presentation_verified", { claims: claims as never });
     },
