@@ -15,6 +15,11 @@ import { html, type SafeHtml } from "../face/html.js";
 import type { Page } from "../face/layout.js";
 import type { DashboardContext } from "./dashboard-context.js";
 import { failureDetailList, stepTimeline } from "./failure-explanation.js";
+
+/** The verification failed because its issuer chains to no trusted root. */
+const untrusted = (v: { failureDetail?: { check: string } | undefined }) =>
+  v.failureDetail?.check === "issuer_not_trusted";
+
 import { qrCode } from "./qr-code.js";
 import { type Row, rowList } from "./row-list.js";
 import { type HistoryEntry, statusHistory } from "./status-history.js";
@@ -103,7 +108,7 @@ function verificationRow(ctx: DashboardContext, v: VerificationRecord, clientId:
     cells: [
       html`<span class="chevron" aria-hidden="true">›</span><span class="mono">${v.id}</span>`,
       html`<span class="mono">${v.policyId}</span>${v.customerUserRef ? html`<small>${v.customerUserRef}</small>` : ""}`,
-      html`${pill(v.status)}${v.failureCode ? html`<small class="mono">${v.failureCode}</small>` : ""}${v.issuerNotTrusted ? html`<small>issuer not trusted</small>` : ""}`,
+      html`${pill(v.status)}${v.failureCode ? html`<small class="mono">${v.failureCode}</small>` : ""}${untrusted(v) ? html`<small>issuer not trusted</small>` : ""}`,
       time(v.createdAt),
       open ? time(v.expiresAt) : html`<span class="muted">–</span>`,
     ],
@@ -117,7 +122,7 @@ function verificationRow(ctx: DashboardContext, v: VerificationRecord, clientId:
         <dt>Project</dt><dd class="mono">${v.tenant.projectId} (${v.tenant.environment})</dd>
         ${v.customerUserRef ? html`<dt>Customer</dt><dd class="mono">${v.customerUserRef}</dd>` : ""}
         <dt>Credential type</dt><dd class="mono">${v.policy.vct}</dd>
-        ${v.issuerNotTrusted ? html`<dt>Issuer</dt><dd>Not trusted: its certificate chain ends at neither the test CA nor a trusted issuer's root (<code>--trust-issuer</code>).</dd>` : ""}
+        ${untrusted(v) ? html`<dt>Issuer</dt><dd>Not trusted: its certificate chain ends at neither the test CA nor a trusted issuer's root (<code>--trust-issuer</code>).</dd>` : ""}
         ${v.expectedOrigins ? html`<dt>DC API origins</dt><dd class="mono">${v.expectedOrigins.join(", ")}</dd>` : ""}
       </dl>
       ${open && v.tenant.environment === "test" ? handoff(ctx, authorizationRequestUri(ctx.publicBaseUrl, v.id, clientId), "request") : ""}</div>

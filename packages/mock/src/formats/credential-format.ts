@@ -105,8 +105,6 @@ export type PresentationOutcome =
       reason: string;
       /** The verification's `failure_detail`: the check, what it expected, the claim path. */
       detail: FailureDetail;
-      /** The issuer's chain ends at no trusted root (the emulator's dashboard says so). */
-      issuerNotTrusted?: boolean;
     };
 
 /** What the verifier hands a format to check one presentation: the binding, trust and status. */

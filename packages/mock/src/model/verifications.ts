@@ -301,12 +301,6 @@ export class Verifications {
     if (record) record.dcApiAnswer = deepCopy(transcript);
   }
 
-  /** Marks that the presentation's issuer chained to no trusted root (the dashboard says so). */
-  noteIssuerNotTrusted(id: string): void {
-    const record = this.store.get(id);
-    if (record) record.issuerNotTrusted = true;
-  }
-
   /** Realtime: called on every status change of this verification. */
   subscribe(id: string, listener: Listener): () => void {
     const emitter = this.listeners.get(id) ?? new Emitter<VerificationRecord>();

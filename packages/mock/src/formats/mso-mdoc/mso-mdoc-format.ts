@@ -83,7 +83,6 @@ export const msoMdocFormat: CredentialFormat = {
           ok: false,
           failureCode: outcome.failureCode,
           reason: outcome.reason,
-          ...(outcome.failure.check === "issuer_not_trusted" ? { issuerNotTrusted: true } : {}),
           detail: mdocFailureDetail(outcome.failure),
         };
   },

@@ -35,14 +35,9 @@ const fail = (
   detail: failureDetail(check, expected, path),
 });
 
-/** The issuer's chain ends at no trusted root (the emulator's dashboard says so). */
-const untrusted = (expected: string, reason: string): PresentationOutcome => ({
-  ok: false,
-  failureCode: "presentation_invalid",
-  reason,
-  detail: failureDetail("issuer_not_trusted", expected),
-  issuerNotTrusted: true,
-});
+/** The issuer's chain ends at no trusted root. */
+const untrusted = (expected: string, reason: string): PresentationOutcome =>
+  fail("presentation_invalid", "issuer_not_trusted", expected, reason);
 
 /** The checks of {@link verifyPresentation}, in the order it makes them (the timeline's order). */
 export const SD_JWT_VC_CHECKS: readonly FailureCheck[] = [

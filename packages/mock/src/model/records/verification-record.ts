@@ -28,8 +28,6 @@ export interface VerificationRecord extends HasTimeline {
   expectedOrigins?: string[];
   /** What the wallet answered through the DC API, for the emulator's dashboard (no claim values). */
   dcApiAnswer?: DcApiAnswerTranscript;
-  /** The presentation failed because its issuer chained to no trusted root (for the dashboard). */
-  issuerNotTrusted?: true;
   /** Disclosed values of the policy's fields, once verified. */
   claims?: JsonObject;
   createdAt: string;

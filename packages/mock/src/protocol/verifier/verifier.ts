@@ -80,7 +80,6 @@ export const verifier: ChannelVerifier = {
         claims: outcome.claims as never,
       });
     else {
-      if (outcome.issuerNotTrusted) model.verifications.noteIssuerNotTrusted(verification.id);
       model.verifications.applyTrigger(verification.id, "presentation_failed", {
         failureCode: outcome.failureCode,
         failureDetail: outcome.detail,
