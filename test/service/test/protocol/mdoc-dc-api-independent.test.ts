@@ -18,7 +18,7 @@ import {
   Verifier,
 } from "@owf/mdoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { owfContext } from "./owf-mdoc-context.js";
+import { owfContext } from "../../../../packages/mock/test/support/owf-mdoc-context.js";
 import { type Holder, type Issuer, newHolder, send, startIssuer } from "./raw-protocol.js";
 
 const AV = "eu.europa.ec.av.1";

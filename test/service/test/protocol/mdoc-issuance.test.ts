@@ -5,7 +5,7 @@
 import { createTestWallet } from "@credport/mock/wallet";
 import { Holder, IssuerSigned, type VerificationAssessment } from "@owf/mdoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { owfContext } from "./owf-mdoc-context.js";
+import { owfContext } from "../../../../packages/mock/test/support/owf-mdoc-context.js";
 import { type Issuer, send, startIssuer } from "./raw-protocol.js";
 
 const AV = "eu.europa.ec.av.1";

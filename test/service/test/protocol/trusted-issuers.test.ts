@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgeDefinition } from "../support/transports.js";
 import { type OutsideCa, type OutsideSigner, outsideCa } from "./forge/outside-ca.js";
 import { digestOf, disclosure } from "./forge/sd-jwt-vc.js";
-import { owfContext } from "./owf-mdoc-context.js";
+import { owfContext } from "../../../../packages/mock/test/support/owf-mdoc-context.js";
 import { send } from "./raw-protocol.js";
 
 const AV = "eu.europa.ec.av.1";

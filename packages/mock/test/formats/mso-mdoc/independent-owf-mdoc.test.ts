@@ -20,7 +20,7 @@ import { verifyDeviceResponse } from "../../../src/formats/mso-mdoc/verify-devic
 import { holdMdoc } from "../../../src/wallet/formats/mso-mdoc/held-mdoc.js";
 import { presentMdoc } from "../../../src/wallet/formats/mso-mdoc/present-mdoc.js";
 import { AV, b64u, mdocWorld, verifyContext } from "./mdoc-fixture.js";
-import { owfContext } from "./owf-mdoc-context.js";
+import { owfContext } from "../../support/owf-mdoc-context.js";
 
 const world = await mdocWorld();
 const rootDer = new Uint8Array(world.root.raw);
