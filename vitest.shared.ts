@@ -41,15 +41,16 @@ export const sharedModules = { isolate: false } as const;
 /**
  * The test matrices (every adapter, every transport; test/service/test/support/test-matrix.ts):
  * the fast tier's project runs each suite on the first entry, this `*-matrix` project on the rest.
- * It takes the fast-tier files of the package at `packageDir` that name the matrix (`matrixName`).
+ * It takes the fast-tier files of the package at `packageDir` with a suite over the matrix
+ * (`describe.each(<matrix>`, one of `matrixNames`).
  */
 export function matrixProject(
   name: string,
   packageDir: URL,
-  matrixName: string,
+  matrixNames: string[],
 ): NonNullable<UserWorkspaceConfig["test"]> {
   const testDir = new URL("./test/", packageDir);
-  const naming = new RegExp(`\\b${matrixName}\\b`);
+  const naming = new RegExp(`describe\\.each\\(\\s*(${matrixNames.join("|")})\\b`);
   const files = readdirSync(testDir, { recursive: true, encoding: "utf8" }).filter(
     (file) =>
       /\.test\.tsx?$/.test(file) &&

@@ -5,7 +5,7 @@ import { fromSources, matrixProject } from "../../vitest.shared.js";
 export default defineProject({
   ...fromSources,
   test: {
-    ...matrixProject("server-matrix", new URL(".", import.meta.url), "SERVICES"),
+    ...matrixProject("server-matrix", new URL(".", import.meta.url), ["SERVICES"]),
     setupFiles: ["../../test/service/test/support/contract-watch.ts"],
   },
 });

@@ -5,7 +5,7 @@ import { fromSources, matrixProject, sharedModules } from "../../vitest.shared.j
 export default defineProject({
   ...fromSources,
   test: {
-    ...matrixProject("service-matrix", new URL(".", import.meta.url), "TRANSPORTS"),
+    ...matrixProject("service-matrix", new URL(".", import.meta.url), ["TRANSPORTS"]),
     ...sharedModules,
     setupFiles: ["./test/support/contract-watch.ts"],
   },
