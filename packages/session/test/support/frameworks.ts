@@ -7,10 +7,6 @@ import {
   serve,
 } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import express4 from "express4";
-import express5 from "express5";
-import Fastify from "fastify";
-import { Hono } from "hono";
 import { inThisTier } from "../../../../test/service/test/support/test-matrix.js";
 import { createCredportExpress } from "../../src/express.js";
 import { createCredportFastify } from "../../src/fastify.js";
@@ -20,7 +16,7 @@ import {
   safeRedirectPath,
   type VerifiedSession,
 } from "../../src/index.js";
-import { type Pages, startReactRouterApp } from "./react-router-app.js";
+import type { Pages } from "./react-router-app.js";
 
 /** One app under test, listening on 127.0.0.1. */
 export interface RunningApp {
@@ -118,7 +114,7 @@ const hono: Framework = {
   name: "hono",
   async start(options) {
     const credport = createCredportSession(options);
-    const app = new Hono();
+    const app = new (await loadHono())();
     app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) =>
       credport.handler(c.req.raw, { remoteAddress: getConnInfo(c).remote.address }),
     );
@@ -134,13 +130,21 @@ const hono: Framework = {
   },
 };
 
-type ExpressModule = typeof express5;
+type ExpressModule = typeof import("express5");
+
+// The frameworks load on first start: the fast tier runs the plain Fetch server alone, and a file
+// importing them all would pay for each in every file of the attack suite.
+const express4 = async () => (await import("express4")).default as unknown as ExpressModule;
+const express5 = async () => (await import("express5")).default as ExpressModule;
+const loadFastify = async () => (await import("fastify")).default;
+const loadHono = async () => (await import("hono")).Hono;
 
 /** Express as the README says: the router before the body parsers, `requireVerified` per route. */
-const expressOf = (name: string, express: ExpressModule): Framework => ({
+const expressOf = (name: string, load: () => Promise<ExpressModule>): Framework => ({
   name,
   async start(options) {
     const credport = createCredportExpress(options);
+    const express = await load();
     const app = express();
     app.use(credport.router);
     app.use(express.json());
@@ -164,7 +168,7 @@ const fastify: Framework = {
   name: "fastify",
   async start(options) {
     const credport = createCredportFastify(options);
-    const app = Fastify();
+    const app = (await loadFastify())();
     await app.register(credport.plugin);
     app.get("/members", { preHandler: credport.requireVerified }, async (request, reply) =>
       reply.type("text/html; charset=utf-8").send(membersHtml(await credport.getSession(request))),
@@ -191,6 +195,7 @@ const reactRouter: Framework = {
       home: homeHtml,
       notFound: notFoundHtml,
     };
+    const { startReactRouterApp } = await import("./react-router-app.js");
     return listening(await startReactRouterApp(options, pages as Pages));
   },
 };
@@ -236,7 +241,7 @@ const honoWalled: Framework = {
   name: "hono (protect)",
   async start(options) {
     const credport = createCredportSession({ protect: ["/members"], ...options });
-    const app = new Hono();
+    const app = new (await loadHono())();
     app.use(async (c, next) => (await credport.wall(c.req.raw)) ?? next());
     app.on(["GET", "POST", "DELETE"], `${credport.basePath}/*`, (c) =>
       credport.handler(c.req.raw, { remoteAddress: getConnInfo(c).remote.address }),
@@ -252,10 +257,11 @@ const honoWalled: Framework = {
 };
 
 /** Express with `protect` (the router walls every request) and a lax router on the raw path. */
-const expressWalledOf = (name: string, express: ExpressModule): Framework => ({
+const expressWalledOf = (name: string, load: () => Promise<ExpressModule>): Framework => ({
   name: `${name} (protect)`,
   async start(options) {
     const credport = createCredportExpress({ protect: ["/members"], ...options });
+    const express = await load();
     const app = express();
     app.use(credport.router);
     app.use(async (req, res) => {
@@ -275,7 +281,7 @@ const fastifyWalledOf = (name: string, serverOptions: Record<string, unknown>): 
   name: `${name} (protect)`,
   async start(options) {
     const credport = createCredportFastify({ protect: ["/members"], ...options });
-    const app = Fastify(serverOptions);
+    const app = (await loadFastify())(serverOptions);
     await app.register(credport.plugin);
     app.get("*", async (request, reply) => {
       // The path as Fastify routed it (cut at `;` under useSemicolonDelimiter).
@@ -298,7 +304,7 @@ const fastifyWalledOf = (name: string, serverOptions: Record<string, unknown>): 
 export const walledFrameworks: Framework[] = inThisTier([
   fetchOnNode,
   honoWalled,
-  expressWalledOf("express 4", express4 as unknown as ExpressModule),
+  expressWalledOf("express 4", express4),
   expressWalledOf("express 5", express5),
   fastifyWalledOf("fastify", {}),
   fastifyWalledOf("fastify with useSemicolonDelimiter", {
@@ -314,7 +320,7 @@ export const walledFrameworks: Framework[] = inThisTier([
 export const frameworks: Framework[] = inThisTier([
   fetchOnNode,
   hono,
-  expressOf("express 4", express4 as unknown as ExpressModule),
+  expressOf("express 4", express4),
   expressOf("express 5", express5),
   fastify,
   reactRouter,
