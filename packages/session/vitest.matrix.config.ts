@@ -5,5 +5,8 @@ import { fromSources, matrixProject } from "../../vitest.shared.js";
 // fast tier runs them over the plain Fetch handler.
 export default defineProject({
   ...fromSources,
-  test: matrixProject("session-matrix", new URL(".", import.meta.url), ["frameworks", "walledFrameworks"]),
+  test: matrixProject("session-matrix", new URL(".", import.meta.url), [
+    "frameworks",
+    "walledFrameworks",
+  ]),
 });

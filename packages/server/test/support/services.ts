@@ -1,4 +1,3 @@
-import { startEmulator } from "@credport/emulator";
 import { createHandlers, createModel, type Model, type ProjectKeys } from "@credport/mock";
 import { setupServer } from "msw/node";
 import { watchEmulator, watchMsw } from "../../../../test/service/test/support/contract-watch.js";
@@ -35,6 +34,8 @@ export const ALL_SERVICES = [
   {
     name: "emulator" as const,
     async start(): Promise<TestService> {
+      // Loaded on first use: the fast tier runs against msw alone.
+      const { startEmulator } = await import("@credport/emulator");
       const emulator = await startEmulator({ port: 0 });
       watchEmulator(emulator.url);
       return {

@@ -9,7 +9,7 @@ import {
 } from "@credport/mock/wallet";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_TRANSPORTS, badgeClaims, TRANSPORTS } from "../support/transports.js";
+import { ALL_TRANSPORTS, badgeClaims } from "../support/transports.js";
 import { type Issuer, startIssuer } from "./raw-protocol.js";
 
 /**

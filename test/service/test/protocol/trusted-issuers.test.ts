@@ -8,10 +8,10 @@ import { createTestWallet, type HeldCredential, type TestWallet } from "@credpor
 import { CoseKey, DeviceKey, Issuer as MdocIssuer, SignatureAlgorithm } from "@owf/mdoc";
 import { decodeJwt, importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { owfContext } from "../../../../packages/mock/test/support/owf-mdoc-context.js";
 import { badgeDefinition } from "../support/transports.js";
 import { type OutsideCa, type OutsideSigner, outsideCa } from "./forge/outside-ca.js";
 import { digestOf, disclosure } from "./forge/sd-jwt-vc.js";
-import { owfContext } from "../../../../packages/mock/test/support/owf-mdoc-context.js";
 import { send } from "./raw-protocol.js";
 
 const AV = "eu.europa.ec.av.1";

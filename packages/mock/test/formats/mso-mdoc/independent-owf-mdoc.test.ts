@@ -19,8 +19,8 @@ import type { MdocBinding } from "../../../src/formats/mso-mdoc/presentation-bin
 import { verifyDeviceResponse } from "../../../src/formats/mso-mdoc/verify-device-response.js";
 import { holdMdoc } from "../../../src/wallet/formats/mso-mdoc/held-mdoc.js";
 import { presentMdoc } from "../../../src/wallet/formats/mso-mdoc/present-mdoc.js";
-import { AV, b64u, mdocWorld, verifyContext } from "./mdoc-fixture.js";
 import { owfContext } from "../../support/owf-mdoc-context.js";
+import { AV, b64u, mdocWorld, verifyContext } from "./mdoc-fixture.js";
 
 const world = await mdocWorld();
 const rootDer = new Uint8Array(world.root.raw);
