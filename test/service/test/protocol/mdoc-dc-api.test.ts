@@ -86,7 +86,16 @@ describe.each(
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ object: "verification_status", status: "failed" });
     expect(answer.body.failure_code).toBe(failureCode);
+    // The browser's status read never says why; the secret-key read does (below).
+    expect(answer.body).not.toHaveProperty("failure_detail");
   };
+  /** The check a failed verification names in its server-only `failure_detail`. */
+  const failedCheck = async (created: Created) =>
+    (
+      (await service.call("GET", `/v1/verifications/${created.id}`)).body.failure_detail as {
+        check: string;
+      }
+    ).check;
 
   it("dc_api_requests offer OpenID4VP with an mso_mdoc DCQL query, and Annex C beside it", async () => {
     const created = await create();
@@ -146,6 +155,7 @@ describe.each(
         await post(created, await answerFor(created, { tamper: "audience" })),
         "presentation_invalid",
       );
+      expect(await failedCheck(created)).toBe("device_signature");
     });
 
     it("an answer made at another origin (the browser named it to the wallet) fails, or is not made", async () => {
@@ -162,6 +172,9 @@ describe.each(
         await post(created, await answerFor(created, { origin: OTHER_ORIGIN })),
         "presentation_invalid",
       );
+      expect(await failedCheck(created)).toBe(
+        protocolOf() === "org-iso-mdoc" ? "decryption" : "device_signature",
+      );
     });
 
     if (protocolOf() !== "org-iso-mdoc")
@@ -172,6 +185,7 @@ describe.each(
           await post(created, await answerFor(created, { audience: clientId })),
           "presentation_invalid",
         );
+        expect(await failedCheck(created)).toBe("device_signature");
       });
 
     it("a device signature over another nonce (another request) fails: presentation_invalid", async () => {
@@ -180,6 +194,7 @@ describe.each(
         await post(created, await answerFor(created, { tamper: "nonce" })),
         "presentation_invalid",
       );
+      expect(await failedCheck(created)).toBe("device_signature");
     });
 
     it("a tampered element value fails: presentation_invalid", async () => {
@@ -188,6 +203,7 @@ describe.each(
         await post(created, await answerFor(created, { tamper: "disclosure" })),
         "presentation_invalid",
       );
+      expect(await failedCheck(created)).toBe("digest");
     });
 
     it("an answer replayed to a second verification fails there", async () => {
@@ -219,6 +235,7 @@ describe.each(
       const created = await create();
       const answer = await answerFor(created, { credential: mdlHolder.credentials[0]! }, mdlHolder);
       expectFailed(await post(created, answer), "presentation_invalid");
+      expect(await failedCheck(created)).toBe("doctype");
     });
 
     it("age_over_18 false fails: claims_not_satisfied", async () => {
@@ -227,6 +244,7 @@ describe.each(
         await post(created, await answerFor(created, {}, minor)),
         "claims_not_satisfied",
       );
+      expect(await failedCheck(created)).toBe("claim_value");
     });
 
     it("the holder declines: wallet_rejected", async () => {
@@ -235,6 +253,7 @@ describe.each(
         await post(created, await answerFor(created, { refuse: true })),
         "wallet_rejected",
       );
+      expect(await failedCheck(created)).toBe("wallet_error");
     });
   });
 
