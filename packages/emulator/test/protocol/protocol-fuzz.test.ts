@@ -98,7 +98,19 @@ describe.each<ProtocolProfile>(["plain", "haip"])(
       const verification = model.verifications.create(tenant, { policy_id: "preset_age_over_18" });
       model.verifications.applyTrigger(verification.id, "request_fetched");
       const nonce = (await send(`${issuer}/nonce`, { method: "POST" })).body.c_nonce as string;
+      // A verification with Digital Credentials API requests (OpenID4VP and Annex C), as the API makes it.
+      const dcApi = (
+        await send(`${emulator.url}/v1/verifications`, {
+          method: "POST",
+          headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
+          body: JSON.stringify({
+            policy_id: "preset_age_over_18",
+            expected_origins: ["https://shop.example"],
+          }),
+        })
+      ).body as { id: string; client_token: string };
       return {
+        dcApi,
         fetched,
         tokened,
         token,
@@ -240,7 +252,47 @@ describe.each<ProtocolProfile>(["plain", "haip"])(
       method: string;
       url: (f: Fixtures) => string;
       body?: fc.Arbitrary<(f: Fixtures) => string>;
+      /** Headers the endpoint needs to get past its authentication, when it has its own. */
+      headers?: (f: Fixtures) => Record<string, string>;
     }
+
+    /** Base64url of CBOR-ish bytes: random, truncated, or nested deep (arrays of one). */
+    const cborish = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString("base64url")),
+      fc
+        .integer({ min: 1, max: 5000 })
+        .map((depth) =>
+          Buffer.concat([Buffer.alloc(depth, 0x81), Buffer.from([0x00])]).toString("base64url"),
+        ),
+      fc.constantFrom("gmVkY2FwaaA", "ggFhAg", "oA", "", "not base64url!"),
+    );
+    /** A DC API answer `{ protocol, data }`: each protocol, each member, with junk values. */
+    const dcApiAnswer = fc.oneof(
+      fc.oneof(junk, jsonish).map((text) => () => text),
+      fc
+        .record(
+          {
+            protocol: fc.oneof(
+              fc.constantFrom("openid4vp-v1-unsigned", "openid4vp-v1-signed", "org-iso-mdoc"),
+              junk,
+            ),
+            data: fc.oneof(
+              fc.record({ response: fc.oneof(cborish, junk, fc.constant("a.b.c.d.e")) }),
+              fc.record({
+                vp_token: fc.oneof(
+                  fc.jsonValue(),
+                  cborish.map((token) => ({ age_av: [token] })),
+                  fc.constant({ credential: ["a~b~c"] }),
+                ),
+              }),
+              fc.record({ error: fc.oneof(junk, fc.constant("access_denied")) }),
+              fc.jsonValue(),
+            ),
+          },
+          { requiredKeys: [] },
+        )
+        .map((body) => () => JSON.stringify(body)),
+    );
     const id = fc.oneof(fc.constant("good"), fc.string({ minLength: 1 }));
     const endpoints: Endpoint[] = [
       {
@@ -360,6 +412,16 @@ describe.each<ProtocolProfile>(["plain", "haip"])(
         ),
       },
       {
+        name: "DC API answer",
+        method: "POST",
+        url: (f) => `${emulator.url}/v1/verifications/${f.dcApi.id}/dc-api-response`,
+        body: dcApiAnswer,
+        headers: (f) => ({
+          authorization: `Bearer ${f.dcApi.client_token}`,
+          "x-publishable-key": emulator.keys.publishableKey,
+        }),
+      },
+      {
         name: "test credential offer",
         method: "POST",
         url: (f) => `${emulator.url}/oid4vp/requests/${f.verification.id}/test-credential-offer`,
@@ -400,9 +462,12 @@ describe.each<ProtocolProfile>(["plain", "haip"])(
               let url = endpoint.url(f);
               if (pathId !== "good") {
                 // Replace the record's ID (or the issuer key) in the path with junk.
-                const target = [f.fetched.id, f.verification.id, `${emulator.projectId}.test`].find(
-                  (v) => url.includes(v),
-                )!;
+                const target = [
+                  f.fetched.id,
+                  f.verification.id,
+                  f.dcApi.id,
+                  `${emulator.projectId}.test`,
+                ].find((v) => url.includes(v))!;
                 url = url.replace(target, encodeURIComponent(pathId));
               }
               const before = emulator.model.snapshot();
@@ -412,7 +477,7 @@ describe.each<ProtocolProfile>(["plain", "haip"])(
                 redirect: "manual",
                 headers: {
                   ...(type ? { "content-type": type } : {}),
-                  ...authorizationHeader(auth, f),
+                  ...(endpoint.headers?.(f) ?? authorizationHeader(auth, f)),
                   ...(dpop === "junk" ? { dpop: "a.b.c" } : {}),
                   ...(dpop === "valid" && profile === "haip"
                     ? { dpop: await dpopProof(method, url, auth === "dpop" ? f.token : undefined) }
