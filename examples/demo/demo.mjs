@@ -1,5 +1,6 @@
 // The whole Credport flow in a terminal, against the embedded emulator: define a credential, offer
-// it, let the test wallet redeem it, verify a presentation, then revoke and watch verification fail.
+// it, let the test wallet redeem it, verify a presentation, then revoke and watch verification fail;
+// then the age check that mdoc wallets answer (an ISO mdoc of the EU age attestation).
 // In a terminal (or with --stay) it then stays up with a fresh offer and verification for you to
 // click through in the emulator's test wallet page; --exit ends it right after the scripted run.
 import { createServer } from "node:http";
@@ -81,6 +82,22 @@ async function main() {
     const second = await verifyWithWallet(credport, wallet, policy.policyId);
     info(`verification ${second.id}: ${second.status} (${second.failureCode})`);
     if (second.failureCode !== "credential_revoked") throw new Error("expected credential_revoked");
+
+    step(
+      "An age check an mdoc wallet answers (the EU age attestation; an mDL or a PID answers it too)",
+    );
+    const ageOffer = await credport.issuance.createOffer({
+      credentialDefinitionId: "credport.age_verification.mdoc.v1",
+      claims: { "eu.europa.ec.av.1": { age_over_18: true } },
+    });
+    const ageWallet = await createTestWallet();
+    const mdoc = await ageWallet.acceptOffer(ageOffer.offerUri);
+    info(`wallet holds an ${mdoc.format} of doctype ${mdoc.docType}`);
+    const ageCheck = await verifyWithWallet(credport, ageWallet, "preset_age_over_18");
+    if (ageCheck.status !== "verified")
+      throw new Error(`expected verified, got ${ageCheck.status}`);
+    const age = await credport.verifications.getResult(ageCheck.id);
+    info(`verified claims: ${JSON.stringify(age.claims)}`);
 
     step("Webhook events received, every signature verified");
     await webhooks.settle();

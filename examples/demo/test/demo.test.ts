@@ -13,6 +13,8 @@ it("runs the whole issue-and-verify flow against the embedded emulator", async (
   expect(stdout).toContain("issuance status → credential_issued");
   expect(stdout).toMatch(/verified fields: \{"given_name":"Ada","family_name":"Lovelace"\}/);
   expect(stdout).toMatch(/failed \(credential_revoked\)/);
+  expect(stdout).toContain("wallet holds an mso_mdoc of doctype eu.europa.ec.av.1");
+  expect(stdout).toContain('verified claims: {"eu.europa.ec.av.1":{"age_over_18":true}}');
   for (const type of [
     "issuance.ready_to_issue",
     "issuance.token_issued",
@@ -44,7 +46,8 @@ it("prints the dashboard and each hand-off's test wallet link; with --stay, a fr
     expect(stdout).toMatch(
       /or open it in the test wallet: http:\/\/\S+\/wallet\?uri=openid-credential-offer/,
     );
-    expect(stdout.match(/test wallet: http:\/\/\S+\/wallet\?uri=openid4vp/g)).toHaveLength(2);
+    // One per verification of the scripted run: the badge, the revoked badge, the age check.
+    expect(stdout.match(/test wallet: http:\/\/\S+\/wallet\?uri=openid4vp/g)).toHaveLength(3);
     // The person's turn: pages that say what is offered and what is asked for.
     const offer = /1\. accept the offer in the test wallet: +(\S+)/.exec(stdout)![1]!;
     const request = /2\. then share it with the verification: +(\S+)/.exec(stdout)![1]!;
