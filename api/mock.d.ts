@@ -10,6 +10,7 @@ import 'jose';
 import 'node:crypto';
 declare function handOverDcApiAnswerOf(model: Model, baseUrl: string, verification: VerificationRecord, body: unknown): Promise<void>;
 declare function verificationOfDcApiNonce(model: Model, nonce: unknown): VerificationRecord | undefined;
+declare function verificationOfAnnexCRequest(model: Model, encryptionInfo: unknown): Promise<VerificationRecord | undefined>;
 declare const clockAdvanceBody: z.ZodObject<{
     ms: z.ZodNumber;
 }, z.core.$strict>;
@@ -33,7 +34,7 @@ declare const GLOBAL_DEFINITIONS: Omit<DefinitionRecord, "createdAt" | "updatedA
 declare function randomToken(length: number): string;
 declare function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
 declare const POLICY_PRESETS: Omit<PolicyRecord, "createdAt">[];
-export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, VerificationRecord, authorizationRequestUri, clockAdvanceBody, errorReply, handOverDcApiAnswerOf as handOverDcApiAnswer, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, verificationOfDcApiNonce, webhookBody };
+export { DefinitionRecord, GLOBAL_DEFINITIONS, POLICY_PRESETS, PolicyRecord, TEST_WALLET_PATH, VerificationRecord, authorizationRequestUri, clockAdvanceBody, errorReply, handOverDcApiAnswerOf as handOverDcApiAnswer, newRequestId, offerUri, parseInput, randomToken, testWalletUrl, testWalletUrlOf, toModelError, verificationOfAnnexCRequest, verificationOfDcApiNonce, webhookBody };
 // incoming.d.ts
 import { CredportErrorCode, CredportError } from '@credport/core';
 import { FieldValue, TimelineEntry, FailureCode, FailureDetail, FailureCheck } from '@credport/core/contract';
@@ -142,7 +143,6 @@ interface VerificationRecord extends HasTimeline {
     nonce: string;
     expectedOrigins?: string[];
     dcApiAnswer?: DcApiAnswerTranscript;
-    issuerNotTrusted?: true;
     claims?: JsonObject;
     createdAt: string;
     updatedAt: string;
@@ -780,7 +780,6 @@ declare class Verifications {
         failureDetail?: FailureDetail;
     }): VerificationRecord;
     noteDcApiAnswer(id: string, transcript: DcApiAnswerTranscript): void;
-    noteIssuerNotTrusted(id: string): void;
     subscribe(id: string, listener: Listener): () => void;
     get nextExpiry(): number;
     sweep(now: number): void;

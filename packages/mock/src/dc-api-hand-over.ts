@@ -1,3 +1,4 @@
+import { annexCEncryptionInfoOf, annexCKeyName } from "./channels/dc-api/annex-c-request.js";
 import { handOverDcApiAnswer } from "./channels/dc-api/dc-api-operation.js";
 import type { RouteContext } from "./http/route.js";
 import type { Model } from "./model/model.js";
@@ -35,4 +36,23 @@ export function verificationOfDcApiNonce(
     (r) => r.nonce === nonce && r.expectedOrigins !== undefined,
   );
   return found && model.verifications.findForProtocol(found.id);
+}
+
+/**
+ * The open verification whose Annex C request (`org-iso-mdoc`) carried this `encryptionInfo`: its
+ * nonce and key are the verification's, so the service's own rebuild of it matches.
+ */
+export async function verificationOfAnnexCRequest(
+  model: Model,
+  encryptionInfo: unknown,
+): Promise<VerificationRecord | undefined> {
+  if (typeof encryptionInfo !== "string" || encryptionInfo === "") return undefined;
+  for (const record of model.verifications.records) {
+    if (record.expectedOrigins === undefined) continue;
+    // Only verifications that made an Annex C request have its key: none is made here.
+    if (!model.protocol.verifier.responseKey(record.tenant, annexCKeyName(record.id))) continue;
+    if ((await annexCEncryptionInfoOf(model, record)) === encryptionInfo)
+      return model.verifications.findForProtocol(record.id);
+  }
+  return undefined;
 }

@@ -11,6 +11,7 @@
 
 export {
   handOverDcApiAnswerOf as handOverDcApiAnswer,
+  verificationOfAnnexCRequest,
   verificationOfDcApiNonce,
 } from "./dc-api-hand-over.js";
 export { clockAdvanceBody, webhookBody } from "./http/control-plane-schemas.js";

@@ -2,6 +2,7 @@ import {
   authorizationRequestUri,
   handOverDcApiAnswer,
   TAMPERS,
+  verificationOfAnnexCRequest,
   verificationOfDcApiNonce,
 } from "@credport/mock/engine";
 import type { DigitalCredentialRequestLike, Tamper } from "@credport/mock/wallet";
@@ -163,8 +164,15 @@ export async function answerDcApiRequest(ctx: WalletPageContext): Promise<Respon
     if (tamper !== undefined && !(TAMPERS as readonly string[]).includes(tamper))
       return fail(ctx, session, "Unknown tamper", `Choose one of ${TAMPERS.join(", ")}.`);
     const refuse = form.get("decision") === "refuse";
-    // The request names no verification (the browser is its channel): its nonce does.
-    const verification = verificationOfDcApiNonce(ctx.model, nonceOf(list));
+    // The request names no verification (the browser is its channel): its nonce does, or for an
+    // Annex C request alone (what Safari passes), its encryptionInfo.
+    const verification =
+      verificationOfDcApiNonce(ctx.model, nonceOf(list)) ??
+      (await verificationOfAnnexCRequest(
+        ctx.model,
+        (list.find((r) => r.protocol === "org-iso-mdoc")?.data as { encryptionInfo?: unknown })
+          ?.encryptionInfo,
+      ));
     try {
       const identityFrom =
         verification &&

@@ -279,6 +279,33 @@ describe("the test wallet page", () => {
       expect(garbage).toContain("Not a DC API request");
       expect(emulator.model.verifications.findForProtocol(created.id)?.status).toBe("pending");
     });
+
+    it("an Annex C request alone (what Safari passes) is found by its encryptionInfo, and the wallet's mdoc answers it", async () => {
+      const browser = pageClient(emulator.url);
+      const mdocOffer = await offer({
+        credentialDefinitionId: "credport.age_verification.mdoc.v1",
+        claims: { "eu.europa.ec.av.1": { age_over_18: true } },
+      });
+      await browser.get("/wallet");
+      await browser.post("/wallet/accept", { uri: mdocOffer.offerUri });
+      const created = await dcApiVerification();
+      const annexC = (created.dc_api_requests as { protocol: string }[]).filter(
+        (r) => r.protocol === "org-iso-mdoc",
+      );
+      expect(annexC).toHaveLength(1);
+      const answered = await browser.post("/wallet/dc-api", {
+        requests: JSON.stringify(annexC),
+        origin,
+        decision: "share",
+        deliver: "on",
+      });
+      expect(visibleText(answered.text)).toContain(`Verification ${created.id} is now verified`);
+      const copy = /<textarea id="dc-answer"[^>]*>([^<]*)<\/textarea>/.exec(answered.text)?.[1];
+      expect(JSON.parse(copy!.replaceAll("&quot;", '"'))).toMatchObject({
+        protocol: "org-iso-mdoc",
+        data: { response: expect.any(String) },
+      });
+    });
   });
 
   it("keeps each browser's wallet apart", async () => {
