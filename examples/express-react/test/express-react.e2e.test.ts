@@ -13,11 +13,12 @@ import { type AppServer, appDir, startApp } from "./support/app-server.js";
 const SESSION_SECRET = "e2e-session-secret-0123456789abcdefghij";
 
 let emulator: TestEmulator;
+let env: Record<string, string>;
 const apps: { start?: AppServer; dev?: AppServer } = {};
 
 beforeAll(async () => {
   emulator = await startTestEmulator({ sessionSecret: SESSION_SECRET });
-  const env = {
+  env = {
     CREDPORT_BASE_URL: emulator.env.CREDPORT_BASE_URL!,
     CREDPORT_SECRET_KEY: emulator.env.CREDPORT_SECRET_KEY!,
     CREDPORT_PUBLISHABLE_KEY: emulator.env.CREDPORT_PUBLISHABLE_KEY!,
@@ -38,13 +39,28 @@ const MODES = {
   dev: { title: "pnpm dev, Vite in middleware mode", cookie: "credport_session" },
 } as const;
 
+/**
+ * An app of its own for a block of tests: the app limits starts to 10 a minute per address, and
+ * every test here comes from 127.0.0.1, so one app for all the engines' tests would refuse some.
+ */
+function appPerBlock(mode: "start" | "dev"): () => AppServer {
+  let own: AppServer | undefined;
+  beforeAll(async () => {
+    own = await startApp(env, { dev: mode === "dev" });
+  });
+  afterAll(async () => {
+    await own?.stop();
+  });
+  return () => own!;
+}
+
 for (const mode of ["start", "dev"] as const) {
   const { title, cookie: cookieName } = MODES[mode];
   const sessionCookie = async (tab: Tab) =>
     (await tab.cookies()).find((cookie) => cookie.name === cookieName);
-  const app = () => apps[mode]!;
 
   describeEngines(`the Express + React example (${title})`, (engine, name) => {
+    const app = appPerBlock(mode);
     // WebKit keeps no Secure cookie from http://localhost (Chromium and Firefox do), so `start`
     // (Secure cookies, as in production over HTTPS) signs in there in Chromium and Firefox only;
     // WebKit signs in through `dev`.
@@ -122,6 +138,7 @@ for (const mode of ["start", "dev"] as const) {
   // The Digital Credentials API is Chromium's: Playwright's page, whose CDP session drives the
   // browser's virtual wallet with the test wallet's signed answer to the gate's own request.
   describe(`the Express + React example in Chromium, one click (${title})`, () => {
+    const app = appPerBlock(mode);
     let browser: Awaited<ReturnType<typeof launchChromiumBrowser>>;
     beforeAll(async () => {
       browser = await launchChromiumBrowser();

@@ -111,7 +111,15 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
     response.json().then(
       (body) => {
         const started = readStartAnswer(body);
-        if (!started) return;
+        if (!started) {
+          // A refused start (429 rate_limited, 403 cross_site_request…) is why none is seen.
+          if (response.status() >= 400)
+            log.add(`a POST of the page was refused (${response.status()})`, {
+              url: response.url(),
+              code: (body as { code?: unknown } | null)?.code ?? "none",
+            });
+          return;
+        }
         seen.push(started);
         log.add(`the page's start route answered (${response.status()})`, {
           url: response.url(),
