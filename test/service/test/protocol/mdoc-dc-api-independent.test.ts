@@ -160,6 +160,22 @@ describe("@owf/mdoc on the other side of the DC API channels (plain profile)", (
     return failed;
   };
 
+  /** A new verification, and the test wallet's answer to it over `protocol` for ORIGIN. */
+  const answeredByTestWallet = async (protocol: "openid4vp-v1-unsigned" | "org-iso-mdoc") => {
+    const wallet = await createTestWallet();
+    const offer = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
+      credentialDefinitionId: "credport.age_verification.mdoc.v1",
+      claims: { [AV]: { age_over_18: true } },
+    });
+    await wallet.acceptOffer(offer.body.offerUri as string);
+    const created = await create();
+    const answer = await wallet.answerDcApiRequest(created.dc_api_requests, {
+      origin: ORIGIN,
+      protocol,
+    });
+    return { created, answer };
+  };
+
   describe("OpenID4VP (openid4vp-v1-unsigned, dc_api)", () => {
     it("a DeviceResponse @owf/mdoc makes over its DC API transcript verifies at the emulator", async () => {
       const created = await create();
@@ -193,17 +209,7 @@ describe("@owf/mdoc on the other side of the DC API channels (plain profile)", (
     });
 
     it("@owf/mdoc verifies the test wallet's answer over its DC API transcript", async () => {
-      const wallet = await createTestWallet();
-      const offer = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
-        credentialDefinitionId: "credport.age_verification.mdoc.v1",
-        claims: { [AV]: { age_over_18: true } },
-      });
-      await wallet.acceptOffer(offer.body.offerUri as string);
-      const created = await create();
-      const answer = await wallet.answerDcApiRequest(created.dc_api_requests, {
-        origin: ORIGIN,
-        protocol: "openid4vp-v1-unsigned",
-      });
+      const { created, answer } = await answeredByTestWallet("openid4vp-v1-unsigned");
       const [deviceResponse] = (answer.data.vp_token as Record<string, string[]>).credential!;
       const { nonce } = requestOf(created, "openid4vp-v1-unsigned").data as { nonce: string };
       const transcript = await SessionTranscript.forOid4VpDcApi(
@@ -261,17 +267,7 @@ describe("@owf/mdoc on the other side of the DC API channels (plain profile)", (
     });
 
     it("@owf/mdoc verifies the test wallet's Annex C answer, opened here with the verifier's key", async () => {
-      const wallet = await createTestWallet();
-      const offer = await issuer.service("POST", "/v1/openid4vc/issuance/offer", {
-        credentialDefinitionId: "credport.age_verification.mdoc.v1",
-        claims: { [AV]: { age_over_18: true } },
-      });
-      await wallet.acceptOffer(offer.body.offerUri as string);
-      const created = await create();
-      const answer = await wallet.answerDcApiRequest(created.dc_api_requests, {
-        origin: ORIGIN,
-        protocol: "org-iso-mdoc",
-      });
+      const { created, answer } = await answeredByTestWallet("org-iso-mdoc");
       const { encryptionInfo } = requestOf(created, "org-iso-mdoc").data as {
         encryptionInfo: string;
       };
