@@ -1,23 +1,13 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeDefinition, type Service, TRANSPORTS } from "./support/transports.js";
+import { publishBadgePolicy, type Service, TRANSPORTS } from "./support/transports.js";
 
 describe.each(TRANSPORTS)("policies and verifications ($name)", (transport) => {
   let service: Service;
   let policyId: string;
   beforeAll(async () => {
     service = await transport.start();
-    await service.call("POST", "/v1/issuer/credential-definitions", {
-      body: { ...badgeDefinition(), lifecycleStatus: "published" },
-    });
-    const policy = await service.call("POST", "/v1/policies", {
-      body: {
-        name: "Badge",
-        credential_definition_id: "badge-v1",
-        fields: [{ path: ["given_name"] }],
-      },
-    });
-    policyId = policy.body.policy_id as string;
+    policyId = await publishBadgePolicy(service, [{ path: ["given_name"] }]);
   });
   afterAll(() => service.close());
 

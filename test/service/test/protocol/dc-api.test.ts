@@ -12,7 +12,12 @@ import {
   postDcApiAnswer,
   TRANSPORT_PROFILES,
 } from "../support/dc-api-harness.js";
-import { type Answer, badgeClaims, badgeDefinition, type Service } from "../support/transports.js";
+import {
+  type Answer,
+  badgeClaims,
+  publishBadgePolicy,
+  type Service,
+} from "../support/transports.js";
 
 /**
  * The Digital Credentials API channel (api-decisions.md, "Digital Credentials API"), over msw and
@@ -30,18 +35,7 @@ describe.each(TRANSPORT_PROFILES)(
 
     beforeAll(async () => {
       service = await transport.start({ model: createModel({ profile }) });
-      await service.call("POST", "/v1/issuer/credential-definitions", {
-        body: { ...badgeDefinition(), lifecycleStatus: "published" },
-      });
-      policyId = (
-        await service.call("POST", "/v1/policies", {
-          body: {
-            name: "Badge",
-            credential_definition_id: "badge-v1",
-            fields: [{ path: ["given_name"] }, { path: ["address", "locality"] }],
-          },
-        })
-      ).body.policy_id as string;
+      policyId = await publishBadgePolicy(service);
       wallet = await createTestWallet();
       const offer = await service.call("POST", "/v1/openid4vc/issuance/offer", {
         body: { credentialDefinitionId: "badge-v1", claims: badgeClaims },

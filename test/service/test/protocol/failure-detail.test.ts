@@ -4,7 +4,7 @@ import { FAILURE_CHECKS, TIMELINE_STEPS } from "@credport/core/contract";
 import { createTestWallet, type Tamper, type TestWallet } from "@credport/mock/wallet";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeDefinition, type Service, TRANSPORTS } from "../support/transports.js";
+import { publishBadgePolicy, type Service, TRANSPORTS } from "../support/transports.js";
 
 /** Claim values no one would write by chance, to look for in every detail and timeline. */
 const CLAIMS = {
@@ -55,18 +55,7 @@ describe.each(TRANSPORTS)("failure details and timelines ($name)", (transport) =
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     service = await transport.start();
-    await service.call("POST", "/v1/issuer/credential-definitions", {
-      body: { ...badgeDefinition(), lifecycleStatus: "published" },
-    });
-    policyId = (
-      await service.call("POST", "/v1/policies", {
-        body: {
-          name: "Badge",
-          credential_definition_id: "badge-v1",
-          fields: [{ path: ["given_name"] }, { path: ["address", "locality"] }],
-        },
-      })
-    ).body.policy_id as string;
+    policyId = await publishBadgePolicy(service);
   });
   afterAll(async () => {
     await service.close();

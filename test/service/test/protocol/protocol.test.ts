@@ -2,24 +2,19 @@ import { createHmac } from "node:crypto";
 import { createTestWallet, type HeldSdJwtVc } from "@credport/mock/wallet";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeClaims, badgeDefinition, type Service, TRANSPORTS } from "../support/transports.js";
+import {
+  badgeClaims,
+  publishBadgePolicy,
+  type Service,
+  TRANSPORTS,
+} from "../support/transports.js";
 
 describe.each(TRANSPORTS)("OpenID4VCI and OpenID4VP with the test wallet ($name)", (transport) => {
   let service: Service;
   let policyId: string;
   beforeAll(async () => {
     service = await transport.start();
-    await service.call("POST", "/v1/issuer/credential-definitions", {
-      body: { ...badgeDefinition(), lifecycleStatus: "published" },
-    });
-    const policy = await service.call("POST", "/v1/policies", {
-      body: {
-        name: "Badge",
-        credential_definition_id: "badge-v1",
-        fields: [{ path: ["given_name"] }, { path: ["address", "locality"] }],
-      },
-    });
-    policyId = policy.body.policy_id as string;
+    policyId = await publishBadgePolicy(service);
   });
   afterAll(() => service.close());
 

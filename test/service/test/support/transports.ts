@@ -130,4 +130,22 @@ export const badgeClaims = {
   address: { locality: "London" },
 };
 
+/** Publishes the badge definition and a policy asking for `fields` (given name and locality). */
+export async function publishBadgePolicy(
+  service: Service,
+  fields: { path: string[] }[] = [{ path: ["given_name"] }, { path: ["address", "locality"] }],
+): Promise<string> {
+  await service.call("POST", "/v1/issuer/credential-definitions", {
+    body: { ...badgeDefinition(), lifecycleStatus: "published" },
+  });
+  const policy = await service.call("POST", "/v1/policies", {
+    body: {
+      name: "Badge",
+      credential_definition_id: "badge-v1",
+      fields,
+    },
+  });
+  return policy.body.policy_id as string;
+}
+
 export { createModel };
