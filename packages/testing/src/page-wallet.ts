@@ -118,6 +118,8 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
   const consumed = new Set<string>();
   const playwright = isPlaywrightPage(page) ? page : undefined;
   let shared: Promise<TestWallet> | undefined;
+  // The mdoc holder is a wallet of its own, so that the default one never answers with an mdoc.
+  let mdocHolder: Promise<TestWallet> | undefined;
   let cdp: Promise<CdpSessionLike> | undefined;
 
   playwright?.on("response", (response) => {
@@ -149,6 +151,10 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
   const testWallet = () => {
     shared ??= createTestWallet();
     return shared;
+  };
+  const mdocWallet = () => {
+    mdocHolder ??= createTestWallet();
+    return mdocHolder;
   };
 
   async function pageUrl() {
@@ -233,7 +239,9 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
     const verification = await awaitVerification("wallet.present()");
     const holder = presentOptions.claims
       ? await createTestWallet({ identity: presentOptions.claims })
-      : await testWallet();
+      : presentOptions.format === "mso_mdoc"
+        ? await mdocWallet()
+        : await testWallet();
     let mdoc: HeldCredential | undefined;
     if (presentOptions.format === "mso_mdoc") {
       try {

@@ -1,0 +1,13 @@
+import { defineConfig } from "@playwright/test";
+
+// The kit's fixtures under @playwright/test, as a user's config runs them (the built package, by
+// its name), in Debian's Chromium. playwright-fixtures.built.test.ts runs it and reads the results.
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  timeout: 60_000,
+  workers: 1,
+  use: {
+    launchOptions: process.env.CHROMIUM_PATH ? { executablePath: process.env.CHROMIUM_PATH } : {},
+  },
+});
