@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // The kit's fixtures under @playwright/test, as a user's config runs them (the built package, by
@@ -5,6 +7,8 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: ".",
   testMatch: "*.spec.ts",
+  // Its traces and last-run record, out of the repository.
+  outputDir: join(tmpdir(), "credport-testing-fixtures-results"),
   timeout: 60_000,
   workers: 1,
   use: {
