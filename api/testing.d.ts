@@ -114,6 +114,8 @@ interface PresentInPageOptions {
     tamper?: PresentOptions["tamper"];
     claims?: Partial<TestIdentity> | undefined;
     refuse?: boolean | undefined;
+    format?: "dc+sd-jwt" | "mso_mdoc" | undefined;
+    protocol?: string | undefined;
     via?: "auto" | "dc-api" | "link" | undefined;
 }
 interface Presented {

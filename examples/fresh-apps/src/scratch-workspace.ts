@@ -10,14 +10,35 @@ export const APPS = [
   "vite-dev",
   "react-router-app",
   "playwright-next-app",
+  "playwright-vite-app",
   "readme-check",
 ] as const;
 
+/** One of {@link APPS}. */
+export type FreshApp = (typeof APPS)[number];
+
 /** Apps that start from another app's files (copied first), then add or replace their own. */
-const BASED_ON: Partial<Record<(typeof APPS)[number], (typeof APPS)[number]>> = {
+const BASED_ON: Partial<Record<FreshApp, FreshApp>> = {
   // The dev-server check is the Vite app with a Fastify backend beside it.
   "vite-dev": "vite-app",
+  // The Playwright check of the Vite + Express app: its index.html, its own dependencies.
+  "playwright-vite-app": "vite-app",
 };
+
+/**
+ * The apps to install: those named in CREDPORT_FRESH_APPS (comma-separated; `pnpm check:consumers
+ * <app>…` sets it to run one app's test without installing the rest), else all of them.
+ */
+export function selectedApps(): FreshApp[] {
+  const names = (process.env.CREDPORT_FRESH_APPS ?? "").split(",").filter(Boolean);
+  if (names.length === 0) return [...APPS];
+  const unknown = names.filter((name) => !(APPS as readonly string[]).includes(name));
+  if (unknown.length)
+    throw new Error(
+      `CREDPORT_FRESH_APPS: no fresh app named ${unknown.join(", ")} (the apps: ${APPS.join(", ")})`,
+    );
+  return names as FreshApp[];
+}
 
 /**
  * The environment without the `npm_config_*` settings that `pnpm test` passes down from this
@@ -54,7 +75,8 @@ export function createScratchWorkspace(repoRoot: string, fixtures: string): stri
       `file:${join(tarballs, file)}`,
     ]),
   );
-  for (const app of APPS) {
+  const apps = selectedApps();
+  for (const app of apps) {
     const base = BASED_ON[app];
     if (base) cpSync(join(fixtures, base), join(scratch, app), { recursive: true });
     cpSync(join(fixtures, app), join(scratch, app), { recursive: true });
@@ -69,7 +91,7 @@ export function createScratchWorkspace(repoRoot: string, fixtures: string): stri
   );
   writeFileSync(
     join(scratch, "pnpm-workspace.yaml"),
-    `packages:\n${APPS.map((a) => `  - ${a}\n`).join("")}`,
+    `packages:\n${apps.map((a) => `  - ${a}\n`).join("")}`,
   );
   try {
     execFileSync(

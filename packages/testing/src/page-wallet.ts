@@ -9,6 +9,7 @@ import {
   type TestWallet,
 } from "@credport/mock/wallet";
 import { ActivityLog } from "./activity-log.js";
+import { obtainAgeMdoc } from "./age-mdoc.js";
 import { isChromium, isPlaywrightPage, type PageLike } from "./page-like.js";
 import {
   findWalletLink,
@@ -50,6 +51,20 @@ export interface PresentInPageOptions {
   claims?: Partial<TestIdentity> | undefined;
   /** The holder says no in the wallet: `wallet_rejected`. */
   refuse?: boolean | undefined;
+  /**
+   * The credential the wallet answers with. Default: what the request asks for first that the
+   * wallet holds or the emulator's test issuer hands out (the identity credential, an SD-JWT VC).
+   * `"mso_mdoc"`: an EU age attestation (ISO mdoc, doctype `eu.europa.ec.av.1`), as Apple, Google
+   * and EU age-verification wallets answer `preset_age_over_18`; the emulator issues it to the
+   * wallet first, with `age_over_18` following `claims.birthdate` (needs `wallet(page, { emulator })`).
+   */
+  format?: "dc+sd-jwt" | "mso_mdoc" | undefined;
+  /**
+   * Digital Credentials API only: answer the page's request of this protocol, as a wallet that
+   * speaks only that one would (`"org-iso-mdoc"`, ISO/IEC 18013-7 Annex C, as Safari's wallets;
+   * `"openid4vp-v1-signed"`; `"openid4vp-v1-unsigned"`). Default: the first the wallet speaks.
+   */
+  protocol?: string | undefined;
   /**
    * `"auto"` (default): the Digital Credentials API where the page offers it and the browser is
    * Playwright's Chromium (its virtual wallet), else the page's wallet link; or one of them.
@@ -103,6 +118,8 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
   const consumed = new Set<string>();
   const playwright = isPlaywrightPage(page) ? page : undefined;
   let shared: Promise<TestWallet> | undefined;
+  // The mdoc holder is a wallet of its own, so that the default one never answers with an mdoc.
+  let mdocHolder: Promise<TestWallet> | undefined;
   let cdp: Promise<CdpSessionLike> | undefined;
 
   playwright?.on("response", (response) => {
@@ -134,6 +151,10 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
   const testWallet = () => {
     shared ??= createTestWallet();
     return shared;
+  };
+  const mdocWallet = () => {
+    mdocHolder ??= createTestWallet();
+    return mdocHolder;
   };
 
   async function pageUrl() {
@@ -218,14 +239,30 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
     const verification = await awaitVerification("wallet.present()");
     const holder = presentOptions.claims
       ? await createTestWallet({ identity: presentOptions.claims })
-      : await testWallet();
+      : presentOptions.format === "mso_mdoc"
+        ? await mdocWallet()
+        : await testWallet();
+    let mdoc: HeldCredential | undefined;
+    if (presentOptions.format === "mso_mdoc") {
+      try {
+        mdoc = await obtainAgeMdoc(options.emulator, holder, presentOptions.claims);
+      } catch (cause) {
+        if (cause instanceof CredportTestingError) throw cause;
+        await failed("the test wallet could not obtain an mdoc", cause);
+      }
+      log.add("the test wallet holds an mdoc", { claims: mdoc?.claims });
+    }
     const answerOptions = {
+      ...(mdoc ? { credential: mdoc } : {}),
       ...(presentOptions.omit ? { omit: presentOptions.omit } : {}),
       ...(presentOptions.tamper ? { tamper: presentOptions.tamper } : {}),
       ...(presentOptions.refuse ? { refuse: true } : {}),
     };
+    const { credential: _held, ...shown } = answerOptions;
     const told = {
-      ...answerOptions,
+      ...shown,
+      ...(presentOptions.format ? { format: presentOptions.format } : {}),
+      ...(presentOptions.protocol ? { protocol: presentOptions.protocol } : {}),
       ...(presentOptions.claims ? { claims: presentOptions.claims } : {}),
     };
     const device = via === "link" ? { why: "via: link" } : await deviceWallet(verification);
@@ -236,6 +273,7 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
         .answerDcApiRequest(verification.dcApiRequests!, {
           origin,
           identityFrom: verification.authorizationRequestUri,
+          ...(presentOptions.protocol ? { protocol: presentOptions.protocol } : {}),
           ...answerOptions,
         })
         .catch((cause: unknown) =>
@@ -248,11 +286,14 @@ export function wallet(page: PageLike, options: PageWalletOptions = {}): PageWal
       consumed.add(verification.authorizationRequestUri);
       return { verificationId: verification.verificationId, via: "dc-api" };
     }
-    if (via === "dc-api") {
+    if (via === "dc-api" || presentOptions.protocol) {
       log.add(`the DC API path is not available: ${device.why}`);
+      const asked = presentOptions.protocol
+        ? `protocol: ${JSON.stringify(presentOptions.protocol)}`
+        : 'via: "dc-api"';
       throw new CredportTestingError(
         "dc_api_unavailable",
-        `@credport/testing: wallet.present({ via: "dc-api" }) cannot take the Digital Credentials API here: ${device.why}.`,
+        `@credport/testing: wallet.present({ ${asked} }) cannot take the Digital Credentials API here: ${device.why}.`,
         { report: await report() },
       );
     }

@@ -25,6 +25,26 @@ describe("wallet(page) on a page without Chromium's virtual wallet", () => {
     expect(page.clicks).toEqual([]);
   });
 
+  it("present({ protocol }) is a DC API request: on the link path it fails dc_api_unavailable, naming the protocol, and clicks nothing", async () => {
+    const page = driverPage("openid4vp://?request_uri=http%3A%2F%2F127.0.0.1%3A9%2Fr");
+    const error = await wallet(page, { timeout: 500 })
+      .present({ protocol: "org-iso-mdoc" })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "dc_api_unavailable" });
+    expect((error as Error).message).toMatch(/present\(\{ protocol: "org-iso-mdoc" \}\)/);
+    expect(page.clicks).toEqual([]);
+  });
+
+  it('present({ format: "mso_mdoc" }) without an emulator: invalid_option saying how to pass one', async () => {
+    const page = driverPage("openid4vp://?request_uri=http%3A%2F%2F127.0.0.1%3A9%2Fr");
+    await expect(
+      wallet(page, { timeout: 500 }).present({ format: "mso_mdoc" }),
+    ).rejects.toMatchObject({
+      code: "invalid_option",
+      message: expect.stringMatching(/wallet\(page, \{ emulator \}\)/),
+    });
+  });
+
   it("a page that shows no verification: verification_not_started after the timeout, naming the page and what was awaited", async () => {
     const started = Date.now();
     const error = await wallet(driverPage(null), { timeout: 300 })

@@ -36,6 +36,15 @@ async function newPage() {
   return page;
 }
 const phase = () => page.textContent("#phase");
+/** The checks the service ran on the answer, from its timeline (as the dashboard shows it). */
+const checks = async (id: string) => {
+  const timeline = (await fetch(`${emulator.url}/v1/verifications/${id}/timeline`, {
+    headers: { "x-service-key": emulator.keys.secretKey },
+  }).then((r) => r.json())) as { data: { step: string; detail?: { check?: string } }[] };
+  return timeline.data.flatMap((s) => (s.detail?.check ? [s.detail.check] : []));
+};
+/** An mdoc's checks (doctype, the device signature over the session transcript), not an SD-JWT's. */
+const MDOC_CHECKS = ["doctype", "device_signature"];
 
 describe("wallet(page) in Chromium", () => {
   it("one click through the Digital Credentials API: the virtual wallet answers, the shop verifies", async () => {
@@ -48,6 +57,7 @@ describe("wallet(page) in Chromium", () => {
     const trace = await emulator.trace(presented.verificationId!);
     expect(trace.status).toBe("verified");
     expect(trace.history.map((h) => h.status)).toContain("verified");
+    expect(await checks(presented.verificationId!)).not.toContain("device_signature");
     // What it did is on record, redacted: no client token, no wallet link, no whole JWE.
     const report = await onPage.report();
     expect(report).toMatch(/the test wallet's answer/);
@@ -97,6 +107,68 @@ describe("wallet(page) in Chromium", () => {
     expect((error as Error).message).toContain(`${shop.url}/welcome`);
     expect((error as Error).message).toMatch(/start route.*authorizationRequestUri.*wallet link/s);
     expect((error as CredportTestingError).report).toMatch(/gave up waiting/);
+  });
+});
+
+describe("mdoc through the kit: format mso_mdoc answers preset_age_over_18 with the EU age attestation", () => {
+  it("over the Digital Credentials API (OpenID4VP): the virtual wallet answers with the mdoc, the shop verifies", async () => {
+    const onPage = wallet(await newPage(), { emulator });
+    await page.goto("/verify");
+    const presented = await onPage.present({ format: "mso_mdoc" });
+    expect(presented.via).toBe("dc-api");
+    await page.waitForURL(/\/members$/, { timeout: 20_000 });
+    const report = await onPage.report();
+    expect(report).toMatch(/eu\.europa\.ec\.av\.1/);
+    expect(report).toMatch(/"protocol": "openid4vp-v1-signed"/);
+    expect(await checks(presented.verificationId!)).toEqual(expect.arrayContaining(MDOC_CHECKS));
+  });
+
+  it("the same page wallet answers with the identity credential again when not told mso_mdoc", async () => {
+    const onPage = wallet(await newPage(), { emulator });
+    await page.goto("/verify");
+    expect((await onPage.present({ format: "mso_mdoc", via: "link" })).via).toBe("link");
+    await page.waitForURL(/\/members$/, { timeout: 20_000 });
+    await page.goto("/verify");
+    const { verificationId } = await onPage.present({ via: "link" });
+    await page.waitForURL(/\/members$/, { timeout: 20_000 });
+    expect(await checks(verificationId!)).not.toContain("device_signature");
+  });
+
+  it("over the Digital Credentials API as ISO/IEC 18013-7 Annex C (protocol org-iso-mdoc)", async () => {
+    const onPage = wallet(await newPage(), { emulator });
+    await page.goto("/verify");
+    const presented = await onPage.present({ format: "mso_mdoc", protocol: "org-iso-mdoc" });
+    expect(presented.via).toBe("dc-api");
+    await page.waitForURL(/\/members$/, { timeout: 20_000 });
+    expect(await onPage.report()).toMatch(/"protocol": "org-iso-mdoc"/);
+    expect(await checks(presented.verificationId!)).toEqual(expect.arrayContaining(MDOC_CHECKS));
+  });
+
+  it("over the link (OpenID4VP, direct_post): the mdoc verifies", async () => {
+    const onPage = wallet(await newPage(), { emulator });
+    await page.goto("/verify");
+    const presented = await onPage.present({ format: "mso_mdoc", via: "link" });
+    expect(presented.via).toBe("link");
+    await page.waitForURL(/\/members$/, { timeout: 20_000 });
+    expect(await checks(presented.verificationId!)).toEqual(expect.arrayContaining(MDOC_CHECKS));
+  });
+
+  it("an mdoc of a holder born 2011 says age_over_18 false: the policy refuses it and the page shows it", async () => {
+    const onPage = wallet(await newPage(), { emulator });
+    await page.goto("/verify");
+    await onPage.present({ format: "mso_mdoc", claims: { birthdate: "2011-05-01" } });
+    await expect.poll(phase, { timeout: 20_000 }).toBe("failed");
+    expect(await page.textContent("#failure")).toBe("claims_not_satisfied");
+  });
+
+  it("without the emulator the kit cannot issue the mdoc: invalid_option, before anything is answered", async () => {
+    const onPage = wallet(await newPage());
+    await page.goto("/verify");
+    await expect(onPage.present({ format: "mso_mdoc" })).rejects.toMatchObject({
+      code: "invalid_option",
+      message: expect.stringMatching(/wallet\(page, \{ emulator \}\)/),
+    });
+    expect(await phase()).not.toBe("verified");
   });
 });
 

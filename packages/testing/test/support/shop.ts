@@ -12,7 +12,8 @@ export interface Shop {
 }
 
 let bundled: Promise<string> | undefined;
-const pageScript = () => {
+/** The verification page's script (shop-page.ts), bundled for the browser once. */
+export const pageScript = () => {
   bundled ??= build({
     entryPoints: [fileURLToPath(new URL("./shop-page.ts", import.meta.url))],
     bundle: true,
@@ -25,8 +26,25 @@ const pageScript = () => {
   return bundled;
 };
 
-const html = (body: string) =>
+export const html = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>${body}</body></html>`;
+
+/**
+ * The verification page: status outputs, a "use a wallet on this device" button
+ * (data-credport-device-wallet), the wallet link, and /shop.js driving @credport/browser's flow.
+ */
+export function verifyPage(env: Readonly<Record<string, string>>): string {
+  const config = JSON.stringify({
+    publishableKey: env.CREDPORT_PUBLISHABLE_KEY,
+    baseUrl: env.CREDPORT_BASE_URL,
+  });
+  return html(`<h1>Prove you are over 18</h1>
+<p>Status: <output id="phase">idle</output> <output id="failure"></output> <output id="dc-api"></output></p>
+<button id="device" type="button" data-credport-device-wallet hidden>Use a wallet on this device</button>
+<a id="link" hidden>Open your wallet</a>
+<script type="application/json" id="config">${config}</script>
+<script type="module" src="/shop.js"></script>`);
+}
 
 export async function startShop(emulator: TestEmulator): Promise<Shop> {
   const env = emulator.env;
@@ -68,18 +86,7 @@ export async function startShop(emulator: TestEmulator): Promise<Shop> {
       return;
     }
     if (url.pathname === "/verify") {
-      const config = JSON.stringify({
-        publishableKey: env.CREDPORT_PUBLISHABLE_KEY,
-        baseUrl: env.CREDPORT_BASE_URL,
-      });
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
-        html(`<h1>Prove you are over 18</h1>
-<p>Status: <output id="phase">idle</output> <output id="failure"></output> <output id="dc-api"></output></p>
-<button id="device" type="button" data-credport-device-wallet hidden>Use a wallet on this device</button>
-<a id="link" hidden>Open your wallet</a>
-<script type="application/json" id="config">${config}</script>
-<script type="module" src="/shop.js"></script>`),
-      );
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(verifyPage(env));
       return;
     }
     if (url.pathname === "/members") {
