@@ -40,6 +40,8 @@ const server = createServer(process.env.ANSWER_HEADERS === "emulator" ? asTheEmu
 server.listen(0, "127.0.0.1", () => {
   process.send({ type: "ready", url: `http://127.0.0.1:${server.address().port}` });
 });
+// A bench file that failed never says stop: its end closes the channel, and this process goes too.
+process.on("disconnect", () => process.exit(0));
 process.on("message", (message) => {
   if (message.type === "cpu") {
     const { user, system } = process.cpuUsage();

@@ -66,6 +66,8 @@ const sample = (items, n) =>
     () => items[(Math.random() * items.length) | 0],
   );
 
+// A bench file that failed never says stop: its end closes the channel, and this process goes too.
+process.on("disconnect", () => process.exit(0));
 process.on("message", async (message) => {
   if (message.type === "memory") {
     // The request log is capped (5,000 entries); emptied, it does not blur what else stays behind.
