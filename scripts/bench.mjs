@@ -9,7 +9,7 @@
 //   pnpm bench --update            …written to bench/baseline.json and the README's package table
 //   --quick                        fewer rounds where a figure is not a ratio (ratios keep their precision)
 //   --parts=size,ratio             only these parts (size, ratio, cold-import, latency, polling, campaign,
-//                                  emulator, protection, state, page, telemetry)
+//                                  emulator, mdoc, protection, state, page, telemetry)
 //   --packages=server,emulator     only these packages' bench files
 //   --readme                       rewrite the README's package table from bench/baseline.json only
 import { spawnSync } from "node:child_process";

@@ -18,8 +18,8 @@ export const QUICK = process.env.CREDPORT_BENCH_QUICK === "1";
 
 /**
  * Whether the runner wants this part of the figures (`--parts=size,ratio`; all by default). Parts
- * in use: size, ratio, cold-import, latency, polling, campaign, emulator, protection, state, page,
- * telemetry;
+ * in use: size, ratio, cold-import, latency, polling, campaign, emulator, mdoc, protection, state,
+ * page, telemetry;
  * `ratio` is every judged ratio (per call, emulator over bare node:http, protection checks); a bench file skips
  * the work of the parts not wanted.
  */

@@ -1,12 +1,15 @@
 // The emulator under load, in its own process (started by emulator.bench.mjs with fork()): seeds
 // RECORDS stored records, reports where it listens and what it seeded, and answers questions about
 // its memory and CPU time over IPC, so that the load generator's own work never counts against the
-// emulator's figures. Run with --expose-gc for figures "after GC".
+// emulator's figures. Run with --expose-gc for figures "after GC"; PROFILE picks the protocol
+// profile (default the emulator's, "haip").
 import { getHeapSpaceStatistics } from "node:v8";
 import { startEmulator } from "@credport/emulator";
 
 const records = Number(process.env.RECORDS ?? "0");
-const emulator = await startEmulator();
+const emulator = await startEmulator(
+  process.env.PROFILE ? { profile: /** @type {"haip" | "plain"} */ (process.env.PROFILE) } : {},
+);
 const { model } = emulator;
 const auth = model.keys.authenticateSecret(emulator.keys.secretKey);
 model.definitions.create(auth, {
@@ -63,6 +66,8 @@ const sample = (items, n) =>
     () => items[(Math.random() * items.length) | 0],
   );
 
+// A bench file that failed never says stop: its end closes the channel, and this process goes too.
+process.on("disconnect", () => process.exit(0));
 process.on("message", async (message) => {
   if (message.type === "memory") {
     // The request log is capped (5,000 entries); emptied, it does not blur what else stays behind.

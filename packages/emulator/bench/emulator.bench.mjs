@@ -2,7 +2,8 @@
 // process) against the emulator in a process of its own (emulator-process.mjs):
 //   1. the status read beside bare node:http (bare-http-process.mjs), the yardstick (goal ≥ 0.9× its
 //      req/s, ≥ 10k req/s): part `ratio`, in rounds of a second each (scripts/bench/rounds.mjs), the
-//      figure the median of the rounds' ratios, judged by `bench --check`;
+//      figure the median of the rounds' ratios, judged by `bench --check`; then (part `emulator`)
+//      bare node:http sending the emulator's answer headers, the ceiling of that ratio;
 //   2. a mixed workload at 1k, 10k and 50k stored records (goal: 50k within 20 % of 1k);
 //   3. RSS over a long mixed run (CREDPORT_BENCH_RSS_SECONDS, default 20; report the 60 s figure);
 //   4. heap growth after 10,000 realtime (SSE) connections have come and gone (goal < 0.5 MB).
@@ -210,6 +211,55 @@ console.log(
 }
 
 if (!wants("emulator")) process.exit(0);
+
+// 1b. Where the status read's gap is: bare node:http sending the emulator's very answer headers
+// (its five CORS headers too) beside the plain yardstick, in rounds as in 1. Its ratio is the
+// ceiling of the emulator's (the same bytes on the wire, none of the emulator's work); the rest of
+// the gap is the emulator's own work per request. Printed, not judged.
+{
+  const bare = start("bare-http-process.mjs");
+  const asEmulator = start("bare-http-process.mjs", { ANSWER_HEADERS: "emulator" });
+  const [bareService, asEmulatorService] = await Promise.all([bare.ready, asEmulator.ready]);
+  // The same requests as in 1 (both servers ignore their paths and headers).
+  const requests = [
+    statusRead({
+      verifications: [{ id: "ver_0", clientToken: "t" }],
+      keys: { publishableKey: "pk" },
+    }),
+  ];
+  await load(bare, bareService.url, requests, 2);
+  await load(asEmulator, asEmulatorService.url, requests, 2);
+  const cpuRatios = [];
+  const result = await medianOfRounds(
+    async (index) => {
+      const sides = [
+        ["bare", () => load(bare, bareService.url, requests, RATIO_ROUND_SECONDS)],
+        [
+          "asEmulator",
+          () => load(asEmulator, asEmulatorService.url, requests, RATIO_ROUND_SECONDS),
+        ],
+      ];
+      if (index % 2) sides.reverse();
+      const round = {};
+      for (const [name, run] of sides) round[name] = await run();
+      cpuRatios.push(round.bare.cpuMicros / round.asEmulator.cpuMicros);
+      return round.asEmulator.rps / round.bare.rps;
+    },
+    { maxRounds: 40 },
+  );
+  console.log(
+    `\nbare node:http sending the emulator's answer headers (five CORS headers among them) over bare node:http, ${result.rounds} rounds: ${result.median.toFixed(3)} by req/s (95 % interval ${result.low.toFixed(3)}–${result.high.toFixed(3)}${result.settled ? "" : ", did not settle"}), ${median(cpuRatios).toFixed(3)} by CPU time: the ceiling of the emulator's ratio`,
+  );
+  reportFigure({
+    id: "emulator.status-read.headers-ceiling",
+    label:
+      "bare node:http sending the emulator's status answer headers, req/s over bare node:http (the ceiling of the emulator's ratio)",
+    value: Number(result.median.toFixed(3)),
+    unit: "×",
+    yardstick: `by CPU time ${median(cpuRatios).toFixed(3)}`,
+  });
+  await Promise.all([bare.stop(), asEmulator.stop()]);
+}
 
 // 2. Mixed workload at three sizes of stored state, the three emulators side by side.
 {
