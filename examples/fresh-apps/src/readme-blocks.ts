@@ -22,7 +22,8 @@ export interface CodeBlock {
 }
 
 const FENCE = /^```(ts|tsx|typescript)\s*$/;
-const FILE_COMMENT = /^\/\/ ([\w@.[\]\-/]+\.(?:ts|tsx|mts|mjs))\b/;
+// `$` too: TanStack Start names a splat route `$.ts`.
+const FILE_COMMENT = /^\/\/ ([\w@.[\]\-/$]+\.(?:ts|tsx|mts|mjs))\b/;
 const CONTEXT = /<!--\s*typecheck-context:([\s\S]*?)-->\s*$/;
 
 /** Every ts/tsx block of one README. */

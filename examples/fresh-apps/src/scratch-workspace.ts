@@ -9,6 +9,7 @@ export const APPS = [
   "vite-app",
   "vite-dev",
   "react-router-app",
+  "tanstack-start-app",
   "playwright-next-app",
   "playwright-vite-app",
   "readme-check",

@@ -7,9 +7,11 @@ import { type CodeBlock, codeBlocks, readmeFiles } from "../src/readme-blocks.js
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const readmes = readmeFiles(repoRoot);
-const blocks = readmes.flatMap((readme) =>
-  codeBlocks(readFileSync(join(repoRoot, readme), "utf8"), readme),
-);
+// TanStack Start's blocks type-check only beside the route tree its plugin generates: the
+// TanStack Start app's test (tanstack-start-app.e2e.test.ts) compiles them in the built app.
+const blocks = readmes
+  .flatMap((readme) => codeBlocks(readFileSync(join(repoRoot, readme), "utf8"), readme))
+  .filter((block) => !block.section.startsWith("TanStack Start"));
 /** Compiler errors, each as `README.md:line: message` (the block's line in the README). */
 const errors: string[] = [];
 

@@ -28,8 +28,9 @@ export interface CredportSession {
   wall(request: Request): Promise<Response | undefined>;
   /**
    * The same answer for any request without a verified session, whatever its path. In a router's
-   * loader (React Router, TanStack Start), pass `{ page: true }`: then it is the redirect for the
-   * client-side navigation's data request too, which the router follows.
+   * loader that runs on the server for a client-side navigation too (React Router), pass
+   * `{ page: true }`: then it is the redirect for the navigation's data request, which the router
+   * follows.
    */
   requireVerified(request: Request, options?: RefusalOptions): Promise<Response | undefined>;
   /**

@@ -57,8 +57,8 @@ export interface ProtectOptions {
 /** How `requireVerified` and `authorize` read the request. */
 export interface RefusalOptions {
   /**
-   * `true` when the request is for a page whatever the browser's headers say: a React Router or
-   * TanStack Start loader runs for the document and for the client-side navigation's data fetch
+   * `true` when the request is for a page whatever the browser's headers say: a React Router
+   * loader runs on the server for the document and for the client-side navigation's data fetch
    * (`/members.data`, a fetch) alike, and only a redirect is followed by the router in both. The
    * refusal is then the `307` to the sign-in page (`no-store`) whatever `Sec-Fetch-Dest` says; a
    * prefetch still gets the `401`, since whatever answers it is kept for the navigation after.
