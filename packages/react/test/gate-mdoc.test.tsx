@@ -17,7 +17,19 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 
 const AV = "eu.europa.ec.av.1";
 
+/** The last result `useVerification` rendered with, read by the test. */
+const probed: { current: UseVerificationResult | undefined } = { current: undefined };
+function Probe() {
+  probed.current = useVerification({
+    policyId: "preset_age_over_18",
+    autoStart: true,
+    returnTo: false,
+  });
+  return <output>{probed.current.phase}</output>;
+}
+
 afterEach(() => {
+  probed.current = undefined;
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -71,11 +83,6 @@ describe("mdoc-verified verifications in React", () => {
 
   it("useVerification reaches verified on an mdoc; its result is typed without any and has no claims", async () => {
     const env = createCredportTestEnvironment();
-    let seen: UseVerificationResult | undefined;
-    function Probe() {
-      seen = useVerification({ policyId: "preset_age_over_18", autoStart: true, returnTo: false });
-      return <output>{seen.phase}</output>;
-    }
     render(
       <CredportProvider {...env.providerProps}>
         <Probe />
@@ -83,9 +90,9 @@ describe("mdoc-verified verifications in React", () => {
     );
     await waitFor(() => expect(env.latestVerification()).toBeDefined());
     await act(() => env.presentMdoc());
-    await waitFor(() => expect(seen?.phase).toBe("verified"));
-    expect(seen?.failureCode).toBeUndefined();
-    expect(seen).not.toHaveProperty("claims");
+    await waitFor(() => expect(probed.current?.phase).toBe("verified"));
+    expect(probed.current?.failureCode).toBeUndefined();
+    expect(probed.current).not.toHaveProperty("claims");
     // Typed members (an `any` would match every type: `toEqualTypeOf` refuses it).
     expectTypeOf<UseVerificationResult["phase"]>().toEqualTypeOf<FlowPhase>();
     expectTypeOf<UseVerificationResult["failureCode"]>().toEqualTypeOf<FailureCode | undefined>();
