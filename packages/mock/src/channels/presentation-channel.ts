@@ -32,7 +32,7 @@ export interface PresentationChannel {
   /**
    * Every binding an answer to this verification could carry over this channel, as far as the
    * request went out (a key never made is no binding): what a holder may have signed for instead
-   * of the binding its answer came with, for the `transcript` check. Makes no key or state.
+   * of the binding its answer came with, for the `transcript` check. Makes no response key.
    */
   knownBindings(
     ctx: RouteContext<Model>,
