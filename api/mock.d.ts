@@ -532,6 +532,7 @@ interface LeafRequest {
     publicJwk: JWK;
     dnsNames: string[];
     uris?: string[];
+    extendedKeyUsages?: string[];
 }
 declare class TestCertificateAuthority {
     private root;
@@ -581,7 +582,7 @@ declare class Policies {
     private visible;
 }
 interface SavedCertificate {
-    kind: "verifier" | "issuer";
+    kind: "verifier" | "issuer" | "reader";
     tenant: Tenant;
     host: string;
     certificate: string;
@@ -678,6 +679,7 @@ declare class VerifierProtocolState {
     keysFor(tenant: Tenant): Promise<VerifierKeys>;
     clientIdFor(tenant: Tenant, baseUrl: string): Promise<string>;
     certificateFor(tenant: Tenant, baseUrl: string): Promise<string>;
+    readerCertificateFor(tenant: Tenant, baseUrl: string): Promise<string>;
     savedKeys(): Map<string, Promise<VerifierKeys>>;
     restoreKeys(tenant: Tenant, keys: VerifierKeys): void;
     responseKeyFor(tenant: Tenant, verificationId: string): Promise<ResponseKey>;
@@ -929,7 +931,7 @@ declare function createHandlers(model: Model, options?: {
 declare function createRouter(model: Model, routes?: Route<Model>[], options?: RouterOptions): Router;
 export { DEFAULT_MOCK_BASE_URL, DROP_CONNECTION, Incoming, Model, Route, type Router, type RouterOptions, type RouterOutcome, createHandlers, createRouter };
 // tamper.d.ts
-declare const TAMPERS: readonly ["disclosure", "signature", "nonce", "audience", "sd_hash", "stale"];
+declare const TAMPERS: readonly ["disclosure", "signature", "nonce", "audience", "sd_hash", "stale", "handover"];
 type Tamper = (typeof TAMPERS)[number];
 export { TAMPERS as T, type Tamper as a };
 // wallet.d.ts

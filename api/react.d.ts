@@ -164,6 +164,7 @@ interface CredportTestEnvironment {
         authorizationRequestUri: string;
     } | undefined;
     present(options?: PresentOptions): Promise<void>;
+    presentMdoc(claims?: Record<string, Record<string, boolean | number | string>>, options?: PresentOptions): Promise<void>;
 }
 declare function createCredportTestEnvironment(): CredportTestEnvironment;
 export { type CredportTestEnvironment, createCredportTestEnvironment };

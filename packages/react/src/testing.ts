@@ -35,7 +35,22 @@ export interface CredportTestEnvironment {
    * credential (given_name, family_name, birthdate, age_over_18) it has just been issued.
    */
   present(options?: PresentOptions): Promise<void>;
+  /**
+   * A test wallet answers the latest verification with an mdoc (ISO/IEC 18013-5) of the EU age
+   * attestation (`eu.europa.ec.av.1`) it has just been issued with these elements — what Apple,
+   * Google and EU age-verification wallets hold. `preset_age_over_18` accepts it; the result's
+   * claims keep their namespace, on the server.
+   *
+   * @param claims The mdoc's elements by namespace; default `{ "eu.europa.ec.av.1": { age_over_18: true } }`.
+   */
+  presentMdoc(
+    claims?: Record<string, Record<string, boolean | number | string>>,
+    options?: PresentOptions,
+  ): Promise<void>;
 }
+
+/** The built-in definition of the EU age attestation as an mdoc. */
+const MDOC_AGE_DEFINITION = "credport.age_verification.mdoc.v1";
 
 /**
  * A Credport for component tests: the whole mock service in memory, reached through a fetch the
@@ -154,6 +169,18 @@ export function createCredportTestEnvironment(): CredportTestEnvironment {
       // The test wallet obtains its identity credential (DEFAULT_TEST_IDENTITY) over OpenID4VCI itself.
       // It signs with real time, as a real wallet does (the emulator checks wallet-made times so).
       const wallet = await createTestWallet({ fetch: testFetch });
+      await wallet.present(latest.authorizationRequestUri, options);
+    },
+    async presentMdoc(claims = { "eu.europa.ec.av.1": { age_over_18: true } }, options) {
+      if (!latest) throw new Error("credport testing: no verification was started yet");
+      const offer = await service("POST", "/v1/openid4vc/issuance/offer", {
+        credentialDefinitionId: MDOC_AGE_DEFINITION,
+        claims,
+      });
+      if (typeof offer.offerUri !== "string")
+        throw new Error(`credport testing: the mdoc offer was refused (${String(offer.message)})`);
+      const wallet = await createTestWallet({ fetch: testFetch, identity: false });
+      await wallet.acceptOffer(offer.offerUri);
       await wallet.present(latest.authorizationRequestUri, options);
     },
   };

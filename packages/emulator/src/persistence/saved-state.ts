@@ -168,7 +168,7 @@ export const savedModelSchema = z.object({
   certificates: z
     .array(
       z.object({
-        kind: z.enum(["verifier", "issuer"]),
+        kind: z.enum(["verifier", "issuer", "reader"]),
         tenant,
         host: z.string().min(1),
         certificate: z.string().min(1),

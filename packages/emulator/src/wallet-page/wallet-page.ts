@@ -21,6 +21,7 @@ const TAMPER_LABELS: Record<(typeof TAMPERS)[number], string> = {
   audience: "Address it to another verifier",
   sd_hash: "Drop a disclosure after key binding",
   stale: "Key binding an hour old",
+  handover: "Sign another channel's handover (mdoc)",
 };
 
 export type Panel =

@@ -29,6 +29,15 @@ export interface PresentationChannel {
     verification: VerificationRecord,
     query: DcqlQuery,
   ): Promise<ReadAnswer>;
+  /**
+   * Every binding an answer to this verification could carry over this channel, as far as the
+   * request went out (a key never made is no binding): what a holder may have signed for instead
+   * of the binding its answer came with, for the `transcript` check. Makes no response key.
+   */
+  knownBindings(
+    ctx: RouteContext<Model>,
+    verification: VerificationRecord,
+  ): Promise<PresentationBinding[]>;
   /** What the wallet is told once its answer decided the verification. */
   finish(ctx: RouteContext<Model>, verification: VerificationRecord): Answer;
   /** The HTTP routes wallets call on this channel, deciding through `verifier`. */

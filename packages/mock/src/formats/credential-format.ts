@@ -113,6 +113,11 @@ export interface PresentationContext {
   /** What the presentation must be bound to, as its channel read it. */
   binding: PresentationBinding;
   /**
+   * The other bindings the verification could have had (another channel's, another expected
+   * origin's): a holder binding that holds for one of them instead is told apart as `transcript`.
+   */
+  otherBindings?: readonly PresentationBinding[];
+  /**
    * The credential query the presentation answers, when the verification's query offered several
    * (DCQL `credential_sets`); absent: the one of the policy's own format.
    */

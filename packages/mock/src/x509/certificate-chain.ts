@@ -1,4 +1,6 @@
 import { createHash, X509Certificate } from "node:crypto";
+import { AsnConvert } from "@peculiar/asn1-schema";
+import { BasicConstraints, Certificate, id_ce_basicConstraints } from "@peculiar/asn1-x509";
 import type { JWK } from "jose";
 
 // Generic X.509 path checks over node:crypto, with no Credport protocol in them: the mock's
@@ -13,7 +15,9 @@ export const x509Hash = (base64Der: string) =>
  * is in its validity period at `now` and signed by the next, the last by a root (which the chain
  * must not carry: HAIP leaves the trust anchor out); every certificate that signs another is a CA
  * (basic constraints `cA`; OpenSSL's issuer check adds key usage `keyCertSign` when it is present),
- * so that an end-entity key cannot mint certificates; the leaf is not self-signed.
+ * so that an end-entity key cannot mint certificates; no CA (the root included) is followed by more
+ * intermediate CAs than its basic constraints' `pathLenConstraint` allows (RFC 5280 §4.2.1.9); the
+ * leaf is not self-signed.
  */
 export function chainProblem(
   x5c: unknown,
@@ -45,7 +49,46 @@ export function chainProblem(
   const anchor = roots.find(
     (root) => root.ca && last.checkIssued(root) && last.verify(root.publicKey) && inPeriod(root),
   );
-  return anchor ? undefined : "x5c does not chain to a trusted root";
+  if (!anchor) return "x5c does not chain to a trusted root";
+  return pathLengthProblem(chain, anchor);
+}
+
+/**
+ * Whether a CA of the path — the anchor, then each intermediate `x5c[j]` (j ≥ 1) — is followed by
+ * more intermediate CA certificates than its `pathLenConstraint`; self-issued intermediates do not
+ * count (RFC 5280 §4.2.1.9).
+ */
+function pathLengthProblem(chain: X509Certificate[], anchor: X509Certificate): string | undefined {
+  const counted = (upTo: number) =>
+    chain.slice(1, upTo).filter((cert) => cert.subject !== cert.issuer).length;
+  const anchorLimit = pathLengthOf(anchor);
+  if (anchorLimit === null) return "the trusted root's basic constraints cannot be read";
+  if (anchorLimit !== undefined && counted(chain.length) > anchorLimit)
+    return `the trusted root has pathLenConstraint ${anchorLimit}, but ${counted(chain.length)} intermediate CA certificates follow it`;
+  for (let j = chain.length - 1; j >= 1; j--) {
+    const limit = pathLengthOf(chain[j]!);
+    if (limit === null) return `x5c[${j}]'s basic constraints cannot be read`;
+    if (limit !== undefined && counted(j) > limit)
+      return `x5c[${j}] has pathLenConstraint ${limit}, but ${counted(j)} intermediate CA certificates follow it`;
+  }
+  return undefined;
+}
+
+/**
+ * A certificate's basic constraints `pathLenConstraint`: `undefined` when it sets none, `null`
+ * when the extension cannot be read (never taken as "no limit").
+ */
+function pathLengthOf(cert: X509Certificate): number | undefined | null {
+  try {
+    const parsed = AsnConvert.parse(cert.raw, Certificate);
+    const extension = parsed.tbsCertificate.extensions?.find(
+      (e) => e.extnID === id_ce_basicConstraints,
+    );
+    if (!extension) return undefined;
+    return AsnConvert.parse(extension.extnValue.buffer, BasicConstraints).pathLenConstraint;
+  } catch {
+    return null;
+  }
 }
 
 /** The leaf of an `x5c` chain as a Node certificate, or `undefined` when there is none. */

@@ -44,22 +44,39 @@ export async function annexCEncryptionInfoOf(
 }
 
 /**
- * The `org-iso-mdoc` entry of `dc_api_requests` (ISO/IEC 18013-7 Annex C) when the query asks for
- * mdocs: `{ deviceRequest, encryptionInfo }`, both base64url CBOR; none otherwise. Safari carries
- * only this protocol, and wallets that hold mdocs (Apple, Google, the EU age app) answer it.
+ * The `org-iso-mdoc` entries of `dc_api_requests` (ISO/IEC 18013-7 Annex C) when the query asks
+ * for mdocs: `{ deviceRequest, encryptionInfo }`, both base64url CBOR; none otherwise. Safari
+ * carries only this protocol, and wallets that hold mdocs (Apple, Google, the EU age app) answer
+ * it. Each `ItemsRequest` carries `readerAuth`, signed with the project's reader certificate (under
+ * the test CA) over the session transcript — which names the page's origin. So there is one entry
+ * per expected origin, each signed for its own, all with the same `encryptionInfo`: a wallet
+ * answers the one whose reader authentication holds for the page it was called from.
  */
-export async function annexCRequestFor(
+export async function annexCRequestsFor(
   model: Model,
+  baseUrl: string,
   verification: VerificationRecord,
   query: DcqlQuery,
-): Promise<DigitalCredentialRequest | undefined> {
+): Promise<DigitalCredentialRequest[]> {
   const docRequests = annexCDocRequests(query);
-  if (docRequests.length === 0) return undefined;
-  return {
+  if (docRequests.length === 0) return [];
+  const tenant = verification.tenant;
+  const encryptionInfo = await annexCEncryptionInfoOf(model, verification);
+  const privateJwk = (await model.protocol.verifier.keysFor(tenant)).privateJwk;
+  const x5chain = [
+    new Uint8Array(
+      Buffer.from(await model.protocol.verifier.readerCertificateFor(tenant, baseUrl), "base64"),
+    ),
+  ];
+  return (verification.expectedOrigins ?? []).map((origin) => ({
     protocol: ORG_ISO_MDOC,
     data: {
-      deviceRequest: annexCDeviceRequest(docRequests),
-      encryptionInfo: await annexCEncryptionInfoOf(model, verification),
+      deviceRequest: annexCDeviceRequest(docRequests, {
+        privateJwk,
+        x5chain,
+        binding: { channel: "annex-c", origin, encryptionInfo },
+      }),
+      encryptionInfo,
     },
-  };
+  }));
 }

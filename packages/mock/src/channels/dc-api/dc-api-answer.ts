@@ -1,6 +1,6 @@
 import { dcApiResponseBody } from "@credport/core/contract";
 import type { DcqlQuery } from "dcql";
-import { calculateJwkThumbprint, decodeJwt } from "jose";
+import { decodeJwt } from "jose";
 import { validationError } from "../../model/infrastructure/errors.js";
 import { parseInput } from "../../model/infrastructure/input.js";
 import type { Model } from "../../model/model.js";
@@ -9,6 +9,7 @@ import { readAuthorizationResponse } from "../authorization-response.js";
 import { readEncryptedResponse } from "../encrypted-response.js";
 import { readAnnexCAnswer } from "./annex-c-answer.js";
 import { annexCDocRequests } from "./annex-c-request.js";
+import { dcApiBinding } from "./dc-api-bindings.js";
 import {
   DC_API_SIGNED,
   DC_API_UNSIGNED,
@@ -131,14 +132,11 @@ export async function readDcApiAnswer(
       kind: "vp_token",
       presentations: read.response.presentations,
       binding: {
-        channel: "dc-api",
-        origin,
+        ...(await dcApiBinding(model, verification, origin)),
         // Named by no presentation (an mdoc's transcript holds only its hash): any expected one.
         ...(named === undefined && origins.length > 1
           ? { otherOrigins: origins.filter((o) => o !== origin) }
           : {}),
-        nonce: verification.nonce,
-        ...(key ? { jwkThumbprint: await calculateJwkThumbprint((await key).publicJwk) } : {}),
       },
     },
   };

@@ -3,6 +3,7 @@ import { verificationStatusView } from "../../model/records/views.js";
 import type { PresentationChannel } from "../presentation-channel.js";
 import { annexCKeyName } from "./annex-c-request.js";
 import { readDcApiAnswer, readDcApiPost } from "./dc-api-answer.js";
+import { dcApiKnownBindings } from "./dc-api-bindings.js";
 import { dcApiKeyName } from "./dc-api-protocols.js";
 import { dcApiRequestFor } from "./dc-api-request.js";
 
@@ -16,6 +17,7 @@ export const dcApiChannel: PresentationChannel = {
   name: "dc-api",
   makeRequest: async (ctx, verification, request) =>
     JSON.stringify(await dcApiRequestFor(ctx.model, ctx.baseUrl, verification, request)),
+  knownBindings: (ctx, verification) => dcApiKnownBindings(ctx.model, verification),
   async readAnswer(ctx, verification, query) {
     const post = readDcApiPost(ctx.model, verification, JSON.parse(ctx.body || "null"), query);
     const read = await readDcApiAnswer(ctx.model, verification, post, query);

@@ -7,7 +7,7 @@ import { failureDetail } from "../../model/records/failure-detail.js";
 import type { VerificationRecord } from "../../model/records/verification-record.js";
 import { VERIFICATION_TERMINAL } from "../../model/transitions/verification-transitions.js";
 import type { ChannelVerifier } from "../presentation-channel.js";
-import { annexCRequestFor } from "./annex-c-request.js";
+import { annexCRequestsFor } from "./annex-c-request.js";
 import { readDcApiAnswer, readDcApiPost } from "./dc-api-answer.js";
 import { dcApiChannel } from "./dc-api-channel.js";
 import { dcApiRequestFor } from "./dc-api-request.js";
@@ -17,11 +17,10 @@ export function dcApiCreateAnswer(verifier: ChannelVerifier) {
   return async (ctx: Context, record: VerificationRecord): Promise<Record<string, unknown>> => {
     if (!record.expectedOrigins) return {};
     const request = await verifier.requestFor(ctx.model, record);
-    const annexC = await annexCRequestFor(ctx.model, record, request.dcqlQuery);
     return {
       dc_api_requests: [
         await dcApiRequestFor(ctx.model, ctx.baseUrl, record, request),
-        ...(annexC ? [annexC] : []),
+        ...(await annexCRequestsFor(ctx.model, ctx.baseUrl, record, request.dcqlQuery)),
       ],
     };
   };

@@ -1,7 +1,7 @@
 import type { PresentationChannel } from "../presentation-channel.js";
 import { redirectRoutes } from "./redirect-routes.js";
 import { signedRequestObject } from "./request-object.js";
-import { finishRedirect, readRedirectAnswer } from "./response-endpoint.js";
+import { finishRedirect, readRedirectAnswer, redirectBinding } from "./response-endpoint.js";
 
 /**
  * The redirect flow (OpenID4VP 1.0 by reference): the wallet fetches a signed request object from
@@ -13,6 +13,7 @@ export const redirectChannel: PresentationChannel = {
   makeRequest: (ctx, verification, request) =>
     signedRequestObject(ctx.model, ctx.baseUrl, verification, request),
   readAnswer: readRedirectAnswer,
+  knownBindings: async (ctx, verification) => [await redirectBinding(ctx, verification)],
   finish: finishRedirect,
   routes: (verifier) => redirectRoutes(redirectChannel, verifier),
 };

@@ -1,5 +1,6 @@
 import type { DcqlQuery } from "dcql";
 import { calculateJwkThumbprint } from "jose";
+import type { RedirectBinding } from "../../formats/presentation-binding.js";
 import { presentationResponseUrl, presentationReturnUrl } from "../../http/handoff-uris.js";
 import { json } from "../../http/responses.js";
 import type { RouteContext } from "../../http/route.js";
@@ -39,16 +40,32 @@ export async function readRedirectAnswer(
     answer: {
       kind: "vp_token",
       presentations: read.response.presentations,
-      binding: {
-        channel: "redirect",
-        clientId: await ctx.model.protocol.verifier.clientIdFor(tenant, ctx.baseUrl),
-        nonce: verification.nonce,
-        responseUri: presentationResponseUrl(ctx.baseUrl, verification.id),
-        ...(responseKey
-          ? { jwkThumbprint: await calculateJwkThumbprint((await responseKey).publicJwk) }
-          : {}),
-      },
+      binding: await redirectBinding(ctx, verification),
     },
+  };
+}
+
+/**
+ * The binding of an answer over the redirect flow: the project's own `client_id`, the request's
+ * nonce and response URI, and under HAIP the thumbprint of the response key it was encrypted to.
+ */
+export async function redirectBinding(
+  ctx: RouteContext<Model>,
+  verification: VerificationRecord,
+): Promise<RedirectBinding> {
+  const tenant = verification.tenant;
+  const responseKey =
+    ctx.model.profile === "haip"
+      ? ctx.model.protocol.verifier.responseKey(tenant, verification.id)
+      : undefined;
+  return {
+    channel: "redirect",
+    clientId: await ctx.model.protocol.verifier.clientIdFor(tenant, ctx.baseUrl),
+    nonce: verification.nonce,
+    responseUri: presentationResponseUrl(ctx.baseUrl, verification.id),
+    ...(responseKey
+      ? { jwkThumbprint: await calculateJwkThumbprint((await responseKey).publicJwk) }
+      : {}),
   };
 }
 

@@ -1,11 +1,12 @@
 import { webcrypto } from "node:crypto";
 import { Aes128Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from "@hpke/core";
+import type { Tagged } from "cborg";
 import type { JWK } from "jose";
-import { cborDecodeUntrusted, cborEncode, embedded } from "./cbor.js";
-import { coseKeyFromJwk } from "./cose.js";
+import { cborDecodeUntrusted, cborEncode, embedded, embeddedBytes } from "./cbor.js";
+import { coseKeyFromJwk, signCoseSign1 } from "./cose.js";
 import { type MdocFailure, MdocInputError, mdocFailure } from "./mdoc-errors.js";
 import type { AnnexCBinding } from "./presentation-binding.js";
-import { sessionTranscriptBytes } from "./session-transcript.js";
+import { sessionTranscriptBytes, sessionTranscriptFor } from "./session-transcript.js";
 
 /**
  * ISO/IEC 18013-7 Annex C's cipher suite: HPKE base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,
@@ -30,10 +31,41 @@ export interface AnnexCDocRequest {
 }
 
 /**
- * The `DeviceRequest` of an Annex C request (ISO/IEC 18013-5 §8.3.2.1.2.1), base64url: one
- * `DocRequest` per document asked for, each element with intent to retain false, no reader auth.
+ * The reader that signs an Annex C request's `ItemsRequest`s (`readerAuth`): its key, its
+ * certificate chain (leaf first, DER) and the binding whose session transcript it signs over —
+ * the page's origin and the request's `encryptionInfo`.
  */
-export function annexCDeviceRequest(docRequests: readonly AnnexCDocRequest[]): string {
+export interface AnnexCReader {
+  privateJwk: JWK;
+  x5chain: Uint8Array[];
+  binding: AnnexCBinding;
+}
+
+/**
+ * `readerAuth` (ISO/IEC 18013-5 §9.1.4): a COSE_Sign1, ES256, the reader's `x5chain` in the
+ * unprotected header, over the detached `ReaderAuthenticationBytes =
+ * #6.24(bstr .cbor ["ReaderAuthentication", SessionTranscript, ItemsRequestBytes])`, where
+ * `ItemsRequestBytes` is the `#6.24` item exactly as the `DocRequest` carries it.
+ */
+export function readerAuthFor(itemsRequest: Tagged, reader: AnnexCReader) {
+  const readerAuthentication = embeddedBytes(
+    cborEncode(["ReaderAuthentication", sessionTranscriptFor(reader.binding), itemsRequest]),
+  );
+  return signCoseSign1(readerAuthentication, reader.privateJwk, {
+    detached: true,
+    x5chain: reader.x5chain,
+  });
+}
+
+/**
+ * The `DeviceRequest` of an Annex C request (ISO/IEC 18013-5 §8.3.2.1.2.1), base64url: one
+ * `DocRequest` per document asked for, each element with intent to retain false, signed by the
+ * reader when one is given (`readerAuth`).
+ */
+export function annexCDeviceRequest(
+  docRequests: readonly AnnexCDocRequest[],
+  reader?: AnnexCReader,
+): string {
   return b64u(
     cborEncode(
       new Map<string, unknown>([
@@ -47,16 +79,15 @@ export function annexCDeviceRequest(docRequests: readonly AnnexCDocRequest[]): s
               forNamespace.set(element, false);
               nameSpaces.set(namespace, forNamespace);
             }
-            return new Map([
-              [
-                "itemsRequest",
-                embedded(
-                  new Map<string, unknown>([
-                    ["docType", docType],
-                    ["nameSpaces", nameSpaces],
-                  ]),
-                ),
-              ],
+            const itemsRequest = embedded(
+              new Map<string, unknown>([
+                ["docType", docType],
+                ["nameSpaces", nameSpaces],
+              ]),
+            );
+            return new Map<string, unknown>([
+              ["itemsRequest", itemsRequest],
+              ...(reader ? [["readerAuth", readerAuthFor(itemsRequest, reader)] as const] : []),
             ]);
           }),
         ],

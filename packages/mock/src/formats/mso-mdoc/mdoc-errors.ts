@@ -24,6 +24,7 @@ export type MdocCheck =
   | "issuer_not_trusted"
   | "digest"
   | "device_signature"
+  | "transcript"
   | "doctype"
   | "credential_not_yet_valid"
   | "credential_expired"
@@ -40,6 +41,7 @@ export const FAILURE_CODE_OF: Readonly<Record<MdocCheck, FailureCode>> = {
   issuer_not_trusted: "presentation_invalid",
   digest: "presentation_invalid",
   device_signature: "presentation_invalid",
+  transcript: "presentation_invalid",
   doctype: "presentation_invalid",
   credential_not_yet_valid: "presentation_invalid",
   credential_expired: "credential_expired",

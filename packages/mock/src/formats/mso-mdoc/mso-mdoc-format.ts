@@ -67,6 +67,7 @@ export const msoMdocFormat: CredentialFormat = {
     const expected = mdocExpectation(query);
     const outcome = verifyMdocPresentation(presentation, {
       binding: context.binding,
+      ...(context.otherBindings ? { otherBindings: context.otherBindings } : {}),
       docTypes: expected.docTypes,
       claims: expected.claims,
       // The document signer must chain to a trusted root whatever the profile: an mdoc's x5chain

@@ -11,7 +11,7 @@ import { jwkFromCoseKey, readCoseSign1, verifyCoseSign1, x5chainOf } from "./cos
 import { jsonValueOf } from "./element-values.js";
 import { type MdocFailure, MdocInputError, mdocFailure } from "./mdoc-errors.js";
 import type { MdocBinding } from "./presentation-binding.js";
-import { sessionTranscriptFor } from "./session-transcript.js";
+import { sessionTranscriptBytes, sessionTranscriptFor } from "./session-transcript.js";
 
 /** One element the verifier asks for: `[namespace, element]` and, optionally, the values it accepts. */
 export interface MdocClaimRequest {
@@ -22,6 +22,12 @@ export interface MdocClaimRequest {
 export interface MdocVerifyContext {
   /** What the presentation must be bound to: the session transcript the device signed. */
   binding: MdocBinding;
+  /**
+   * The other bindings this verification could have had (another channel's handover, another of
+   * its expected origins): a device signature over one of them is a `transcript` failure, told
+   * apart from one that verifies over no transcript the verifier knows (`device_signature`).
+   */
+  otherBindings?: readonly MdocBinding[];
   /** The doctypes the policy accepts. */
   docTypes: readonly string[];
   /** The elements the policy requires, each once. */
@@ -187,15 +193,22 @@ function verifyOrThrow(bytes: Uint8Array, ctx: MdocVerifyContext): MdocVerifyOut
     );
   if (deviceSignature.payload !== null)
     throw new MdocInputError("the deviceSignature payload must be detached (null)");
+  const accepted = bindingsOf(ctx.binding);
   if (
-    !bindingsOf(ctx.binding).some((binding) =>
+    !accepted.some((binding) =>
       verifyCoseSign1(deviceSignature, deviceKey, deviceAuthentication(binding)),
     )
-  )
-    return refuse(
-      "device_signature",
-      `the device signature does not verify over this verification's session transcript (${bindingSummary(ctx.binding)})`,
+  ) {
+    const signedFor = transcriptAlternatives(ctx.binding, accepted, ctx.otherBindings ?? []).find(
+      (binding) => verifyCoseSign1(deviceSignature, deviceKey, deviceAuthentication(binding)),
     );
+    return signedFor
+      ? refuse("transcript", transcriptDifference(ctx.binding, signedFor))
+      : refuse(
+          "device_signature",
+          `the device signature does not verify over this verification's session transcript (${bindingSummary(ctx.binding)})`,
+        );
+  }
 
   // The MSO's own validity, on the service's clock.
   const validity = asMap(mso.get("validityInfo"), "validityInfo");
@@ -253,6 +266,57 @@ const bindingsOf = (binding: MdocBinding): MdocBinding[] =>
   binding.channel === "dc-api"
     ? [binding, ...(binding.otherOrigins ?? []).map((origin) => ({ ...binding, origin }))]
     : [binding];
+
+/**
+ * The transcripts a device signature is tried over once it verifies over none of the accepted
+ * ones: the verification's other bindings, and the expected one without its key's thumbprint (a
+ * wallet that forgot an encrypted answer's handover names the key, OpenID4VP 1.0 B.2.6). Those
+ * with the same transcript as an accepted binding are left out.
+ */
+function transcriptAlternatives(
+  expected: MdocBinding,
+  accepted: readonly MdocBinding[],
+  others: readonly MdocBinding[],
+): MdocBinding[] {
+  const withoutThumbprint = (binding: MdocBinding): MdocBinding[] => {
+    if (binding.channel === "annex-c" || binding.jwkThumbprint === undefined) return [];
+    const { jwkThumbprint: _, ...rest } = binding;
+    return [rest];
+  };
+  const seen = new Set(accepted.map(transcriptKey));
+  return [...withoutThumbprint(expected), ...others, ...others.flatMap(withoutThumbprint)].filter(
+    (binding) => {
+      const key = transcriptKey(binding);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    },
+  );
+}
+
+const transcriptKey = (binding: MdocBinding) =>
+  Buffer.from(sessionTranscriptBytes(binding)).toString("base64");
+
+/** A binding's handover by name, as a developer reads it in a spec. */
+const HANDOVER_NAMES: Record<MdocBinding["channel"], string> = {
+  redirect: "the redirect flow's handover (OpenID4VPHandover)",
+  "dc-api": "the Digital Credentials API's OpenID4VP handover (OpenID4VPDCAPIHandover)",
+  "annex-c": "Annex C's handover (dcapi)",
+};
+
+/**
+ * What differs between the transcript expected and the one the device signed: the channel, the
+ * origin (an expected origin: the verifier's own configuration, not the holder's), or the
+ * thumbprint of the key an encrypted answer's handover names. Never a nonce or a key.
+ */
+function transcriptDifference(expected: MdocBinding, signed: MdocBinding): string {
+  const prefix = "the device signed the session transcript";
+  if (signed.channel !== expected.channel)
+    return `${prefix} of ${HANDOVER_NAMES[signed.channel]}, not ${HANDOVER_NAMES[expected.channel]} over which this answer came`;
+  if ("origin" in signed && "origin" in expected && signed.origin !== expected.origin)
+    return `${prefix} for another expected origin (${signed.origin}) than the one the answer came from (${expected.origin})`;
+  return `${prefix} of ${HANDOVER_NAMES[signed.channel]} without the thumbprint of the key the answer was encrypted to (as for an unencrypted answer); an encrypted answer's handover names that key`;
+}
 
 /** Which transcript was expected, by its inputs' names (never the values: the nonce is a secret of sorts). */
 const bindingSummary = (binding: MdocBinding) =>

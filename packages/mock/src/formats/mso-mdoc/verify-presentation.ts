@@ -52,6 +52,7 @@ export const MDOC_CHECKS: readonly FailureCheck[] = [
   "issuer_not_trusted",
   "digest",
   "device_signature",
+  "transcript",
   "credential_not_yet_valid",
   "credential_expired",
   "status_unknown",

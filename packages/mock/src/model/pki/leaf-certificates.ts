@@ -4,7 +4,8 @@ import type { LeafRequest, TestCertificateAuthority } from "./test-ca.js";
 
 /** A leaf certificate the test CA signed for a project environment, as the data file keeps it. */
 export interface SavedCertificate {
-  kind: "verifier" | "issuer";
+  /** `reader`: the verifier's mdoc reader authentication certificate (ISO/IEC 18013-5 Annex B.1.7). */
+  kind: "verifier" | "issuer" | "reader";
   tenant: Tenant;
   /** The host it names (SAN dNSName): the host of the base URL wallets reach. */
   host: string;
@@ -14,7 +15,7 @@ export interface SavedCertificate {
 
 /**
  * The leaf certificates the test CA signed for issuers (document signers) and verifiers (access
- * certificates), by kind, tenant and host: made once, then kept.
+ * certificates, mdoc reader certificates), by kind, tenant and host: made once, then kept.
  */
 export class LeafCertificates {
   private readonly certificates = new Map<string, Promise<SavedCertificate>>();

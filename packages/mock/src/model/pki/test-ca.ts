@@ -22,6 +22,8 @@ export interface LeafRequest {
   dnsNames: string[];
   /** SAN uniformResourceIdentifier entries. */
   uris?: string[];
+  /** Extended key usages (OIDs), marked critical: e.g. mdoc reader authentication's. */
+  extendedKeyUsages?: string[];
 }
 
 /**
@@ -119,6 +121,9 @@ export class TestCertificateAuthority {
           })),
           ...(request.uris ?? []).map((value) => ({ type: "url" as const, value })),
         ]),
+        ...(request.extendedKeyUsages?.length
+          ? [new lib.ExtendedKeyUsageExtension(request.extendedKeyUsages, true)]
+          : []),
         await lib.AuthorityKeyIdentifierExtension.create(rootCert),
         await lib.SubjectKeyIdentifierExtension.create(publicKey),
       ],

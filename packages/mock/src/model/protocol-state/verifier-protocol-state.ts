@@ -10,6 +10,9 @@ import { tenantKey } from "../tenant-key.js";
 import type { IssuerKeys } from "./issuer-protocol-state.js";
 import { existingStoreOf, makeRoom, storeOf, type TenantStores } from "./tenant-stores.js";
 
+/** `id-mdl-kp-mdlReaderAuth` (ISO/IEC 18013-5 Annex B.1.7): a certificate for signing `readerAuth`. */
+const MDL_READER_AUTH = "1.0.18013.5.1.6";
+
 /**
  * A project environment's verifier key, identified by a did:jwk (OpenID4VP client identifier prefix
  * `decentralized_identifier`): it signs that project's request objects, and a presentation's
@@ -104,6 +107,22 @@ export class VerifierProtocolState {
       commonName: `Verifier ${tenantKey(tenant)}`,
       publicJwk: (await this.keysFor(tenant)).publicJwk,
       dnsNames: [host],
+    }));
+  }
+
+  /**
+   * The tenant's mdoc reader authentication certificate (DER, base64) for the same key, signed by
+   * the test CA: what signs `readerAuth` in its Annex C requests. The profile of ISO/IEC 18013-5
+   * Annex B.1.7: key usage digitalSignature and the extended key usage `id-mdl-kp-mdlReaderAuth`,
+   * both critical; not a CA.
+   */
+  async readerCertificateFor(tenant: Tenant, baseUrl: string): Promise<string> {
+    const host = new URL(baseUrl).hostname;
+    return this.certificates.leafFor("reader", tenant, host, async () => ({
+      commonName: `Reader ${tenantKey(tenant)}`,
+      publicJwk: (await this.keysFor(tenant)).publicJwk,
+      dnsNames: [host],
+      extendedKeyUsages: [MDL_READER_AUTH],
     }));
   }
 

@@ -1,3 +1,4 @@
+import { PRESENTATION_CHANNELS } from "../../channels/channels.js";
 import type { ChannelVerifier } from "../../channels/presentation-channel.js";
 import { answeredQueryOf, policyQueryOf } from "../../formats/policy-query.js";
 import { walletNowSeconds } from "../../model/infrastructure/wallet-time.js";
@@ -53,6 +54,10 @@ export const verifier: ChannelVerifier = {
     const outcome = await format.verifyPresentation(presentation, {
       verification,
       binding: answer.binding,
+      // What the holder may have signed for instead, to tell a mixed-up transcript from a forgery.
+      otherBindings: (
+        await Promise.all(PRESENTATION_CHANNELS.map((c) => c.knownBindings(ctx, verification)))
+      ).flat(),
       credentialQuery,
       // HAIP: the issuer's chain must lead to the test CA, the query's trusted_authorities; an
       // mdoc's always must (its x5chain is the only way to the document signer's key).

@@ -1,6 +1,7 @@
 import type { X509Certificate } from "node:crypto";
 import { calculateJwkThumbprint, type JWTPayload } from "jose";
 import type { CredentialQuery } from "../../formats/dcql.js";
+import { checkAnnexCReaderAuth } from "../../formats/mso-mdoc/annex-c-reader.js";
 import { ORG_ISO_MDOC, readAnnexCRequest } from "../../formats/mso-mdoc/annex-c-request.js";
 import { sealAnnexCResponse } from "../../formats/mso-mdoc/annex-c-seal.js";
 import type { WalletBinding } from "../../formats/presentation-binding.js";
@@ -68,16 +69,11 @@ export function dcApiClient(options: {
     if (!chosen)
       throw new TestWalletError(`test wallet: no DC API request it speaks (${spoken.join(", ")})`);
     const data = (chosen.data ?? {}) as Record<string, unknown>;
-    if (chosen.protocol === ORG_ISO_MDOC) {
-      const { queries, encryptionInfo } = readAnnexCRequest(data);
-      return {
-        protocol: chosen.protocol,
-        params: {},
-        query: queries[0]!,
-        queries,
-        binding: { channel: "annex-c", origin, encryptionInfo },
-      };
-    }
+    if (chosen.protocol === ORG_ISO_MDOC)
+      return readAnnexC(
+        requests.filter((r) => r?.protocol === ORG_ISO_MDOC),
+        origin,
+      );
     let params: JWTPayload;
     if (chosen.protocol === "openid4vp-v1-signed") {
       if (typeof data.request !== "string")
@@ -106,6 +102,32 @@ export function dcApiClient(options: {
           : {}),
       },
     };
+  }
+
+  /**
+   * The Annex C request made for this page: of the `org-iso-mdoc` requests (a verifier with
+   * several origins makes one per origin), the first whose reader authentication holds for the
+   * page's origin — else the refusal of the first.
+   */
+  async function readAnnexC(
+    annexC: readonly DigitalCredentialRequestLike[],
+    origin: string,
+  ): Promise<DcApiRequest> {
+    let refusal: unknown;
+    for (const request of annexC) {
+      const data = (request.data ?? {}) as Record<string, unknown>;
+      const { queries, encryptionInfo } = readAnnexCRequest(data);
+      const binding = { channel: "annex-c" as const, origin, encryptionInfo };
+      try {
+        const roots = await options.rootsFor(queries.flatMap((q) => typesOf(q)))();
+        checkAnnexCReaderAuth(String(data.deviceRequest), binding, roots, new Date());
+      } catch (error) {
+        refusal ??= error;
+        continue;
+      }
+      return { protocol: ORG_ISO_MDOC, params: {}, query: queries[0]!, queries, binding };
+    }
+    throw refusal;
   }
 
   /** The answer's parameters (`vp_token` or `error`) as `get()` resolves with them. */

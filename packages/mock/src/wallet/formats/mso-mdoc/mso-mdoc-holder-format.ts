@@ -1,3 +1,4 @@
+import { TestWalletError } from "../../test-wallet-error.js";
 import type { HeldMdocCredential } from "../../types.js";
 import type { HolderFormat } from "../holder-format.js";
 import { holdMdoc, namespacesOf } from "./held-mdoc.js";
@@ -38,10 +39,55 @@ export const msoMdocHolderFormat: HolderFormat = {
       ...(options.tamper === "signature" ? { tamper: "device_signature" as const } : {}),
       ...(options.tamper === "disclosure" ? { tamper: "element_value" as const } : {}),
       ...(options.tamper === "nonce" ? { signFor: anotherRequest(options.binding) } : {}),
+      ...(options.tamper === "audience" ? { signFor: anotherAudience(options.binding) } : {}),
+      ...(options.tamper === "handover" ? { signFor: anotherHandover(options.binding) } : {}),
     });
     return Buffer.from(response).toString("base64url");
   },
 };
+
+/**
+ * The binding of another verifier: another client_id and response URI (redirect), another page
+ * origin (DC API, Annex C). No verifier knows it: `device_signature`.
+ */
+function anotherAudience(binding: MdocWalletBinding): MdocWalletBinding {
+  if (binding.channel !== "redirect") return { ...binding, origin: "https://attacker.example" };
+  return {
+    ...binding,
+    clientId: "redirect_uri:https://attacker.example/cb",
+    responseUri: "https://attacker.example/cb",
+  };
+}
+
+/**
+ * Another handover of the same request, as a wallet that mixes them up signs: over Annex C, the
+ * OpenID4VP DC API handover for the same origin and nonce; over an encrypted OpenID4VP answer
+ * (`direct_post.jwt`, `dc_api.jwt`), the handover without the key's thumbprint. The verifier
+ * knows both (`transcript`). An unencrypted OpenID4VP answer has no other handover this wallet
+ * could know the verifier expects: refused.
+ */
+function anotherHandover(binding: MdocWalletBinding): MdocWalletBinding {
+  if (binding.channel === "annex-c") {
+    const info = walletCborDecode(Buffer.from(binding.encryptionInfo, "base64url")) as [
+      string,
+      Map<string, unknown>,
+    ];
+    const nonce = info[1].get("nonce");
+    if (!(nonce instanceof Uint8Array))
+      throw new TestWalletError("test wallet: the encryptionInfo carries no nonce");
+    return {
+      channel: "dc-api",
+      origin: binding.origin,
+      nonce: Buffer.from(nonce).toString("utf8"),
+    };
+  }
+  if (binding.jwkThumbprint === undefined)
+    throw new TestWalletError(
+      'test wallet: tamper "handover" needs an Annex C request or an encrypted answer (direct_post.jwt, dc_api.jwt): an unencrypted OpenID4VP answer has no other handover the verifier would know',
+    );
+  const { jwkThumbprint: _, ...unencrypted } = binding;
+  return unencrypted;
+}
 
 /**
  * The binding of another request than this one: another nonce, or under Annex C another

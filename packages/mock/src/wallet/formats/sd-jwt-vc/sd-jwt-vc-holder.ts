@@ -61,6 +61,10 @@ export async function presentSdJwtVc(
   // Annex C carries mdocs only (ISO/IEC 18013-7): an SD-JWT VC has no transcript to sign there.
   if (binding.channel === "annex-c")
     throw new TestWalletError("test wallet: an SD-JWT VC is not presented over org-iso-mdoc");
+  if (tamper === "handover")
+    throw new TestWalletError(
+      'test wallet: tamper "handover" breaks an mdoc\'s session transcript; an SD-JWT VC has none (its key binding\'s aud is tampered with "audience")',
+    );
   const sdjwt = await holderSdJwtVc(options.holderPrivateJwk);
   const audience = binding.channel === "redirect" ? binding.clientId : `origin:${binding.origin}`;
   const presentation = await sdjwt.present(

@@ -1,4 +1,7 @@
-/** Ways to make a presentation fail on purpose. */
+/**
+ * Ways to make a presentation fail on purpose. `handover` is an mdoc's: its device signs the
+ * session transcript of another handover the verifier knows (`transcript`).
+ */
 export const TAMPERS = [
   "disclosure",
   "signature",
@@ -6,6 +9,7 @@ export const TAMPERS = [
   "audience",
   "sd_hash",
   "stale",
+  "handover",
 ] as const;
 export type Tamper = (typeof TAMPERS)[number];
 

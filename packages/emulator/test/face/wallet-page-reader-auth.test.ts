@@ -1,0 +1,81 @@
+import { type Emulator, startEmulator } from "@credport/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type JsonAnswer, pageClient, visibleText } from "../support/page-client.js";
+
+type DcApiRequest = { protocol: string; data: Record<string, string> };
+
+/**
+ * The wallet page checks an Annex C request's reader authentication (`readerAuth`) as the test
+ * wallet does: a request whose readerAuth does not hold for the page's origin and this request is
+ * refused, with the reason shown, and nothing is sent.
+ */
+describe("the wallet page and Annex C readerAuth", () => {
+  let emulator: Emulator;
+  const origin = "http://localhost:3000";
+  const service = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${emulator.url}${path}`, {
+      method,
+      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as JsonAnswer;
+  };
+  const annexCOf = async (origins: string[]) => {
+    const created = await service("POST", "/v1/verifications", {
+      policy_id: "preset_age_over_18",
+      expected_origins: origins,
+    });
+    const requests = (created.dc_api_requests as DcApiRequest[]).filter(
+      (r) => r.protocol === "org-iso-mdoc",
+    );
+    return { id: created.id as string, request: requests[0]! };
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator();
+  });
+  afterAll(() => emulator.close());
+
+  it("answers a request signed for the page, and refuses a replayed or another origin's readerAuth", async () => {
+    const browser = pageClient(emulator.url);
+    const offer = await service("POST", "/v1/openid4vc/issuance/offer", {
+      credentialDefinitionId: "credport.age_verification.mdoc.v1",
+      claims: { "eu.europa.ec.av.1": { age_over_18: true } },
+    });
+    await browser.get("/wallet");
+    await browser.post("/wallet/accept", { uri: offer.offerUri as string });
+    const answer = (request: DcApiRequest) =>
+      browser.post("/wallet/dc-api", {
+        requests: JSON.stringify([request]),
+        origin,
+        decision: "share",
+        deliver: "on",
+      });
+
+    // Another request's DeviceRequest (its readerAuth signed over that request's transcript).
+    const target = await annexCOf([origin]);
+    const other = await annexCOf([origin]);
+    const replayed = visibleText(
+      (
+        await answer({
+          ...target.request,
+          data: { ...target.request.data, deviceRequest: other.request.data.deviceRequest! },
+        })
+      ).text,
+    );
+    expect(replayed).toContain("Nothing was sent");
+    expect(replayed).toContain("readerAuth does not verify");
+    expect(emulator.model.verifications.findForProtocol(target.id)?.status).toBe("pending");
+
+    // Made for another origin than the page's.
+    const elsewhere = await annexCOf(["https://shop.example"]);
+    const shown = visibleText((await answer(elsewhere.request)).text);
+    expect(shown).toContain("Nothing was sent");
+    expect(shown).toContain("readerAuth does not verify");
+    expect(emulator.model.verifications.findForProtocol(elsewhere.id)?.status).toBe("pending");
+
+    // The request as the emulator made it is answered and verifies.
+    const honest = visibleText((await answer(target.request)).text);
+    expect(honest).toContain(`Verification ${target.id} is now verified`);
+  });
+});
