@@ -81,7 +81,7 @@ function setUp(profile: "plain" | "haip") {
 }
 
 describe("transcript: the test wallet's tamper options (plain profile)", () => {
-  const { create, postDcApi, detailOf, walletHolding } = setUp("plain");
+  const { world, create, postDcApi, detailOf, walletHolding } = setUp("plain");
 
   it('tamper "handover" over Annex C (the OpenID4VP DC API handover signed): transcript', async () => {
     const wallet = await walletHolding();
@@ -121,6 +121,19 @@ describe("transcript: the test wallet's tamper options (plain profile)", () => {
     await expect(
       wallet.present(created.authorization_request_uri, { tamper: "handover" }),
     ).rejects.toThrow(/needs an Annex C request or an encrypted answer/);
+  });
+
+  it('tamper "sd_hash" and "stale" (an SD-JWT key binding\'s) are refused for an mdoc, naming why', async () => {
+    const wallet = await walletHolding();
+    for (const tamper of ["sd_hash", "stale"] as const) {
+      const created = await create();
+      await expect(wallet.present(created.authorization_request_uri, { tamper })).rejects.toThrow(
+        new RegExp(`tamper "${tamper}" .*an mdoc has none`),
+      );
+      // Nothing was posted: the verification is still waiting for an answer.
+      const read = await world.issuer.service("GET", `/v1/verifications/${created.id}`);
+      expect(read.body.status).not.toMatch(/verified|failed/);
+    }
   });
 });
 

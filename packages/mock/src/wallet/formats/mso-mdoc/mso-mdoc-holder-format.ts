@@ -31,6 +31,10 @@ export const msoMdocHolderFormat: HolderFormat = {
     (query.claims ?? []).every(({ path }) => credential.claims[path[0]!]?.[path[1]!] !== undefined),
   present: async (credential, options) => {
     if (credential.format !== "mso_mdoc") throw new TypeError("test wallet: not an mdoc");
+    if (options.tamper === "sd_hash" || options.tamper === "stale")
+      throw new TestWalletError(
+        `test wallet: tamper "${options.tamper}" breaks an SD-JWT VC's key binding (${options.tamper === "sd_hash" ? "its sd_hash" : "its iat"}); an mdoc has none (its device signs the session transcript: tamper "nonce", "audience" or "handover")`,
+      );
     const held = holdMdoc(credential.mdoc, options.holderPrivateJwk);
     const elements = options.paths
       .filter((path) => path.length === 2)
