@@ -12,6 +12,12 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+// The files of a worker share modules, and so the key sets `verifyResultToken` keeps by the
+// service's URL, as in production: a new key at the msw service's one URL in each file would be a
+// rotation no cache expects. Every msw service signs with one key, as the emulator does across
+// restarts with its data file.
+let resultSigningKey: ReturnType<Model["signer"]["exportKey"]> | undefined;
+
 /** msw, then the HTTP emulator. */
 export const ALL_SERVICES = [
   {
@@ -19,6 +25,8 @@ export const ALL_SERVICES = [
     async start(): Promise<TestService> {
       const baseUrl = "https://api.credport.test";
       const model = createModel();
+      resultSigningKey ??= model.signer.exportKey();
+      model.signer.restoreKey(await resultSigningKey);
       const server = setupServer(...createHandlers(model, { baseUrl }));
       server.listen({ onUnhandledRequest: "bypass" });
       watchMsw(server);
