@@ -12,21 +12,17 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-// The files of a worker share modules, and so the key sets `verifyResultToken` keeps by the
-// service's URL, as in production: a new key at the msw service's one URL in each file would be a
-// rotation no cache expects. Every msw service signs with one key, as the emulator does across
-// restarts with its data file.
-let resultSigningKey: ReturnType<Model["signer"]["exportKey"]> | undefined;
+// The files of a worker share modules, and so what @credport/server keeps by the service's URL
+// (its key sets): each msw service gets a URL of its own, as each emulator gets a port of its own.
+let mswServices = 0;
 
 /** msw, then the HTTP emulator. */
 export const ALL_SERVICES = [
   {
     name: "msw" as const,
     async start(): Promise<TestService> {
-      const baseUrl = "https://api.credport.test";
+      const baseUrl = `https://api-${++mswServices}.credport.test`;
       const model = createModel();
-      resultSigningKey ??= model.signer.exportKey();
-      model.signer.restoreKey(await resultSigningKey);
       const server = setupServer(...createHandlers(model, { baseUrl }));
       server.listen({ onUnhandledRequest: "bypass" });
       watchMsw(server);
