@@ -15,11 +15,12 @@ export default defineProject({
   resolve: {
     ...fromSources.resolve,
     alias: [
-      // `server-only` throws outside React Server Components bundling; Next replaces it the same way.
+      // `server-only` throws outside React Server Components bundling; Next replaces it the same
+      // way.
       { find: "server-only", replacement: support("empty-module.ts") },
       // Outside Next, `next/headers` and `next/server` have no request to read. The files of a
       // worker share modules, so the sources get the fakes in every file (the tests that read a
-      // request also say so with `vi.mock`): never the real module in one file and a mock in the next.
+      // request also say so with `vi.mock`): never the real module in one file, a mock in the next.
       { find: /^next\/headers(\.js)?$/, replacement: support("next-headers-module.ts") },
       { find: /^next\/server(\.js)?$/, replacement: support("next-server-module.ts") },
     ],
