@@ -1,13 +1,15 @@
 import { defineConfig } from "vitest/config";
 
 // Every project of every tier; the `test:*` scripts pick a tier by project name (README,
-// "Development"): `core`, `server`, … (fast, on the sources), `*-built`, `example-demo` and
-// `example-node-issuer` (on `dist`), `*-e2e`, `example-next-app` and `example-express-react` (real
-// browsers), `*-bench`, `fresh-apps` (the packed tarballs, run by `check:consumers`).
+// "Development"): `core`, `server`, … and `*-isolated` (fast, on the sources), `*-built`,
+// `example-demo` and `example-node-issuer` (on `dist`), `*-e2e`, `example-next-app` and
+// `example-express-react` (real browsers), `*-bench`, `fresh-apps` (the packed tarballs, run by
+// `check:consumers`).
 export default defineConfig({
   test: {
     projects: [
       "packages/*/vitest.config.ts",
+      "packages/*/vitest.isolated.config.ts",
       "packages/*/vitest.built.config.ts",
       "packages/*/vitest.e2e.config.ts",
       "packages/*/vitest.bench.config.ts",

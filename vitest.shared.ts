@@ -31,12 +31,40 @@ export const fastTests = {
 };
 
 /**
- * For the fast tier of packages whose test files leave no state behind (no module mocks, servers
- * closed, globals restored): their files share one module graph per worker instead of importing
- * everything again per file, about a third of the tier's wall time. Packages whose tests patch
- * globals or environment variables per file (next, session, server) keep the default isolation.
+ * The fast tier's projects: a worker's test files share one module graph instead of importing
+ * everything again per file (a new worker, then every source module and dependency evaluated
+ * again, was most of the tier's time). So a test file leaves nothing behind: environment
+ * variables, globals and fake timers restored after each test, servers closed, and no `vi.mock` of
+ * a module the sources import. The few files that need a module graph of their own (such a
+ * `vi.mock`, a warning said once per process) are listed in their package's `ownModuleGraph` and
+ * run in its `<package>-isolated` project (`isolatedProject`).
  */
 export const sharedModules = { isolate: false } as const;
+
+/** The fast tier's files of a package but those that need a module graph of their own. */
+export function sharedFastTests(ownModuleGraph: string[]) {
+  return { ...fastTests, exclude: [...fastTests.exclude, ...ownModuleGraph], ...sharedModules };
+}
+
+/**
+ * The `<package>-isolated` project: the files of `ownModuleGraph`, each in a new worker (Vitest's
+ * default isolation), with the rest of the package's fast-tier configuration (`fast`).
+ */
+export function isolatedProject(
+  fast: UserWorkspaceConfig,
+  ownModuleGraph: string[],
+): UserWorkspaceConfig {
+  return {
+    ...fast,
+    test: {
+      ...fast.test,
+      name: `${fast.test?.name}-isolated`,
+      include: ownModuleGraph,
+      exclude: fastTests.exclude,
+      isolate: true,
+    },
+  };
+}
 
 /**
  * The test matrices (every adapter, every transport; test/service/test/support/test-matrix.ts):

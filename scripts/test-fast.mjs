@@ -19,6 +19,9 @@ export const FAST_PROJECTS = [
   "next",
   "react",
   "testing",
+  // The files that need a module graph of their own (`ownModuleGraph` in their package's config).
+  "session-isolated",
+  "next-isolated",
 ];
 
 /** The matrix tier's projects: the fast tier runs the first entry of each matrix, these the rest. */

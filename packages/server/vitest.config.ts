@@ -1,11 +1,11 @@
 import { defineProject } from "vitest/config";
-import { fastTests, firstOfMatrix, fromSources } from "../../vitest.shared.js";
+import { firstOfMatrix, fromSources, sharedFastTests } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
   test: {
     name: "server",
-    ...fastTests,
+    ...sharedFastTests([]),
     environment: "node",
     ...firstOfMatrix,
     // Contract tests: every exchange with the mock is checked against the wire contract.

@@ -1,7 +1,7 @@
 import { defineProject } from "vitest/config";
-import { fastTests, fromSources } from "../../vitest.shared.js";
+import { fastTests, fromSources, sharedModules } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
-  test: { name: "testing", ...fastTests, environment: "node" },
+  test: { name: "testing", ...fastTests, ...sharedModules, environment: "node" },
 });

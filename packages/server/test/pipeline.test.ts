@@ -90,7 +90,9 @@ describe("configuration", () => {
       expect(new Credport()).toBeInstanceOf(Credport);
       expect(new Credport({ secretKey: undefined, baseUrl: undefined })).toBeInstanceOf(Credport);
     } finally {
-      process.env = env;
+      // Restored in place: Vitest's stubEnv keeps the process.env object it started with.
+      for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
+      Object.assign(process.env, env);
     }
   });
 });

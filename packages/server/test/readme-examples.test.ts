@@ -38,7 +38,9 @@ describe("README examples", () => {
     process.env.CREDPORT_PROJECT_ID = service.project.projectId;
   });
   afterAll(async () => {
-    process.env = env;
+    // Restored in place: Vitest's stubEnv keeps the process.env object it started with.
+    for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
+    Object.assign(process.env, env);
     await service.close();
   });
 

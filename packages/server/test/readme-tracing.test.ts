@@ -49,7 +49,9 @@ beforeAll(async () => {
   process.env.CREDPORT_BASE_URL = service.baseUrl;
 });
 afterAll(async () => {
-  process.env = env;
+  // Restored in place: Vitest's stubEnv keeps the process.env object it started with.
+  for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
+  Object.assign(process.env, env);
   rmSync(scratch, { recursive: true, force: true });
   await service.close();
 });

@@ -26,7 +26,9 @@ describe("live keys", () => {
     try {
       await expect(attachTestEmulator()).rejects.toMatchObject({ code: "live_key" });
     } finally {
-      process.env = saved;
+      // Restored in place: Vitest's stubEnv keeps the process.env object it started with.
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
     }
   });
 

@@ -12,12 +12,16 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+// The files of a worker share modules, and so what @credport/server keeps by the service's URL
+// (its key sets): each msw service gets a URL of its own, as each emulator gets a port of its own.
+let mswServices = 0;
+
 /** msw, then the HTTP emulator. */
 export const ALL_SERVICES = [
   {
     name: "msw" as const,
     async start(): Promise<TestService> {
-      const baseUrl = "https://api.credport.test";
+      const baseUrl = `https://api-${++mswServices}.credport.test`;
       const model = createModel();
       const server = setupServer(...createHandlers(model, { baseUrl }));
       server.listen({ onUnhandledRequest: "bypass" });

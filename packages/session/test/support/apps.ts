@@ -4,7 +4,13 @@ import type { CredportSessionOptions } from "../../src/index.js";
 import type { Framework, RunningApp } from "./frameworks.js";
 import { HttpBrowser } from "./http-client.js";
 import { type Service, startService } from "./service.js";
-import { rememberSecret, scanTelemetry, suiteLogger, suiteTelemetry } from "./telemetry-scan.js";
+import {
+  forgetTelemetry,
+  rememberSecret,
+  scanTelemetry,
+  suiteLogger,
+  suiteTelemetry,
+} from "./telemetry-scan.js";
 
 export const SECRET = "attack-suite-session-secret-0123456789abcdef";
 
@@ -35,6 +41,8 @@ export function setUpService(): { readonly service: Service } {
       service.project.publishableKey,
       service.project.webhookSecret,
     ]);
+    // The next file of this worker starts from nothing (files share the telemetry module).
+    forgetTelemetry();
     expect(leaks).toEqual([]);
   });
   return holder;

@@ -1,4 +1,4 @@
-import { createHandlers, createModel } from "@credport/mock";
+import { createHandlers, createModel, type Model } from "@credport/mock";
 import { getResponse, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -6,6 +6,11 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 export const BASE = "https://api.credport.test";
 export const APP = "https://app.test";
 export const SECRET = "s".repeat(32);
+
+// The files of a worker share modules, and so @credport/server's key sets, kept by the service's
+// URL as in production: a new key at BASE in each file would be a rotation no cache expects. Every
+// mock service at BASE signs with one key, as the emulator does across restarts with its data file.
+let resultSigningKey: ReturnType<Model["signer"]["exportKey"]> | undefined;
 
 /**
  * One in-memory Credport service per test file, served over msw, with a way to put a tampering
@@ -16,7 +21,11 @@ export function setUpMockService() {
   const project = model.createProject();
   const handlers = createHandlers(model, { baseUrl: BASE });
   const server = setupServer(...handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: "bypass" }));
+  beforeAll(async () => {
+    resultSigningKey ??= model.signer.exportKey();
+    model.signer.restoreKey(await resultSigningKey);
+    server.listen({ onUnhandledRequest: "bypass" });
+  });
   afterEach(() => {
     server.resetHandlers();
     model.requestLog.length = 0;

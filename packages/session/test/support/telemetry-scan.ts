@@ -59,6 +59,16 @@ export function rememberSecret(value: unknown): void {
   if (typeof value === "string" && value.length >= 8) handledSecrets.add(value);
 }
 
+/**
+ * Forgets the spans and log lines kept so far, once a suite has scanned them: the files of a
+ * worker share this module, and each scans what its own apps made (metric points are cumulative
+ * and stay; so do the handled values, which only make later scans stricter).
+ */
+export function forgetTelemetry(): void {
+  spanExporter.reset();
+  logLines.length = 0;
+}
+
 /** Metric points and their attributes, collected now. */
 export async function metricPoints(): Promise<
   { name: string; attributes: Record<string, unknown>; value: unknown }[]
