@@ -1,6 +1,6 @@
 import { startEmulator } from "@credport/emulator";
 import { expect, it } from "vitest";
-import { edgeBundle, runInEdgeRuntime } from "./support/edge-bundle.js";
+import { edgeBundle, runInEdgeRuntime, runTracedInEdgeRuntime } from "./support/edge-bundle.js";
 
 const here = { resolveDir: import.meta.dirname };
 
@@ -51,17 +51,7 @@ it("runs in the Edge Runtime: a request and webhook verifications (raw payload a
  * together as a worker bundler does, run in the Edge Runtime VM, with the SDK's in-memory exporter.
  */
 it("traces its calls in the Edge Runtime, with OpenTelemetry's SDK bundled beside it", async () => {
-  const vm = await runInEdgeRuntime(
-    `
-      import * as sdk from "@credport/server";
-      import { createTelemetry } from "@credport/server/telemetry";
-      import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-      globalThis.credport = sdk;
-      globalThis.createTelemetry = createTelemetry;
-      globalThis.exporter = new InMemorySpanExporter();
-      globalThis.provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(globalThis.exporter)] });`,
-    here,
-  );
+  const vm = await runTracedInEdgeRuntime("@credport/server", "credport", here);
   const emulator = await startEmulator();
   try {
     const spans = await vm.evaluate(

@@ -1,5 +1,10 @@
 import { Credport } from "@credport/server";
-import { type CredportLogger, createTelemetry, type LogFields } from "@credport/server/telemetry";
+import {
+  type ClientTelemetry,
+  type CredportLogger,
+  createTelemetry,
+  type LogFields,
+} from "@credport/server/telemetry";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import {
   AggregationTemporality,
@@ -17,6 +22,15 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { badge, FAST, SERVICES, type TestService } from "./support/services.js";
+
+/** A client of the test service with this telemetry (and the fast retries). */
+const observedClient = (service: TestService, telemetry: ClientTelemetry) =>
+  new Credport({
+    secretKey: service.project.secretKey,
+    baseUrl: service.baseUrl,
+    telemetry,
+    ...FAST,
+  });
 
 /** Every string a span carries: its name, attributes, events and their attributes, status. */
 function spanText(span: ReadableSpan): string {
@@ -36,12 +50,7 @@ describe.each(SERVICES)("server-client spans and logs ($name)", (transport) => {
 
   beforeAll(async () => {
     service = await transport.start();
-    credport = new Credport({
-      secretKey: service.project.secretKey,
-      baseUrl: service.baseUrl,
-      telemetry: createTelemetry({ tracerProvider: provider }),
-      ...FAST,
-    });
+    credport = observedClient(service, createTelemetry({ tracerProvider: provider }));
     await credport.credentialDefinitions.create(badge());
     exporter.reset();
   });
@@ -122,12 +131,7 @@ describe.each(SERVICES)("server-client spans and logs ($name)", (transport) => {
       warn: (message, fields) => lines.push({ level: "warn", message, fields }),
       error: (message, fields) => lines.push({ level: "error", message, fields }),
     };
-    const logged = new Credport({
-      secretKey: service.project.secretKey,
-      baseUrl: service.baseUrl,
-      telemetry: createTelemetry({ logger }),
-      ...FAST,
-    });
+    const logged = observedClient(service, createTelemetry({ logger }));
     const created = await logged.verifications.create({ policyId: "preset_age_over_18" });
     expect(lines.map((l) => l.message)).toEqual([
       expect.stringMatching(
@@ -184,12 +188,7 @@ describe.each(SERVICES)("the http.client.request.duration metric ($name)", (tran
   });
 
   it("one value per call in seconds, by method, server, status code and operation ID, never a secret", async () => {
-    const credport = new Credport({
-      secretKey: service.project.secretKey,
-      baseUrl: service.baseUrl,
-      telemetry: createTelemetry({ meterProvider }),
-      ...FAST,
-    });
+    const credport = observedClient(service, createTelemetry({ meterProvider }));
     const created = await credport.verifications.create({ policyId: "preset_age_over_18" });
     await credport.verifications.getStatus(created.id);
     await credport.verifications.getStatus(created.id);

@@ -2,7 +2,11 @@
 // package reads the secret key and the session secret), a worker bundle gets the real entry and
 // serves a request in the Edge Runtime; without the telemetry entry, no span code is in it.
 import { describe, expect, it } from "vitest";
-import { edgeBundle, runInEdgeRuntime } from "../../server/test/support/edge-bundle.js";
+import {
+  edgeBundle,
+  runInEdgeRuntime,
+  runTracedInEdgeRuntime,
+} from "../../server/test/support/edge-bundle.js";
 
 const here = { resolveDir: import.meta.dirname };
 const entryOf = (entry: string) =>
@@ -49,17 +53,7 @@ describe("a worker bundle (workerd, worker or edge-light before browser)", () =>
 });
 
 it("traces in the Edge Runtime: the worker bundle beside OpenTelemetry's SDK, a span per route and for the wall", async () => {
-  const vm = await runInEdgeRuntime(
-    `
-      import * as session from "@credport/session";
-      import { createTelemetry } from "@credport/session/telemetry";
-      import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-      globalThis.session = session;
-      globalThis.createTelemetry = createTelemetry;
-      globalThis.exporter = new InMemorySpanExporter();
-      globalThis.provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(globalThis.exporter)] });`,
-    here,
-  );
+  const vm = await runTracedInEdgeRuntime("@credport/session", "session", here);
   const spans = await vm.evaluate(`(async () => {
     const credport = session.createCredportSession({
       secretKey: "sk_test_${"a".repeat(24)}",

@@ -36,6 +36,29 @@ export async function edgeBundle(
   return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile!.inputs) };
 }
 
+/**
+ * A package's entry (as `globalThis[name]`), its telemetry entry's `createTelemetry`, and
+ * OpenTelemetry's SDK with the in-memory exporter (`exporter`, and `provider` to hand over),
+ * bundled together as a worker bundler does and run in a fresh Edge Runtime VM.
+ */
+export function runTracedInEdgeRuntime(
+  entry: "@credport/server" | "@credport/session",
+  name: string,
+  options: EdgeBundleOptions,
+): Promise<EdgeVM> {
+  return runInEdgeRuntime(
+    `
+      import * as entry from "${entry}";
+      import { createTelemetry } from "${entry}/telemetry";
+      import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+      globalThis.${name} = entry;
+      globalThis.createTelemetry = createTelemetry;
+      globalThis.exporter = new InMemorySpanExporter();
+      globalThis.provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(globalThis.exporter)] });`,
+    options,
+  );
+}
+
 /** Bundles `contents` as {@link edgeBundle} does and runs it in a fresh Edge Runtime VM. */
 export async function runInEdgeRuntime(
   contents: string,
