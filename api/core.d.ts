@@ -914,7 +914,7 @@ type FailureCode = KnownFailureCode | (string & {});
 export { type FailureCheck as F, type KnownFailureCheck as K, type OperationId as O, type TimelineStep as T, type OperationRoute as a, FAILURE_CHECKS as b, FAILURE_CODES as c, type FailureCode as d, type FailureDetail as e, type KnownFailureCode as f, OPERATION_ROUTES as g, TIMELINE_STEPS as h, type TimelineEntry as i };
 // index.d.ts
 export { b as FAILURE_CHECKS, c as FAILURE_CODES, F as FailureCheck, d as FailureCode, e as FailureDetail, K as KnownFailureCheck, f as KnownFailureCode, g as OPERATION_ROUTES, O as OperationId, a as OperationRoute, h as TIMELINE_STEPS, i as TimelineEntry, T as TimelineStep } from './failure-codes.js';
-export { A as ApiResponse, B as BackoffOptions, C as CredportLogger, a as CredportTelemetry, D as DEFAULT_BACKOFF, L as LogFields, R as RequestPipeline, b as RequestPipelineOptions, c as RequestSpec, d as ResolvedLogger, S as SPAN_KIND, e as SPAN_STATUS_ERROR, T as TelemetryAttributeValue, f as TelemetryAttributes, g as TelemetryCounter, h as TelemetryHistogram, i as TelemetryMeter, j as TelemetryMeterProvider, k as TelemetryScope, l as TelemetrySpan, m as TelemetrySpanOptions, n as TelemetryTracer, o as TelemetryTracerProvider, p as backoffDelay, q as debugFromEnv, r as errorType, s as inSpan, t as isCredportLogger, u as markFailed, v as meterFor, w as parseRetryAfter, x as resolveLogger, y as tracerFor } from './request-pipeline.js';
+export { A as ApiResponse, B as BackoffOptions, C as CredportLogger, a as CredportTelemetry, D as DEFAULT_BACKOFF, L as LogFields, R as RequestPipeline, b as RequestPipelineOptions, c as RequestSpec, d as ResolvedLogger, S as SPAN_KIND, e as SPAN_STATUS_ERROR, T as TelemetryAttributeValue, f as TelemetryAttributes, g as TelemetryCounter, h as TelemetryHistogram, i as TelemetryMeter, j as TelemetryMeterProvider, k as TelemetryScope, l as TelemetrySpan, m as TelemetrySpanOptions, n as TelemetryTracer, o as TelemetryTracerProvider, p as backoffDelay, q as debugFromEnv, r as errorType, s as inSpan, t as isCredportLogger, u as markFailed, v as meterFor, w as parseRetryAfter, x as resolveLogger, y as tracerFor } from './telemetry-cDbMF0G-.js';
 type KeyEnvironment = "test" | "live";
 declare const INVALID_API_KEY_FORMAT = "INVALID_API_KEY_FORMAT";
 declare function parseSecretKey(key: unknown, source?: string): {
@@ -1056,11 +1056,18 @@ declare function signWebhookPayload(payload: string, options: {
 }): Promise<string>;
 export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, type CredportErrorCode, type CredportErrorOptions, type CredportErrorType, CredportInvalidResponseError, CredportInvalidTokenError, CredportKeyMismatchError, CredportMissingTokenError, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, EXPECTED_ORIGIN_RULE, INVALID_API_KEY_FORMAT, type KeyEnvironment, type KnownCredportError, type WebhookSignatureHeader, type WireError, claimAt, claimLocations, errorFromStatus, formatWebhookSignature, hmacSha256Hex, isCredportError, isCredportErrorCode, isExpectedOrigin, isLoopbackUrl, normalizeBaseUrl, normalizeServerBaseUrl, parsePublishableKey, parseSecretKey, parseWebhookSignature, readEnv, readWireError, redactSecrets, requireSecureTransport, safeReturnPath, signWebhookPayload, webhookSignedContent };
 // pipeline.d.ts
-export { A as ApiResponse, z as DEFAULT_MAX_RESPONSE_BYTES, E as DEFAULT_MAX_RETRIES, F as DEFAULT_TIMEOUT_MS, R as RequestPipeline, b as RequestPipelineOptions, c as RequestSpec, G as createRequestPipeline } from './request-pipeline.js';
+import { a as CredportTelemetry, C as CredportLogger, k as TelemetryScope, z as ClientTelemetry, O as ObservedCall, L as LogFields, E as RequestObserver } from './telemetry-cDbMF0G-.js';
+export { A as ApiResponse, F as CallObserver, G as DEFAULT_MAX_RESPONSE_BYTES, H as DEFAULT_MAX_RETRIES, I as DEFAULT_TIMEOUT_MS, R as RequestPipeline, b as RequestPipelineOptions, c as RequestSpec, J as createRequestPipeline, K as isClientTelemetry } from './telemetry-cDbMF0G-.js';
 declare const BODY_TOO_LARGE: unique symbol;
 declare function readBodyCapped(message: Pick<Response, "headers" | "body">, maxBytes: number, onReader?: (reader: ReadableStreamDefaultReader<Uint8Array>) => void): Promise<string | typeof BODY_TOO_LARGE>;
-export { BODY_TOO_LARGE, readBodyCapped };
-// request-pipeline.d.ts
+interface TelemetryOptions extends CredportTelemetry {
+    logger?: CredportLogger | undefined;
+}
+declare function clientTelemetry(options: TelemetryOptions, scope: TelemetryScope, version?: string): ClientTelemetry;
+type Debug = (message: string, fields?: LogFields) => void;
+declare function callLog(call: ObservedCall, debug: Debug): RequestObserver;
+export { BODY_TOO_LARGE, ClientTelemetry, ObservedCall, RequestObserver, type TelemetryOptions, callLog, clientTelemetry, readBodyCapped };
+// telemetry-cDbMF0G-.d.ts
 type LogFields = Record<string, string | number | boolean | undefined>;
 interface CredportLogger {
     debug(message: string, fields?: LogFields): void;
@@ -1088,6 +1095,56 @@ declare function backoffDelay(retry: number, backoff: {
     maxDelayMs: number;
 }, random?: () => number): number;
 declare function parseRetryAfter(header: string | null, now?: number): number | undefined;
+interface ObservedCall {
+    operationId?: string | undefined;
+    method: string;
+    path: string;
+}
+interface RequestObserver {
+    attempt(attempt: number): void;
+    response(attempt: number, status: number, headers: Headers): void;
+    retry(attempt: number, waitMs: number, errorType: string): void;
+}
+type CallObserver = <T>(call: ObservedCall, run: (observer: RequestObserver) => Promise<T>) => Promise<T>;
+interface ClientTelemetry {
+    observeClient(baseUrl: string): CallObserver;
+}
+declare function isClientTelemetry(value: unknown): value is ClientTelemetry;
+interface RequestPipelineOptions {
+    baseUrl: string;
+    headers?: Record<string, string> | undefined;
+    timeoutMs?: number | undefined;
+    maxRetries?: number | undefined;
+    backoff?: BackoffOptions | undefined;
+    maxResponseBytes?: number | undefined;
+    fetch?: typeof fetch | undefined;
+    random?: (() => number) | undefined;
+    observe?: CallObserver | undefined;
+}
+interface RequestSpec {
+    method: "GET" | "POST" | "PATCH" | "DELETE";
+    path: string;
+    query?: Record<string, string | number | undefined> | undefined;
+    body?: unknown;
+    idempotencyKey?: string | undefined;
+    signal?: AbortSignal | undefined;
+    timeoutMs?: number | undefined;
+    maxRetries?: number | undefined;
+    operationId?: string | undefined;
+}
+interface ApiResponse<T> {
+    data: T;
+    status: number;
+    requestId: string | undefined;
+    headers: Headers;
+}
+interface RequestPipeline {
+    request<T>(spec: RequestSpec): Promise<ApiResponse<T>>;
+}
+declare const DEFAULT_TIMEOUT_MS = 30000;
+declare const DEFAULT_MAX_RETRIES = 2;
+declare const DEFAULT_MAX_RESPONSE_BYTES: number;
+declare function createRequestPipeline(options: RequestPipelineOptions): RequestPipeline;
 type TelemetryAttributeValue = string | number | boolean;
 type TelemetryAttributes = Record<string, TelemetryAttributeValue | undefined>;
 interface TelemetrySpan {
@@ -1125,6 +1182,9 @@ interface TelemetryMeter {
     createHistogram(name: string, options?: {
         description?: string;
         unit?: string;
+        advice?: {
+            explicitBucketBoundaries?: number[];
+        };
     }): TelemetryHistogram;
 }
 interface TelemetryMeterProvider {
@@ -1149,40 +1209,4 @@ declare function inSpan<T>(tracer: TelemetryTracer | undefined, name: string, op
 }, fn: (span: TelemetrySpan | undefined) => Promise<T>): Promise<T>;
 declare function markFailed(span: TelemetrySpan, error: unknown): void;
 declare function errorType(error: unknown): string;
-interface RequestPipelineOptions {
-    baseUrl: string;
-    headers?: Record<string, string> | undefined;
-    timeoutMs?: number | undefined;
-    maxRetries?: number | undefined;
-    backoff?: BackoffOptions | undefined;
-    maxResponseBytes?: number | undefined;
-    fetch?: typeof fetch | undefined;
-    random?: (() => number) | undefined;
-    tracer?: TelemetryTracer | undefined;
-    logger?: ResolvedLogger | undefined;
-}
-interface RequestSpec {
-    method: "GET" | "POST" | "PATCH" | "DELETE";
-    path: string;
-    query?: Record<string, string | number | undefined> | undefined;
-    body?: unknown;
-    idempotencyKey?: string | undefined;
-    signal?: AbortSignal | undefined;
-    timeoutMs?: number | undefined;
-    maxRetries?: number | undefined;
-    operationId?: string | undefined;
-}
-interface ApiResponse<T> {
-    data: T;
-    status: number;
-    requestId: string | undefined;
-    headers: Headers;
-}
-interface RequestPipeline {
-    request<T>(spec: RequestSpec): Promise<ApiResponse<T>>;
-}
-declare const DEFAULT_TIMEOUT_MS = 30000;
-declare const DEFAULT_MAX_RETRIES = 2;
-declare const DEFAULT_MAX_RESPONSE_BYTES: number;
-declare function createRequestPipeline(options: RequestPipelineOptions): RequestPipeline;
-export { type ApiResponse as A, type BackoffOptions as B, type CredportLogger as C, DEFAULT_BACKOFF as D, DEFAULT_MAX_RETRIES as E, DEFAULT_TIMEOUT_MS as F, createRequestPipeline as G, type LogFields as L, type RequestPipeline as R, SPAN_KIND as S, type TelemetryAttributeValue as T, type CredportTelemetry as a, type RequestPipelineOptions as b, type RequestSpec as c, type ResolvedLogger as d, SPAN_STATUS_ERROR as e, type TelemetryAttributes as f, type TelemetryCounter as g, type TelemetryHistogram as h, type TelemetryMeter as i, type TelemetryMeterProvider as j, type TelemetryScope as k, type TelemetrySpan as l, type TelemetrySpanOptions as m, type TelemetryTracer as n, type TelemetryTracerProvider as o, backoffDelay as p, debugFromEnv as q, errorType as r, inSpan as s, isCredportLogger as t, markFailed as u, meterFor as v, parseRetryAfter as w, resolveLogger as x, tracerFor as y, DEFAULT_MAX_RESPONSE_BYTES as z };
+export { type ApiResponse as A, type BackoffOptions as B, type CredportLogger as C, DEFAULT_BACKOFF as D, type RequestObserver as E, type CallObserver as F, DEFAULT_MAX_RESPONSE_BYTES as G, DEFAULT_MAX_RETRIES as H, DEFAULT_TIMEOUT_MS as I, createRequestPipeline as J, isClientTelemetry as K, type LogFields as L, type ObservedCall as O, type RequestPipeline as R, SPAN_KIND as S, type TelemetryAttributeValue as T, type CredportTelemetry as a, type RequestPipelineOptions as b, type RequestSpec as c, type ResolvedLogger as d, SPAN_STATUS_ERROR as e, type TelemetryAttributes as f, type TelemetryCounter as g, type TelemetryHistogram as h, type TelemetryMeter as i, type TelemetryMeterProvider as j, type TelemetryScope as k, type TelemetrySpan as l, type TelemetrySpanOptions as m, type TelemetryTracer as n, type TelemetryTracerProvider as o, backoffDelay as p, debugFromEnv as q, errorType as r, inSpan as s, isCredportLogger as t, markFailed as u, meterFor as v, parseRetryAfter as w, resolveLogger as x, tracerFor as y, type ClientTelemetry as z };

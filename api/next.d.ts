@@ -11,3 +11,5 @@ declare const createCredportHandlers: (options: CredportNextConfig) => {
 };
 declare function createCredportMiddleware(options: ProtectOptions): (request: Request) => Promise<Response | undefined>;
 export { type CredportNextConfig, createCredportHandlers, createCredportMiddleware, getPublishableKey, getVerifiedSession };
+// telemetry.d.ts
+export * from '@credport/session/telemetry';

@@ -1,6 +1,8 @@
 // index.d.ts
-import { RequestPipeline, BackoffOptions, CredportTelemetry, CredportLogger } from '@credport/core';
-export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportLogger, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTelemetry, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, LogFields, TelemetryMeterProvider, TelemetryTracerProvider, isCredportError, isCredportErrorCode, signWebhookPayload } from '@credport/core';
+import { RequestPipeline, BackoffOptions } from '@credport/core';
+export { CREDPORT_ERROR_CODES, CredportAPIError, CredportAuthenticationError, CredportConfigurationError, CredportConflictError, CredportConnectionError, CredportError, CredportErrorCode, CredportErrorType, CredportInvalidResponseError, CredportLogger, CredportNotFoundError, CredportPermissionError, CredportRateLimitError, CredportSignatureVerificationError, CredportTimeoutError, CredportValidationError, INVALID_API_KEY_FORMAT, KnownCredportError, LogFields, isCredportError, isCredportErrorCode, signWebhookPayload } from '@credport/core';
+import { ClientTelemetry } from '@credport/core/pipeline';
+export { ClientTelemetry } from '@credport/core/pipeline';
 import { LifecycleStatus, IssuanceStatus, FailureDetail, FieldValue, VerificationStatusValue, TimelineEntry, FailureCode, WebhookEventWire } from '@credport/core/contract';
 export { FailureCheck, FailureCode, FailureDetail, IssuanceStatus, KnownFailureCheck, LifecycleStatus, TimelineEntry, TimelineStep, VerificationStatusValue } from '@credport/core/contract';
 import { S as StateStore } from './state-store.js';
@@ -317,8 +319,7 @@ interface CredportOptions {
     backoff?: BackoffOptions | undefined;
     maxResponseBytes?: number | undefined;
     fetch?: typeof fetch | undefined;
-    telemetry?: CredportTelemetry | undefined;
-    logger?: CredportLogger | undefined;
+    telemetry?: ClientTelemetry | undefined;
 }
 declare class Credport {
     readonly baseUrl: string;
@@ -415,3 +416,9 @@ interface StateCount {
 declare const STATE_STORE_UNAVAILABLE = "state_store_unavailable";
 declare function stateStoreUnavailable(message: string, cause?: unknown): CredportError;
 export { type StateStore as S, STATE_STORE_UNAVAILABLE as a, type StateCount as b, stateStoreUnavailable as s };
+// telemetry.d.ts
+import { TelemetryOptions, ClientTelemetry } from '@credport/core/pipeline';
+export { ClientTelemetry, ObservedCall, TelemetryOptions } from '@credport/core/pipeline';
+export { CredportLogger, CredportTelemetry, LogFields, TelemetryMeterProvider, TelemetryTracerProvider } from '@credport/core';
+declare function createTelemetry(options?: TelemetryOptions): ClientTelemetry;
+export { createTelemetry };

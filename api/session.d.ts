@@ -4,8 +4,9 @@ export {  }
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
 import '@credport/server';
-import '@credport/server/redis';
+import './session-observer-UP-29Eu5.js';
 import '@credport/core';
+import '@credport/server/redis';
 interface ExpressRequestLike extends IncomingMessage {
     originalUrl?: string;
     protocol?: string;
@@ -26,8 +27,9 @@ export { type CredportExpress, CredportSessionOptions, type ExpressMiddleware, t
 import { FastifyInstance, preHandlerAsyncHookHandler, FastifyRequest } from 'fastify';
 import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
 import '@credport/server';
-import '@credport/server/redis';
+import './session-observer-UP-29Eu5.js';
 import '@credport/core';
+import '@credport/server/redis';
 interface CredportFastify {
     readonly basePath: string;
     readonly plugin: (instance: FastifyInstance, options?: {
@@ -43,6 +45,7 @@ export { CredportErrorCode } from '@credport/core';
 export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, createMemoryStateStore, verifyWebhook } from '@credport/server';
 import { V as VerifiedSession } from './session.js';
 export { A as Authorization, a as CredportRedisOptions, b as CredportSession, c as CredportSessionConfig, C as CredportSessionOptions, G as GetUserRef, P as ProtectOptions, R as REDIRECT_URL_PARAM, d as RateLimitOptions, e as RateLimitRule, f as RefusalOptions, g as RequestContext, h as createCredportHandler, i as createCredportHandlers, j as createCredportMiddleware, k as createCredportSession } from './session.js';
+import './session-observer-UP-29Eu5.js';
 import '@credport/server/redis';
 declare function isProtectedPath(pathname: string, protect: string[]): boolean;
 declare function safeRedirectPath(value: unknown, fallback?: string): string;
@@ -56,9 +59,9 @@ declare function getVerifiedSession(request: Request | Headers, options?: GetVer
 label?: string): Promise<VerifiedSession | null>;
 export { type GetVerifiedSessionOptions, VerifiedSession, getVerifiedSession, isProtectedPath, readPublishableKey, safeRedirectPath };
 // session.d.ts
-import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, CredportTelemetry, CredportLogger, Credport } from '@credport/server';
+import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, CredportLogger, Credport } from '@credport/server';
+import { S as SessionTelemetry } from './session-observer-UP-29Eu5.js';
 import { RedisCommandClient } from '@credport/server/redis';
-import { CredportTelemetry as CredportTelemetry$1 } from '@credport/core';
 interface VerifiedSession {
     verificationId: string;
     userRef?: string;
@@ -113,7 +116,7 @@ interface CredportSessionConfig {
         onEvent: (event: WebhookEvent) => void | Promise<void>;
         eventStore?: WebhookEventStore | false | undefined;
     } | undefined;
-    telemetry?: CredportTelemetry | undefined;
+    telemetry?: SessionTelemetry | undefined;
     logger?: CredportLogger | undefined;
     credport?: Credport | undefined;
 }
@@ -124,7 +127,7 @@ interface ProtectOptions {
     sessionSecret?: string | string[] | undefined;
     getUserRef?: GetUserRef | undefined;
     secureCookies?: boolean | undefined;
-    telemetry?: CredportTelemetry$1 | undefined;
+    telemetry?: SessionTelemetry | undefined;
 }
 interface RefusalOptions {
     page?: boolean | undefined;
@@ -162,3 +165,34 @@ interface CredportSession {
 declare function createCredportSession(options: CredportSessionOptions,
 label?: string): CredportSession;
 export { type Authorization as A, type CredportSessionOptions as C, type GetUserRef as G, type ProtectOptions as P, REDIRECT_URL_PARAM as R, type VerifiedSession as V, type CredportRedisOptions as a, type CredportSession as b, type CredportSessionConfig as c, type RateLimitOptions as d, type RateLimitRule as e, type RefusalOptions as f, type RequestContext as g, createCredportHandler as h, createCredportHandlers as i, createCredportMiddleware as j, createCredportSession as k };
+// session-observer-UP-29Eu5.d.ts
+import { ClientTelemetry } from '@credport/server';
+import { TelemetryAttributes } from '@credport/core';
+interface RouteNote {
+    policyId?: string | undefined;
+    outcome?: string | undefined;
+    failureCode?: string | undefined;
+    errorCode?: string | undefined;
+}
+interface ProtectOutcome {
+    session: {
+        policyId: string;
+    } | null;
+    refusal?: Response | undefined;
+}
+type VerificationCount = "started" | "verified" | "failed";
+interface SessionTelemetry extends ClientTelemetry {
+    observeRoute(route: string, run: (note: RouteNote) => Promise<Response>): Promise<Response>;
+    observeProtect<T extends ProtectOutcome>(run: () => Promise<T>): Promise<T>;
+    count(counter: VerificationCount, attributes: TelemetryAttributes): void;
+}
+export type { ProtectOutcome as P, RouteNote as R, SessionTelemetry as S, VerificationCount as V };
+// telemetry.d.ts
+import { TelemetryOptions } from '@credport/server/telemetry';
+export { CredportLogger, CredportTelemetry, LogFields, TelemetryMeterProvider, TelemetryOptions, TelemetryTracerProvider } from '@credport/server/telemetry';
+import { S as SessionTelemetry } from './session-observer-UP-29Eu5.js';
+export { P as ProtectOutcome, R as RouteNote, V as VerificationCount } from './session-observer-UP-29Eu5.js';
+import '@credport/server';
+import '@credport/core';
+declare function createTelemetry(options?: TelemetryOptions): SessionTelemetry;
+export { SessionTelemetry, createTelemetry };

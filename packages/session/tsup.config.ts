@@ -6,6 +6,7 @@ export default defineConfig({
     express: "src/express.ts",
     fastify: "src/fastify.ts",
     "browser-guard": "src/browser-guard.ts",
+    telemetry: "src/telemetry/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

@@ -55,7 +55,12 @@ export interface TelemetryMeter {
   createCounter(name: string, options?: { description?: string; unit?: string }): TelemetryCounter;
   createHistogram(
     name: string,
-    options?: { description?: string; unit?: string },
+    options?: {
+      description?: string;
+      unit?: string;
+      /** Bucket boundaries OpenTelemetry's semantic conventions advise (API 1.7 and later). */
+      advice?: { explicitBucketBoundaries?: number[] };
+    },
   ): TelemetryHistogram;
 }
 

@@ -6,6 +6,7 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Credport } from "@credport/server";
+import { createTelemetry } from "@credport/server/telemetry";
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -27,7 +28,11 @@ if (wants("telemetry")) {
     spanProcessors: [new SimpleSpanProcessor(exporter)],
   });
   const plain = new Credport({ secretKey: KEY, baseUrl });
-  const traced = new Credport({ secretKey: KEY, baseUrl, telemetry: { tracerProvider } });
+  const traced = new Credport({
+    secretKey: KEY,
+    baseUrl,
+    telemetry: createTelemetry({ tracerProvider }),
+  });
   const time = async (call) => {
     const start = performance.now();
     await call();

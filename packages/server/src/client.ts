@@ -1,17 +1,18 @@
 import {
   type BackoffOptions,
   CredportConfigurationError,
-  type CredportLogger,
-  type CredportTelemetry,
-  isCredportLogger,
   normalizeServerBaseUrl,
   parseSecretKey,
   readEnv,
   requireSecureTransport,
-  resolveLogger,
-  tracerFor,
 } from "@credport/core";
-import { createRequestPipeline, type RequestPipeline } from "@credport/core/pipeline";
+import {
+  type ClientTelemetry,
+  createRequestPipeline,
+  isClientTelemetry,
+  type RequestPipeline,
+} from "@credport/core/pipeline";
+import { debugLines } from "./debug-lines.js";
 import { CredentialDefinitions } from "./resources/credential-definitions.js";
 import { Issuance } from "./resources/issuance.js";
 import { Policies } from "./resources/policies.js";
@@ -43,16 +44,13 @@ export interface CredportOptions {
   /** A Fetch implementation; defaults to the global one, looked up at the first request. */
   fetch?: typeof fetch | undefined;
   /**
-   * OpenTelemetry: pass `{ tracerProvider: trace, meterProvider: metrics }` from
-   * `@opentelemetry/api` for a CLIENT span per call, named after its operation ID (see the README's
-   * "Tracing"). Without it, nothing is traced and OpenTelemetry is never loaded.
+   * Spans, the `http.client.request.duration` metric and request/response log lines: pass
+   * `createTelemetry({ tracerProvider: trace, meterProvider: metrics, logger })` from
+   * `@credport/server/telemetry` (see the README's "Tracing" and "Logging"). Without it, the client
+   * carries no tracing code, loads no OpenTelemetry, and writes request/response lines only with
+   * `CREDPORT_DEBUG=1` (to the console).
    */
-  telemetry?: CredportTelemetry | undefined;
-  /**
-   * Where request/response lines (`debug`) go, redacted: `console`, or a logger with `debug`,
-   * `warn` and `error`. Without it, they go to the console when `CREDPORT_DEBUG=1`.
-   */
-  logger?: CredportLogger | undefined;
+  telemetry?: ClientTelemetry | undefined;
 }
 
 /**
@@ -121,9 +119,9 @@ export class Credport {
     // A test key over plain http stays allowed (a shared staging emulator); pin the key set there.
     if (environment === "live")
       requireSecureTransport(serviceUrl, "a live secret key (sk_live_…) would be sent");
-    if (options.logger !== undefined && !isCredportLogger(options.logger)) {
+    if (options.telemetry !== undefined && !isClientTelemetry(options.telemetry)) {
       throw new CredportConfigurationError(
-        "credport: logger must have debug, warn and error functions (console fits).",
+        "credport: telemetry: pass createTelemetry(…) from @credport/server/telemetry.",
         { code: "invalid_option" },
       );
     }
@@ -135,8 +133,7 @@ export class Credport {
       backoff: options.backoff,
       maxResponseBytes: options.maxResponseBytes,
       fetch: options.fetch,
-      tracer: tracerFor(options.telemetry, "@credport/server", VERSION),
-      logger: resolveLogger(options.logger),
+      observe: options.telemetry?.observeClient(serviceUrl) ?? debugLines(),
     });
     this.credentialDefinitions = new CredentialDefinitions(pipeline);
     this.issuance = new Issuance(pipeline);

@@ -14,7 +14,6 @@ export {
   CredportPermissionError,
   CredportRateLimitError,
   CredportSignatureVerificationError,
-  type CredportTelemetry,
   CredportTimeoutError,
   CredportValidationError,
   INVALID_API_KEY_FORMAT,
@@ -22,9 +21,8 @@ export {
   isCredportErrorCode,
   type KnownCredportError,
   type LogFields,
-  type TelemetryMeterProvider,
-  type TelemetryTracerProvider,
 } from "@credport/core";
+export type { ClientTelemetry } from "@credport/core/pipeline";
 export {
   type ClaimRequirements,
   type ClaimsResult,

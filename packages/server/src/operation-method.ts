@@ -32,11 +32,9 @@ export async function callOperation<T>(
   id: OperationId,
   call: MethodCall,
 ): Promise<T> {
-  const operation = await loadOperation(id);
-  let index = 0;
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    pathId(call.ids?.[index++], name),
-  );
+  // Once joined, an operation is read as is: no await of the loaded contract on every call.
+  const operation = operations[id] ?? (await loadOperation(id));
+  const path = fillPath(operation.pathParts, call.ids);
   const body =
     operation.body && requestBody(operation.body as Schema<unknown>, call, operation.snake);
   const response = await pipeline.request<unknown>({
@@ -51,7 +49,10 @@ export async function callOperation<T>(
 }
 
 type Operation = (typeof OPERATION_ROUTES)[OperationId] &
-  Awaited<ReturnType<typeof loadContract>>["schemasById"][OperationId];
+  Awaited<ReturnType<typeof loadContract>>["schemasById"][OperationId] & {
+    /** The path template split at its `{name}` parameters: text, name, text, … */
+    pathParts: string[];
+  };
 
 /**
  * Operations joined once per process: joining them (and awaiting the contract) on every call was
@@ -62,8 +63,24 @@ const operations: Partial<Record<OperationId, Operation>> = {};
 /** An operation's route and schemas in one object, once the contract has loaded. */
 export async function loadOperation(id: OperationId): Promise<Operation> {
   const { schemasById } = await loadContract();
-  operations[id] ??= { ...OPERATION_ROUTES[id], ...schemasById[id] };
+  operations[id] ??= {
+    ...OPERATION_ROUTES[id],
+    ...schemasById[id],
+    pathParts: OPERATION_ROUTES[id].path.split(/\{(\w+)\}/),
+  };
   return operations[id];
+}
+
+/**
+ * The path with each parameter checked and URL-encoded, in the template's order. A loop over the
+ * template split once per operation: a regular expression replace per call cost ~1 µs of a status
+ * read (issue 44).
+ */
+function fillPath(parts: string[], ids: readonly unknown[] | undefined): string {
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2)
+    path += pathId(ids?.[(i - 1) / 2], parts[i]!) + parts[i + 1];
+  return path;
 }
 
 function requestBody(

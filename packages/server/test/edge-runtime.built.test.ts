@@ -1,28 +1,20 @@
 import { startEmulator } from "@credport/emulator";
-import { EdgeVM } from "@edge-runtime/vm";
-import { build } from "esbuild";
 import { expect, it } from "vitest";
+import { edgeBundle, runInEdgeRuntime, runTracedInEdgeRuntime } from "./support/edge-bundle.js";
+
+const here = { resolveDir: import.meta.dirname };
 
 /**
  * The server entry, bundled for the edge the way a worker bundler does (browser platform, no Node
  * built-ins), run in the Edge Runtime VM: a request against the emulator and a webhook verification.
  */
 it("runs in the Edge Runtime: a request and webhook verifications (raw payload and Request)", async () => {
-  const bundle = await build({
-    stdin: {
-      contents: 'import * as sdk from "@credport/server"; globalThis.credport = sdk;',
-      resolveDir: import.meta.dirname,
-    },
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    conditions: ["worker", "browser"],
-    write: false,
-  });
+  const vm = await runInEdgeRuntime(
+    'import * as sdk from "@credport/server"; globalThis.credport = sdk;',
+    here,
+  );
   const emulator = await startEmulator();
   try {
-    const vm = new EdgeVM();
-    vm.evaluate(bundle.outputFiles[0]!.text);
     const v = await vm.evaluate(
       `(async () => {
         const client = new credport.Credport({ secretKey: ${JSON.stringify(emulator.keys.secretKey)}, baseUrl: ${JSON.stringify(emulator.url)} });
@@ -55,33 +47,16 @@ it("runs in the Edge Runtime: a request and webhook verifications (raw payload a
 });
 
 /**
- * Tracing on the edge: the built server entry and OpenTelemetry's SDK bundled together as a worker
- * bundler does, run in the Edge Runtime VM, with the SDK's in-memory exporter.
+ * Tracing on the edge: the built server entry, its telemetry entry and OpenTelemetry's SDK bundled
+ * together as a worker bundler does, run in the Edge Runtime VM, with the SDK's in-memory exporter.
  */
 it("traces its calls in the Edge Runtime, with OpenTelemetry's SDK bundled beside it", async () => {
-  const bundle = await build({
-    stdin: {
-      contents: `
-        import * as sdk from "@credport/server";
-        import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-        globalThis.credport = sdk;
-        globalThis.exporter = new InMemorySpanExporter();
-        globalThis.provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(globalThis.exporter)] });`,
-      resolveDir: import.meta.dirname,
-    },
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    conditions: ["worker", "browser"],
-    write: false,
-  });
+  const vm = await runTracedInEdgeRuntime("@credport/server", "credport", here);
   const emulator = await startEmulator();
   try {
-    const vm = new EdgeVM();
-    vm.evaluate(bundle.outputFiles[0]!.text);
     const spans = await vm.evaluate(
       `(async () => {
-        const client = new credport.Credport({ secretKey: ${JSON.stringify(emulator.keys.secretKey)}, baseUrl: ${JSON.stringify(emulator.url)}, telemetry: { tracerProvider: provider } });
+        const client = new credport.Credport({ secretKey: ${JSON.stringify(emulator.keys.secretKey)}, baseUrl: ${JSON.stringify(emulator.url)}, telemetry: createTelemetry({ tracerProvider: provider }) });
         const created = await client.verifications.create({ policyId: "preset_age_over_18" });
         await client.verifications.get("ver_missing").catch(() => {});
         return JSON.stringify(exporter.getFinishedSpans().map((s) => ({ name: s.name, kind: s.kind, attributes: s.attributes, status: s.status.code, token: created.clientToken })));
@@ -108,19 +83,19 @@ it("traces its calls in the Edge Runtime, with OpenTelemetry's SDK bundled besid
 });
 
 it("the edge bundle of the server client has no OpenTelemetry in it when the app uses none", async () => {
-  const bundle = await build({
-    stdin: {
-      contents: 'import { Credport } from "@credport/server"; globalThis.Credport = Credport;',
-      resolveDir: import.meta.dirname,
-    },
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    conditions: ["worker", "browser"],
-    write: false,
-    metafile: true,
-  });
-  expect(Object.keys(bundle.metafile.inputs).filter((f) => f.includes("@opentelemetry"))).toEqual(
-    [],
+  const { inputs } = await edgeBundle(
+    'import { Credport } from "@credport/server"; globalThis.Credport = Credport;',
+    { ...here, format: "esm" },
   );
+  expect(inputs.filter((f) => f.includes("@opentelemetry"))).toEqual([]);
+});
+
+it("the edge bundle of the server client carries no span, metric or log-line code without the telemetry entry", async () => {
+  const { code } = await edgeBundle(
+    'import { Credport } from "@credport/server"; globalThis.Credport = Credport;',
+    { ...here, format: "esm" },
+  );
+  // Names only the telemetry entry's code writes (span attributes, the metric, retry events).
+  for (const name of ["http.client.request.duration", "url.full", "credport.retry"])
+    expect(code).not.toContain(name);
 });

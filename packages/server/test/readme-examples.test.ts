@@ -1,48 +1,11 @@
 // The README's examples for `stateStore` and `verifyResultToken`, run as written: each block under
 // its heading is compiled to JavaScript and imported, against the mock service.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { signWebhookPayload } from "@credport/server";
-import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ALL_SERVICES, type TestService } from "./support/services.js";
-
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const readme = readFileSync(join(packageDir, "README.md"), "utf8");
-// Inside the package, so that `@credport/server` resolves to this package's build.
-const scratch = mkdtempSync(join(packageDir, ".generated-readme-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The first ts block after `heading`, as an ES module. */
-async function importExample(heading: string): Promise<Record<string, unknown>> {
-  const section = readme.slice(readme.indexOf(heading));
-  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!code) throw new Error(`no ts block under ${heading}`);
-  const js = ts.transpileModule(code, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
-  const file = join(scratch, `${heading.replace(/\W+/g, "-")}.mjs`);
-  writeFileSync(file, js);
-  return import(pathToFileURL(file).href);
-}
+import { describe, expect, it, vi } from "vitest";
+import { readmeExamples } from "./support/readme-examples.js";
 
 describe("README examples", () => {
-  let service: TestService;
-  const env = { ...process.env };
-  beforeAll(async () => {
-    service = await ALL_SERVICES[0]!.start();
-    process.env.CREDPORT_SECRET_KEY = service.project.secretKey;
-    process.env.CREDPORT_BASE_URL = service.baseUrl;
-    process.env.CREDPORT_WEBHOOK_SECRET = service.project.webhookSecret;
-    process.env.CREDPORT_PROJECT_ID = service.project.projectId;
-  });
-  afterAll(async () => {
-    // Restored in place: Vitest's stubEnv keeps the process.env object it started with.
-    for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
-    Object.assign(process.env, env);
-    await service.close();
-  });
+  const { importExample, service } = readmeExamples();
 
   it("stateStore: the first delivery is handled, its replay acknowledged, a forgery refused", async () => {
     const { POST } = (await importExample("### Handling each webhook event once")) as {
@@ -56,7 +19,7 @@ describe("README examples", () => {
       livemode: false,
       data: { object: {} },
     });
-    const deliver = async (secret = service.project.webhookSecret) =>
+    const deliver = async (secret = service().project.webhookSecret) =>
       (
         await POST(
           new Request("https://app.test/webhooks", {
@@ -85,8 +48,8 @@ describe("README examples", () => {
         policyId: "preset_age_over_18",
         customerUserRef: "user-1",
       });
-      service.model.verifications.applyTrigger(v.id, "request_fetched");
-      service.model.verifications.applyTrigger(v.id, "presentation_verified", {
+      service().model.verifications.applyTrigger(v.id, "request_fetched");
+      service().model.verifications.applyTrigger(v.id, "presentation_verified", {
         claims: claims as never,
       });
       return v.id;
@@ -124,20 +87,20 @@ describe("README examples", () => {
   });
 
   it("pinning: the example checks results against the key set in CREDPORT_JWKS", async () => {
-    process.env.CREDPORT_JWKS = JSON.stringify(await service.model.signer.jwks());
+    process.env.CREDPORT_JWKS = JSON.stringify(await service().model.signer.jwks());
     try {
       const { signedClaims } = (await importExample("### Plain `http`, and pinning")) as {
         signedClaims: (verificationId: string) => Promise<Record<string, unknown>>;
       };
       const { Credport } = await import("@credport/server");
       const v = await new Credport().verifications.create({ policyId: "preset_age_over_18" });
-      service.model.verifications.applyTrigger(v.id, "request_fetched");
-      service.model.verifications.applyTrigger(v.id, "presentation_verified", {
+      service().model.verifications.applyTrigger(v.id, "request_fetched");
+      service().model.verifications.applyTrigger(v.id, "presentation_verified", {
         claims: { age_over_18: true },
       });
-      service.model.requestLog.length = 0;
+      service().model.requestLog.length = 0;
       expect(await signedClaims(v.id)).toEqual({ age_over_18: true });
-      expect(service.model.requestLog.map((r) => r.path)).toEqual([
+      expect(service().model.requestLog.map((r) => r.path)).toEqual([
         `/v1/verifications/${v.id}/result`,
       ]);
     } finally {
@@ -159,7 +122,7 @@ describe("README examples", () => {
           }),
         )
       ).status;
-    const secret = service.project.webhookSecret;
+    const secret = service().project.webhookSecret;
     const payload = JSON.stringify({ id: "evt_cap", object: "event", type: "made.up", created: 1 });
     const big = JSON.stringify({ padding: "x".repeat(300 * 1024) });
     const log = vi.spyOn(console, "log").mockImplementation(() => {});

@@ -1,9 +1,7 @@
 // The README's "Tracing" and "Logging" examples, run as written against the mock service: the
 // global providers the example hands over get the spans; `logger: console` gets redacted lines.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Credport, CredportLogger, CredportTelemetry } from "@credport/server";
+import type { Credport } from "@credport/server";
+import type { CredportLogger, CredportTelemetry } from "@credport/server/telemetry";
 import { metrics, trace } from "@opentelemetry/api";
 import {
   AggregationTemporality,
@@ -16,45 +14,17 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
-import ts from "typescript";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { SERVICES, type TestService } from "./support/services.js";
+import { expect, it, vi } from "vitest";
+import { readmeExamples } from "./support/readme-examples.js";
 
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const readme = readFileSync(join(packageDir, "README.md"), "utf8");
-const scratch = mkdtempSync(join(packageDir, ".generated-readme-tracing-"));
-
-async function importExample(heading: string): Promise<{ credport: Credport }> {
-  const section = readme.slice(readme.indexOf(heading));
-  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!code) throw new Error(`no ts block under ${heading}`);
-  const js = ts.transpileModule(code, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
-  const file = join(scratch, `${heading.replace(/\W+/g, "-")}.mjs`);
-  writeFileSync(file, js);
-  return import(pathToFileURL(file).href);
-}
+const examples = readmeExamples();
+const importExample = (heading: string) =>
+  examples.importExample(heading) as Promise<{ credport: Credport }>;
 
 // What the README hands over type-checks as is: OpenTelemetry's API objects, and the console.
 const _globals: CredportTelemetry = { tracerProvider: trace, meterProvider: metrics };
 const _console: CredportLogger = console;
 void [_globals, _console];
-
-let service: TestService;
-const env = { ...process.env };
-beforeAll(async () => {
-  service = await SERVICES[0]!.start();
-  process.env.CREDPORT_SECRET_KEY = service.project.secretKey;
-  process.env.CREDPORT_BASE_URL = service.baseUrl;
-});
-afterAll(async () => {
-  // Restored in place: Vitest's stubEnv keeps the process.env object it started with.
-  for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
-  Object.assign(process.env, env);
-  rmSync(scratch, { recursive: true, force: true });
-  await service.close();
-});
 
 it("Tracing: the globally registered providers get a span per call", async () => {
   const exporter = new InMemorySpanExporter();
@@ -95,7 +65,7 @@ it("Logging: logger: console gets the request and response lines, redacted", asy
       ),
     ]);
     const all = JSON.stringify(debug.mock.calls);
-    expect(all).not.toContain(service.project.secretKey);
+    expect(all).not.toContain(examples.service().project.secretKey);
     expect(all).not.toContain(created.clientToken);
   } finally {
     debug.mockRestore();

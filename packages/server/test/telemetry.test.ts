@@ -1,5 +1,19 @@
-import { Credport, type CredportLogger, type LogFields } from "@credport/server";
+import { Credport } from "@credport/server";
+import {
+  type ClientTelemetry,
+  type CredportLogger,
+  createTelemetry,
+  type LogFields,
+} from "@credport/server/telemetry";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import {
+  AggregationTemporality,
+  type DataPoint,
+  type Histogram,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from "@opentelemetry/sdk-metrics";
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -8,6 +22,15 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { badge, FAST, SERVICES, type TestService } from "./support/services.js";
+
+/** A client of the test service with this telemetry (and the fast retries). */
+const observedClient = (service: TestService, telemetry: ClientTelemetry) =>
+  new Credport({
+    secretKey: service.project.secretKey,
+    baseUrl: service.baseUrl,
+    telemetry,
+    ...FAST,
+  });
 
 /** Every string a span carries: its name, attributes, events and their attributes, status. */
 function spanText(span: ReadableSpan): string {
@@ -27,12 +50,7 @@ describe.each(SERVICES)("server-client spans and logs ($name)", (transport) => {
 
   beforeAll(async () => {
     service = await transport.start();
-    credport = new Credport({
-      secretKey: service.project.secretKey,
-      baseUrl: service.baseUrl,
-      telemetry: { tracerProvider: provider },
-      ...FAST,
-    });
+    credport = observedClient(service, createTelemetry({ tracerProvider: provider }));
     await credport.credentialDefinitions.create(badge());
     exporter.reset();
   });
@@ -113,12 +131,7 @@ describe.each(SERVICES)("server-client spans and logs ($name)", (transport) => {
       warn: (message, fields) => lines.push({ level: "warn", message, fields }),
       error: (message, fields) => lines.push({ level: "error", message, fields }),
     };
-    const logged = new Credport({
-      secretKey: service.project.secretKey,
-      baseUrl: service.baseUrl,
-      logger,
-      ...FAST,
-    });
+    const logged = observedClient(service, createTelemetry({ logger }));
     const created = await logged.verifications.create({ policyId: "preset_age_over_18" });
     expect(lines.map((l) => l.message)).toEqual([
       expect.stringMatching(
@@ -160,15 +173,104 @@ describe.each(SERVICES)("server-client spans and logs ($name)", (transport) => {
   });
 });
 
-describe("logger option", () => {
+describe.each(SERVICES)("the http.client.request.duration metric ($name)", (transport) => {
+  let service: TestService;
+  const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+  const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000 });
+  const meterProvider = new MeterProvider({ readers: [reader] });
+
+  beforeAll(async () => {
+    service = await transport.start();
+  });
+  afterAll(async () => {
+    await meterProvider.shutdown();
+    await service.close();
+  });
+
+  it("one value per call in seconds, by method, server, status code and operation ID, never a secret", async () => {
+    const credport = observedClient(service, createTelemetry({ meterProvider }));
+    const created = await credport.verifications.create({ policyId: "preset_age_over_18" });
+    await credport.verifications.getStatus(created.id);
+    await credport.verifications.getStatus(created.id);
+    await expect(credport.verifications.get("ver_doesnotexist")).rejects.toThrow();
+    await reader.forceFlush();
+    const metrics = exporter.getMetrics().at(-1)!.scopeMetrics;
+    expect(metrics.map((m) => m.scope.name)).toEqual(["@credport/server"]);
+    const [duration] = metrics[0]!.metrics;
+    expect(duration!.descriptor).toMatchObject({ name: "http.client.request.duration", unit: "s" });
+    const points = duration!.dataPoints as DataPoint<Histogram>[];
+    const url = new URL(service.baseUrl);
+    const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+    const server = { "server.address": url.hostname, "server.port": port };
+    expect(points.map((p) => [p.attributes, p.value.count])).toEqual(
+      expect.arrayContaining([
+        [
+          {
+            "http.request.method": "POST",
+            ...server,
+            "credport.operation_id": "createVerification",
+            "http.response.status_code": 201,
+          },
+          1,
+        ],
+        [
+          {
+            "http.request.method": "GET",
+            ...server,
+            "credport.operation_id": "getVerificationStatus",
+            "http.response.status_code": 200,
+          },
+          2,
+        ],
+        [
+          {
+            "http.request.method": "GET",
+            ...server,
+            "credport.operation_id": "getVerification",
+            "http.response.status_code": 404,
+            "error.type": "not_found",
+          },
+          1,
+        ],
+      ]),
+    );
+    expect(points).toHaveLength(3);
+    for (const point of points) {
+      // Seconds: a local call takes well under one.
+      expect(point.value.sum).toBeGreaterThan(0);
+      expect(point.value.max).toBeLessThan(5);
+    }
+    const all = JSON.stringify(points.map((p) => p.attributes));
+    expect(all).not.toContain(service.project.secretKey);
+    expect(all).not.toContain(created.clientToken);
+    expect(all).not.toContain(created.id);
+  });
+});
+
+describe("telemetry option", () => {
   it("refuses a logger without debug, warn and error", () => {
+    expect(() => createTelemetry({ logger: { warn() {} } as unknown as CredportLogger })).toThrow(
+      /logger must have debug, warn and error/,
+    );
+  });
+
+  it("refuses providers passed as they are, naming createTelemetry", () => {
+    const exporter = new InMemorySpanExporter();
+    const tracerProvider = new BasicTracerProvider({
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+    });
     expect(
       () =>
         new Credport({
           secretKey: `sk_test_${"a".repeat(24)}`,
           baseUrl: "https://api.credport.test",
-          logger: { warn() {} } as unknown as CredportLogger,
+          telemetry: { tracerProvider } as never,
         }),
-    ).toThrow(/logger must have debug, warn and error/);
+    ).toThrow(
+      expect.objectContaining({
+        code: "invalid_option",
+        message: expect.stringMatching(/telemetry: pass createTelemetry/),
+      }),
+    );
   });
 });

@@ -1,27 +1,20 @@
 // The built package as bundlers resolve it: a browser bundle gets a guard that throws on load (the
 // package reads the secret key and the session secret), a worker bundle gets the real entry and
-// serves a request in the Edge Runtime.
-import { EdgeVM } from "@edge-runtime/vm";
-import { build } from "esbuild";
+// serves a request in the Edge Runtime; without the telemetry entry, no span code is in it.
 import { describe, expect, it } from "vitest";
+import {
+  edgeBundle,
+  runInEdgeRuntime,
+  runTracedInEdgeRuntime,
+} from "../../server/test/support/edge-bundle.js";
 
+const here = { resolveDir: import.meta.dirname };
+const entryOf = (entry: string) =>
+  `import * as session from "${entry}"; globalThis.session = session;`;
 const bundle = async (entry: string, conditions: string[]) =>
-  (
-    await build({
-      stdin: {
-        contents: `import * as session from "${entry}"; globalThis.session = session;`,
-        resolveDir: import.meta.dirname,
-      },
-      bundle: true,
-      format: "iife",
-      platform: "browser",
-      conditions,
-      write: false,
-      logLevel: "silent",
-      // The adapters' framework peers are the app's; a browser bundle never reaches them.
-      external: ["express", "fastify"],
-    })
-  ).outputFiles[0]!.text;
+  // The adapters' framework peers are the app's; a browser bundle never reaches them.
+  (await edgeBundle(entryOf(entry), { ...here, conditions, external: ["express", "fastify"] }))
+    .code;
 
 describe("a browser bundle", () => {
   for (const entry of [
@@ -41,8 +34,10 @@ describe("a browser bundle", () => {
 describe("a worker bundle (workerd, worker or edge-light before browser)", () => {
   for (const condition of ["workerd", "worker", "edge-light"])
     it(`with ${condition}: the real entry, serving GET session in the Edge Runtime`, async () => {
-      const vm = new EdgeVM();
-      vm.evaluate(await bundle("@credport/session", [condition, "browser"]));
+      const vm = await runInEdgeRuntime(entryOf("@credport/session"), {
+        ...here,
+        conditions: [condition, "browser"],
+      });
       const answer = await vm.evaluate(`(async () => {
         const credport = session.createCredportSession({
           secretKey: "sk_test_${"a".repeat(24)}",
@@ -58,25 +53,7 @@ describe("a worker bundle (workerd, worker or edge-light before browser)", () =>
 });
 
 it("traces in the Edge Runtime: the worker bundle beside OpenTelemetry's SDK, a span per route and for the wall", async () => {
-  const { outputFiles } = await build({
-    stdin: {
-      contents: `
-        import * as session from "@credport/session";
-        import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-        globalThis.session = session;
-        globalThis.exporter = new InMemorySpanExporter();
-        globalThis.provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(globalThis.exporter)] });`,
-      resolveDir: import.meta.dirname,
-    },
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    conditions: ["worker", "browser"],
-    write: false,
-    logLevel: "silent",
-  });
-  const vm = new EdgeVM();
-  vm.evaluate(outputFiles[0]!.text);
+  const vm = await runTracedInEdgeRuntime("@credport/session", "session", here);
   const spans = await vm.evaluate(`(async () => {
     const credport = session.createCredportSession({
       secretKey: "sk_test_${"a".repeat(24)}",
@@ -84,7 +61,7 @@ it("traces in the Edge Runtime: the worker bundle beside OpenTelemetry's SDK, a 
       sessionSecret: "${"s".repeat(32)}",
       policyId: "preset_age_over_18",
       protect: ["/members"],
-      telemetry: { tracerProvider: provider },
+      telemetry: createTelemetry({ tracerProvider: provider }),
     });
     await credport.handler(new Request("https://app.example/api/credport/session"));
     await credport.wall(new Request("https://app.example/members", { headers: { "sec-fetch-dest": "document" } }));
@@ -94,4 +71,11 @@ it("traces in the Edge Runtime: the worker bundle beside OpenTelemetry's SDK, a 
     ["credport.session.session", "ok", 200],
     ["credport.session.protect", "redirected", 307],
   ]);
+});
+
+it("the worker bundle carries no span or metric code without the telemetry entry", async () => {
+  const { code } = await edgeBundle(entryOf("@credport/session"), here);
+  // Names only the telemetry entries' code writes.
+  for (const name of ["credport.session.protect", "credport.verifications.started", "url.full"])
+    expect(code).not.toContain(name);
 });

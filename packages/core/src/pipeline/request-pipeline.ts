@@ -7,7 +7,6 @@ import {
   withWriteOutcome,
 } from "../errors.js";
 import { errorFromStatus } from "../http-errors.js";
-import type { ResolvedLogger } from "../logger.js";
 import {
   type BackoffOptions,
   backoffDelay,
@@ -15,8 +14,7 @@ import {
   isRetryableStatus,
   parseRetryAfter,
 } from "../retry-policy.js";
-import type { TelemetryTracer } from "../telemetry.js";
-import { observeCall, observedService, type RequestObserver } from "./request-observer.js";
+import type { CallObserver, RequestObserver } from "./call-observer.js";
 import { type AttemptOutcome, sendAttempt } from "./send-attempt.js";
 
 export interface RequestPipelineOptions {
@@ -35,10 +33,11 @@ export interface RequestPipelineOptions {
   fetch?: typeof fetch | undefined;
   /** For tests: the jitter source. */
   random?: (() => number) | undefined;
-  /** A span per call when set (see `tracerFor`); nothing is traced without it. */
-  tracer?: TelemetryTracer | undefined;
-  /** Request/response lines go to its `debug` when that is set (see `resolveLogger`). */
-  logger?: ResolvedLogger | undefined;
+  /**
+   * Observes each call (spans, metrics, log lines): `ClientTelemetry.observeClient`'s hook.
+   * Without it, a call runs with no observer at all.
+   */
+  observe?: CallObserver | undefined;
 }
 
 export interface RequestSpec {
@@ -94,25 +93,13 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  const { tracer, logger } = options;
-  const service =
-    tracer !== undefined || logger?.debug !== undefined ? observedService(baseUrl) : undefined;
+  const { observe } = options;
 
   return {
     request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
-      // Without a tracer or a debug log, the call runs with no observer at all (bench: per call).
-      if (!service) return send<T>(spec, undefined);
-      return observeCall(
-        {
-          name: spec.operationId ?? `${spec.method} ${spec.path}`,
-          method: spec.method,
-          path: spec.path,
-        },
-        service,
-        tracer,
-        logger,
-        (observer) => send<T>(spec, observer),
-      );
+      // Unobserved, the call allocates nothing for observers (bench: per call).
+      if (!observe) return send<T>(spec, undefined);
+      return observe(spec, (observer) => send<T>(spec, observer));
     },
   };
 

@@ -28,7 +28,7 @@ import {
   scopedStateStore,
   warnIfMemoryInProduction,
 } from "../state-store.js";
-import { type SessionTelemetry, sessionTelemetry } from "../telemetry/session-telemetry.js";
+import { isSessionTelemetry, type SessionTelemetry } from "../telemetry/session-observer.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 import type { ResultCheck } from "../verification/signed-result.js";
 import type { CredportSessionConfig } from "./session-config.js";
@@ -58,8 +58,8 @@ export interface ResolvedConfig {
   userRefFor(request: Request): Promise<string | undefined>;
   metadataFor(request: Request): Promise<Record<string, string> | undefined>;
   requireClaims: ClaimRequirements | undefined;
-  /** Spans and instruments (all `undefined` without the `telemetry` option). */
-  telemetry: SessionTelemetry;
+  /** Spans, metrics and log lines: the `telemetry` option, when given. */
+  telemetry: SessionTelemetry | undefined;
   /** The app's logger (or the console), redacted. */
   log: ResolvedLogger;
   webhook:
@@ -103,7 +103,6 @@ function serverClient(config: CredportSessionConfig): Credport {
       secretKey: config.secretKey,
       baseUrl: config.baseUrl,
       telemetry: config.telemetry,
-      logger: config.logger,
     });
   } catch (error) {
     if (!(error instanceof CredportConfigurationError)) throw error;
@@ -227,6 +226,10 @@ export function resolveConfig(
   if (!config.getPolicyId && config.policyId !== undefined) checkPolicyId(config.policyId);
   if (config.logger !== undefined && !isCredportLogger(config.logger))
     throw configurationError("logger must have debug, warn and error functions (console fits).");
+  if (config.telemetry !== undefined && !isSessionTelemetry(config.telemetry))
+    throw configurationError(
+      "telemetry must be made by createTelemetry from @credport/session/telemetry.",
+    );
   const keyring = sessionKeyring(config.sessionSecret);
   const credport = serverClient(config);
   const jwks = pinnedJwks(config.jwks);
@@ -306,7 +309,7 @@ export function resolveConfig(
     userRefFor: async (request) => (await config.getUserRef?.(request)) || undefined,
     metadataFor: async (request) => (await config.getMetadata?.(request)) ?? undefined,
     requireClaims: config.requireClaims,
-    telemetry: sessionTelemetry(config.telemetry),
+    telemetry: config.telemetry,
     log,
     webhook,
   };

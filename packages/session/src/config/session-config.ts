@@ -1,13 +1,13 @@
 import type {
   Credport,
   CredportLogger,
-  CredportTelemetry,
   JsonWebKeySet,
   WebhookEvent,
   WebhookEventStore,
 } from "@credport/server";
 import type { RateLimitOptions } from "../request/rate-limit.js";
 import type { CredportRedisOptions, StateStore } from "../state-store.js";
+import type { SessionTelemetry } from "../telemetry/session-observer.js";
 import type { ClaimRequirements } from "../verification/claim-requirements.js";
 
 /** The app's user reference for this request (e.g. from your auth), `undefined` when signed out. */
@@ -129,17 +129,20 @@ export interface CredportSessionConfig {
       }
     | undefined;
   /**
-   * OpenTelemetry: pass `{ tracerProvider: trace, meterProvider: metrics }` from
-   * `@opentelemetry/api`. Each route gets a span (`credport.session.start`, `.finalize`,
+   * Spans, metrics and request/response log lines: pass
+   * `createTelemetry({ tracerProvider: trace, meterProvider: metrics, logger })` from
+   * `@credport/session/telemetry`. Each route gets a span (`credport.session.start`, `.finalize`,
    * `.webhook`, …, and the wall's `.protect`) with its outcome, policy and failure code, the server
    * client's calls are their children, and the counters `credport.verifications.started`,
-   * `.verified` and `.failed` and the histogram `credport.session.finalize.duration` are recorded.
-   * Without it, nothing is traced and OpenTelemetry is never loaded.
+   * `.verified` and `.failed` and the histograms `credport.session.finalize.duration` and
+   * `http.client.request.duration` are recorded. Without it, the helper carries no tracing code
+   * and loads no OpenTelemetry.
    */
-  telemetry?: CredportTelemetry | undefined;
+  telemetry?: SessionTelemetry | undefined;
   /**
-   * Where the helper's warnings and errors go (and the server client's request/response lines, at
-   * `debug`), redacted: `console` fits. Default: the console, `debug` only with `CREDPORT_DEBUG=1`.
+   * Where the helper's warnings and errors go, redacted: `console` fits. Default: the console.
+   * (The server client's request/response lines go to `createTelemetry({ logger })`'s logger, or
+   * to the console with `CREDPORT_DEBUG=1`.)
    */
   logger?: CredportLogger | undefined;
   /** For tests: the server client to use. */

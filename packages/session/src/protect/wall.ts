@@ -1,10 +1,15 @@
-import { type CredportTelemetry, tracerFor } from "@credport/core";
 import type { GetUserRef } from "../config/session-config.js";
 import { sessionKeyring } from "../config/session-secrets.js";
 import { readCookies } from "../cookies/cookie-header.js";
 import { readVerifiedSession, type VerifiedSession } from "../cookies/verified-session.js";
-import { defaultSecureCookies, relabelled, resolveOrDefer, SESSION_LABEL } from "../environment.js";
-import { observeProtect } from "../telemetry/session-telemetry.js";
+import {
+  configurationError,
+  defaultSecureCookies,
+  relabelled,
+  resolveOrDefer,
+  SESSION_LABEL,
+} from "../environment.js";
+import { isSessionTelemetry, type SessionTelemetry } from "../telemetry/session-observer.js";
 import { isProtectedPath, isSignInPage } from "./protected-path.js";
 import { returnPathOf } from "./return-path.js";
 
@@ -51,7 +56,7 @@ export interface ProtectOptions {
   /** The same `secureCookies` as the handlers'. Default: on, except when NODE_ENV is `development`. */
   secureCookies?: boolean | undefined;
   /** OpenTelemetry, as the handlers take it: a `credport.session.protect` span per check. */
-  telemetry?: CredportTelemetry | undefined;
+  telemetry?: SessionTelemetry | undefined;
 }
 
 /** How `requireVerified` and `authorize` read the request. */
@@ -133,14 +138,22 @@ export function createWall(
       headers: { location, "cache-control": NO_STORE },
     });
   };
-  const tracer = tracerFor(options.telemetry, "@credport/session");
-  const authorize = (request: Request, refusal?: RefusalOptions): Promise<Authorization> =>
-    observeProtect(tracer, async (): Promise<Authorization> => {
+  const { telemetry } = options;
+  if (telemetry !== undefined && !isSessionTelemetry(telemetry))
+    relabelled(() => {
+      throw configurationError(
+        "telemetry must be made by createTelemetry from @credport/session/telemetry.",
+      );
+    }, label);
+  const authorize = (request: Request, refusal?: RefusalOptions): Promise<Authorization> => {
+    const check = async (): Promise<Authorization> => {
       const session = await getSession(request);
       return session
         ? { session }
         : { session: null, refusal: refusalOf(request, refusal?.page === true) };
-    });
+    };
+    return telemetry ? telemetry.observeProtect(check) : check();
+  };
   const requireVerified = async (request: Request, refusal?: RefusalOptions) =>
     (await authorize(request, refusal)).refusal;
   // Every reading of the path the request may be routed by: walled when one of them is under

@@ -8,7 +8,7 @@ import {
 } from "../cookies/pending-binding.js";
 import { expectedOriginsFor } from "../request/expected-origins.js";
 import { checkRateLimit } from "../request/rate-limit.js";
-import type { RouteNote } from "../telemetry/session-telemetry.js";
+import type { RouteNote } from "../telemetry/session-observer.js";
 import { requireSameOrigin } from "./require-same-origin.js";
 import { jsonResponse, RouteError } from "./route-error.js";
 
@@ -43,7 +43,7 @@ export async function createVerification(
   });
 
   note.outcome = "started";
-  config.telemetry.started?.add(1, { "credport.policy_id": policyId });
+  config.telemetry?.count("started", { "credport.policy_id": policyId });
   const now = Date.now();
   const untilExpiry = Math.floor((Date.parse(verification.expiresAt) - now) / 1000);
   const maxAge = Number.isFinite(untilExpiry)

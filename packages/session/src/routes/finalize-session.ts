@@ -3,7 +3,7 @@ import { clearCookieHeader, cookieHeader } from "../cookies/cookie-header.js";
 import { pendingCookie, sessionCookie } from "../cookies/cookie-names.js";
 import { sealVerifiedSession } from "../cookies/verified-session.js";
 import { storeOrRefuse } from "../state-store.js";
-import type { RouteNote } from "../telemetry/session-telemetry.js";
+import type { RouteNote } from "../telemetry/session-observer.js";
 import { unmetClaimRequirement } from "../verification/claim-requirements.js";
 import { keepClaims } from "../verification/keep-claims.js";
 import { signedResultFor } from "../verification/signed-result.js";
@@ -92,7 +92,7 @@ export async function finalizeSession(
     );
 
   note.outcome = "verified";
-  config.telemetry.verified?.add(1, { "credport.policy_id": binding.policyId });
+  config.telemetry?.count("verified", { "credport.policy_id": binding.policyId });
   return jsonResponse(200, { verified: true }, [
     cookieHeader(target.name, session, { ...target, maxAge: config.sessionMaxAgeSeconds }),
     clearCookieHeader(pending.name, pending),

@@ -8,7 +8,7 @@ import {
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js";
 import type { CredportSessionConfig } from "../config/session-config.js";
 import { isDevelopment, relabel, resolveOrDefer, SESSION_LABEL } from "../environment.js";
-import { observeRoute, type RouteNote } from "../telemetry/session-telemetry.js";
+import type { RouteNote } from "../telemetry/session-observer.js";
 import { createVerification } from "./create-verification.js";
 import { finalizeSession } from "./finalize-session.js";
 import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
@@ -151,7 +151,7 @@ function addressedHandlers(
       const pathname = new URL(request.url).pathname;
       if (!pathname.startsWith(config.basePath)) return errorResponse(notFound());
       const path = pathname.slice(config.basePath.length).replace(/^\/+|\/+$/g, "");
-      return observeRoute(config.telemetry, routeName(request.method, path), async (note) => {
+      const run = async (note: RouteNote) => {
         try {
           return await route(request, path, config, remoteAddress, note);
         } catch (error) {
@@ -159,7 +159,9 @@ function addressedHandlers(
           note.errorCode = errorCodeOf(error);
           return failureResponse(error, label, config.log);
         }
-      });
+      };
+      const { telemetry } = config;
+      return telemetry ? telemetry.observeRoute(routeName(request.method, path), run) : run({});
     };
 
   return {

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from "../config/resolve-config.js";
-import type { RouteNote } from "../telemetry/session-telemetry.js";
+import type { RouteNote } from "../telemetry/session-observer.js";
 import { parseVerificationId } from "./browser-input.js";
 import { jsonResponse, RouteError } from "./route-error.js";
 import { requireBinding } from "./user-binding.js";
@@ -25,7 +25,7 @@ export async function verificationStatus(
   // The browser flow stops reading at a final status: a failure is counted once per browser.
   if (status.status === "failed") {
     note.failureCode = status.failureCode;
-    config.telemetry.failed?.add(1, {
+    config.telemetry?.count("failed", {
       "credport.policy_id": binding.policyId,
       "credport.failure_code": status.failureCode,
     });

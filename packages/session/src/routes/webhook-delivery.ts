@@ -1,6 +1,6 @@
 import { STATE_STORE_UNAVAILABLE, verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from "@credport/server";
 import type { ResolvedConfig } from "../config/resolve-config.js";
-import type { RouteNote } from "../telemetry/session-telemetry.js";
+import type { RouteNote } from "../telemetry/session-observer.js";
 import { readCappedText } from "./read-body.js";
 import { errorResponse, jsonResponse, RouteError } from "./route-error.js";
 

@@ -11,23 +11,10 @@ import {
   type TelemetryTracer,
   tracerFor,
 } from "@credport/core";
+import type { ProtectOutcome, RouteNote } from "./session-observer.js";
 
-/**
- * What a route found out while answering, for its span and metrics: IDs of policies and codes
- * from fixed vocabularies only, never a claim, token or cookie.
- */
-export interface RouteNote {
-  policyId?: string | undefined;
-  /** What happened, in a word of the route's own (`started`, `verified`, `failed`, …). */
-  outcome?: string | undefined;
-  /** The verification's failure code, when it failed. */
-  failureCode?: string | undefined;
-  /** The code of the error the route answered with. */
-  errorCode?: string | undefined;
-}
-
-/** The session helper's spans and instruments; all `undefined` without `telemetry`. */
-export interface SessionTelemetry {
+/** The session helper's tracer and instruments; each `undefined` without its provider. */
+export interface SessionInstruments {
   tracer: TelemetryTracer | undefined;
   started: TelemetryCounter | undefined;
   verified: TelemetryCounter | undefined;
@@ -36,7 +23,7 @@ export interface SessionTelemetry {
 }
 
 /** The instruments, made once per app. */
-export function sessionTelemetry(telemetry: CredportTelemetry | undefined): SessionTelemetry {
+export function sessionInstruments(telemetry: CredportTelemetry): SessionInstruments {
   const meter = meterFor(telemetry, "@credport/session");
   return {
     tracer: tracerFor(telemetry, "@credport/session"),
@@ -81,7 +68,7 @@ function setAll(span: TelemetrySpan, attributes: TelemetryAttributes): void {
  * finalize. Without telemetry, the route runs as is.
  */
 export function observeRoute(
-  telemetry: SessionTelemetry,
+  telemetry: SessionInstruments,
   route: string,
   run: (note: RouteNote) => Promise<Response>,
 ): Promise<Response> {
@@ -115,9 +102,10 @@ export function observeRoute(
  * The wall's check (`credport.session.protect`): `allowed` with the session's policy,
  * `redirected` (307 to the sign-in page) or `refused` (401).
  */
-export function observeProtect<
-  T extends { session: { policyId: string } | null; refusal?: Response | undefined },
->(tracer: TelemetryTracer | undefined, run: () => Promise<T>): Promise<T> {
+export function observeProtect<T extends ProtectOutcome>(
+  tracer: TelemetryTracer | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
   if (!tracer) return run();
   return inSpan(
     tracer,

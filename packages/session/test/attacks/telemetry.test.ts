@@ -13,7 +13,7 @@ import {
   rememberSecret,
   scanTelemetry,
   spanExporter,
-  suiteTelemetry,
+  suiteProviders,
 } from "../support/telemetry-scan.js";
 
 const env = setUpService();
@@ -158,7 +158,7 @@ it("the scan the attack suites end with finds a secret put in a span", async () 
   const planted = `sk_test_${"p".repeat(24)}`;
   rememberSecret(planted);
   try {
-    const tracer = suiteTelemetry.tracerProvider.getTracer("test");
+    const tracer = suiteProviders.tracerProvider.getTracer("test");
     tracer
       .startSpan("planted", { attributes: { "http.request.header.x-service-key": planted } })
       .end();

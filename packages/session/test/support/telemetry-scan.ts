@@ -1,4 +1,4 @@
-import type { CredportLogger } from "@credport/server";
+import { type CredportLogger, createTelemetry } from "@credport/session/telemetry";
 import { context } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import {
@@ -32,8 +32,8 @@ const metricReader = new PeriodicExportingMetricReader({
 });
 const meterProvider = new MeterProvider({ readers: [metricReader] });
 
-/** What the apps of a suite get as `telemetry`. */
-export const suiteTelemetry = { tracerProvider, meterProvider };
+/** The SDK's providers the suite's telemetry hands its spans and metrics to. */
+export const suiteProviders = { tracerProvider, meterProvider };
 
 /** Every line the apps logged, at any level. */
 export const logLines: { level: string; message: string; fields?: unknown }[] = [];
@@ -50,6 +50,9 @@ export const suiteLogger: CredportLogger = {
     console.error(message);
   },
 };
+
+/** What the apps of a suite get as `telemetry`: spans, metrics and log lines. */
+export const suiteTelemetry = createTelemetry({ ...suiteProviders, logger: suiteLogger });
 
 /** Values the suite handled that no span or log line may carry: cookies, tokens, claim values. */
 export const handledSecrets = new Set<string>();
