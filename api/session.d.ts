@@ -4,9 +4,9 @@ export {  }
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
 import '@credport/server';
-import './session-observer-UP-29Eu5.js';
-import '@credport/core';
 import '@credport/server/redis';
+import './session-observer.js';
+import '@credport/core';
 interface ExpressRequestLike extends IncomingMessage {
     originalUrl?: string;
     protocol?: string;
@@ -27,9 +27,9 @@ export { type CredportExpress, CredportSessionOptions, type ExpressMiddleware, t
 import { FastifyInstance, preHandlerAsyncHookHandler, FastifyRequest } from 'fastify';
 import { V as VerifiedSession, C as CredportSessionOptions } from './session.js';
 import '@credport/server';
-import './session-observer-UP-29Eu5.js';
-import '@credport/core';
 import '@credport/server/redis';
+import './session-observer.js';
+import '@credport/core';
 interface CredportFastify {
     readonly basePath: string;
     readonly plugin: (instance: FastifyInstance, options?: {
@@ -45,8 +45,8 @@ export { CredportErrorCode } from '@credport/core';
 export { ClaimRequirements, ClaimValue, PRESET_CLAIM_REQUIREMENTS, StateCount, StateStore, createMemoryStateStore, verifyWebhook } from '@credport/server';
 import { V as VerifiedSession } from './session.js';
 export { A as Authorization, a as CredportRedisOptions, b as CredportSession, c as CredportSessionConfig, C as CredportSessionOptions, G as GetUserRef, P as ProtectOptions, R as REDIRECT_URL_PARAM, d as RateLimitOptions, e as RateLimitRule, f as RefusalOptions, g as RequestContext, h as createCredportHandler, i as createCredportHandlers, j as createCredportMiddleware, k as createCredportSession } from './session.js';
-import './session-observer-UP-29Eu5.js';
 import '@credport/server/redis';
+import './session-observer.js';
 declare function isProtectedPath(pathname: string, protect: string[]): boolean;
 declare function safeRedirectPath(value: unknown, fallback?: string): string;
 declare function readPublishableKey(value?: string | undefined, label?: string): string;
@@ -60,8 +60,8 @@ label?: string): Promise<VerifiedSession | null>;
 export { type GetVerifiedSessionOptions, VerifiedSession, getVerifiedSession, isProtectedPath, readPublishableKey, safeRedirectPath };
 // session.d.ts
 import { JsonWebKeySet, ClaimRequirements, StateStore, WebhookEvent, WebhookEventStore, CredportLogger, Credport } from '@credport/server';
-import { S as SessionTelemetry } from './session-observer-UP-29Eu5.js';
 import { RedisCommandClient } from '@credport/server/redis';
+import { S as SessionTelemetry } from './session-observer.js';
 interface VerifiedSession {
     verificationId: string;
     userRef?: string;
@@ -165,9 +165,9 @@ interface CredportSession {
 declare function createCredportSession(options: CredportSessionOptions,
 label?: string): CredportSession;
 export { type Authorization as A, type CredportSessionOptions as C, type GetUserRef as G, type ProtectOptions as P, REDIRECT_URL_PARAM as R, type VerifiedSession as V, type CredportRedisOptions as a, type CredportSession as b, type CredportSessionConfig as c, type RateLimitOptions as d, type RateLimitRule as e, type RefusalOptions as f, type RequestContext as g, createCredportHandler as h, createCredportHandlers as i, createCredportMiddleware as j, createCredportSession as k };
-// session-observer-UP-29Eu5.d.ts
-import { ClientTelemetry } from '@credport/server';
+// session-observer.d.ts
 import { TelemetryAttributes } from '@credport/core';
+import { ClientTelemetry } from '@credport/server';
 interface RouteNote {
     policyId?: string | undefined;
     outcome?: string | undefined;
@@ -190,9 +190,9 @@ export type { ProtectOutcome as P, RouteNote as R, SessionTelemetry as S, Verifi
 // telemetry.d.ts
 import { TelemetryOptions } from '@credport/server/telemetry';
 export { CredportLogger, CredportTelemetry, LogFields, TelemetryMeterProvider, TelemetryOptions, TelemetryTracerProvider } from '@credport/server/telemetry';
-import { S as SessionTelemetry } from './session-observer-UP-29Eu5.js';
-export { P as ProtectOutcome, R as RouteNote, V as VerificationCount } from './session-observer-UP-29Eu5.js';
-import '@credport/server';
+import { S as SessionTelemetry } from './session-observer.js';
+export { P as ProtectOutcome, R as RouteNote, V as VerificationCount } from './session-observer.js';
 import '@credport/core';
+import '@credport/server';
 declare function createTelemetry(options?: TelemetryOptions): SessionTelemetry;
 export { SessionTelemetry, createTelemetry };
