@@ -3,7 +3,7 @@
 // verifies them through `POST /v1/verifications/{id}/dc-api-response`; and @owf/mdoc verifies
 // what the emulator's test wallet answers there. The HPKE of Annex C is done here with @hpke/core
 // directly, beside (not through) the wallet's and the service's code.
-import { createHash, X509Certificate } from "node:crypto";
+import { X509Certificate } from "node:crypto";
 import { createTestWallet } from "@credport/mock/wallet";
 import { Aes128Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from "@hpke/core";
 import {
@@ -18,6 +18,7 @@ import {
   Verifier,
 } from "@owf/mdoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { annexCTranscript } from "../../../../packages/mock/test/support/owf-annex-c-transcript.js";
 import { owfContext } from "../../../../packages/mock/test/support/owf-mdoc-context.js";
 import { type Holder, type Issuer, newHolder, send, startIssuer } from "./raw-protocol.js";
 
@@ -39,35 +40,6 @@ const ab = (bytes: Uint8Array) =>
   bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 const suite = () =>
   new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
-
-/**
- * ISO/IEC 18013-7 Annex C's SessionTranscript `[null, null, ["dcapi", sha256(cbor([encryptionInfo,
- * origin]))]]` as @owf/mdoc objects. @owf/mdoc 0.6 knows OpenID4VP's handovers but not Annex C's:
- * its DC API handover class, with the label written here from the standard, carries the hash, and
- * the library builds and checks DeviceAuthentication over it as over its own.
- */
-async function annexCTranscript(encryptionInfo: string, origin: string) {
-  const hash = new Uint8Array(
-    createHash("sha256")
-      .update(cborEncode([encryptionInfo, origin]))
-      .digest(),
-  );
-  const dcApi = await SessionTranscript.forOid4VpDcApi({ origin, nonce: "" }, owfContext);
-  const OpenId4VpDcApiHandover = dcApi.handover.constructor as unknown as {
-    new (...args: never[]): object;
-  };
-  class AnnexCHandover extends OpenId4VpDcApiHandover {
-    get encodedStructure() {
-      return ["dcapi", hash];
-    }
-  }
-  const handover = (
-    AnnexCHandover as unknown as { createFromHash(hash: Uint8Array): typeof dcApi.handover }
-  ).createFromHash(hash);
-  const transcript = SessionTranscript.create({ handover });
-  expect(transcript.encode()).toEqual(cborEncode([null, null, ["dcapi", hash]]));
-  return transcript;
-}
 
 describe("@owf/mdoc on the other side of the DC API channels (plain profile)", () => {
   let issuer: Issuer;

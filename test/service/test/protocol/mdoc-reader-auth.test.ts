@@ -4,7 +4,7 @@
 // ItemsRequestBytes])` and the reader's certificate (under the emulator's test CA) in `x5chain`.
 // A second implementation, @owf/mdoc, checks what the emulator signs; the test wallet refuses a
 // request whose readerAuth is missing, forged, from another CA or for another origin.
-import { createHash, webcrypto, X509Certificate } from "node:crypto";
+import { webcrypto, X509Certificate } from "node:crypto";
 import { createTestWallet, type TestWallet } from "@credport/mock/wallet";
 import {
   CoseKey,
@@ -14,12 +14,12 @@ import {
   DocRequest,
   ProtectedHeaders,
   ReaderAuth,
-  SessionTranscript,
   UnprotectedHeaders,
 } from "@owf/mdoc";
 import * as x509 from "@peculiar/x509";
 import { exportJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { annexCTranscript } from "../../../../packages/mock/test/support/owf-annex-c-transcript.js";
 import { owfContext } from "../../../../packages/mock/test/support/owf-mdoc-context.js";
 import { type Issuer, send, startIssuer } from "./raw-protocol.js";
 
@@ -35,31 +35,6 @@ type Created = { id: string; dc_api_requests: DcApiRequest[] };
 
 const fromB64u = (text: string) => new Uint8Array(Buffer.from(text, "base64url"));
 const b64u = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
-
-/**
- * ISO/IEC 18013-7 Annex C's SessionTranscript as an @owf/mdoc object: @owf/mdoc 0.6 has no Annex
- * C handover, so its DC API handover class carries the hash with the label from the standard.
- */
-async function annexCTranscript(encryptionInfo: string, origin: string) {
-  const hash = new Uint8Array(
-    createHash("sha256")
-      .update(cborEncode([encryptionInfo, origin]))
-      .digest(),
-  );
-  const dcApi = await SessionTranscript.forOid4VpDcApi({ origin, nonce: "" }, owfContext);
-  const Handover = dcApi.handover.constructor as unknown as { new (...args: never[]): object };
-  class AnnexCHandover extends Handover {
-    get encodedStructure() {
-      return ["dcapi", hash];
-    }
-  }
-  const handover = (
-    AnnexCHandover as unknown as { createFromHash(hash: Uint8Array): typeof dcApi.handover }
-  ).createFromHash(hash);
-  const transcript = SessionTranscript.create({ handover });
-  expect(transcript.encode()).toEqual(cborEncode([null, null, ["dcapi", hash]]));
-  return transcript;
-}
 
 describe("Annex C readerAuth", () => {
   let issuer: Issuer;
