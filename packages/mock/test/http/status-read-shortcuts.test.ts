@@ -2,8 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Incoming } from "../../src/http/incoming.js";
 import { RouteTable } from "../../src/http/route-table.js";
+import { statusViewJson } from "../../src/http/status-view-json.js";
 import { createModel } from "../../src/index.js";
 import { bearerToken } from "../../src/model/infrastructure/bearer-token.js";
+import type { VerificationRecord } from "../../src/model/records/verification-record.js";
+import { verificationStatusView } from "../../src/model/records/views.js";
 import { createRouter } from "../../src/router.js";
 
 /**
@@ -166,6 +169,26 @@ describe("route table", () => {
         },
       ),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe("status view JSON", () => {
+  const text = fc.string({ maxLength: 8, unit: "binary" });
+  it("is JSON.stringify's text of the view, for any status, failure code and values", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constantFrom("pending", "failed", "succeeded", "expired"), text),
+        fc.option(fc.oneof(fc.constantFrom("", "wallet_declined"), text), { nil: undefined }),
+        text,
+        text,
+        (status, failureCode, id, expiresAt) => {
+          const record = { id, status, failureCode, expiresAt } as unknown as VerificationRecord;
+          const view = verificationStatusView(record);
+          expect(statusViewJson(view)).toBe(JSON.stringify(view));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
