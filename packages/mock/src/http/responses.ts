@@ -5,9 +5,14 @@ import type { Reply, RouteContext } from "./route.js";
 export const newRequestId = () => `req_${randomToken(20)}`;
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/** A JSON answer whose body is serialised already. */
+export function jsonText(status: number, body: string, headers?: Record<string, string>): Reply {
   const all: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
-  for (const name in headers) all[name] = headers[name]!;
-  return { status, headers: all, body: JSON.stringify(body) };
+  if (headers) for (const name in headers) all[name] = headers[name]!;
+  return { status, headers: all, body };
 }
 
 /** The error body of the service: `{ object: "error", code, message, details? }`. */

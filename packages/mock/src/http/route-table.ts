@@ -50,39 +50,47 @@ export class RouteTable<TModel> {
    * `method_not_allowed`; a literal segment is tried before a parameter, and a parameter is never empty.
    */
   match(method: string, path: string): RouteMatch<TModel> {
-    const segments = path.split("/");
     const values: string[] = [];
-    const state = { pathMatched: false };
-    const found = walk(this.root, segments, 0, method, values, state);
-    if (!found) return state.pathMatched ? "method_not_allowed" : "not_found";
+    const found = walk(this.root, path, 0, method, values);
+    if (found === undefined) return "not_found";
+    if (found === PATH_ONLY) return "method_not_allowed";
     const params: Record<string, string> = {};
     for (let i = 0; i < found.names.length; i++) params[found.names[i]!] = values[i]!;
     return { route: found.route, params };
   }
 }
 
+/** A walk's answer when the path matched some route, but none under the method. */
+const PATH_ONLY = 1;
+type Walked<TModel> = { route: Route<TModel>; names: string[] } | typeof PATH_ONLY | undefined;
+
+/**
+ * The segment of `path` that starts at `start` (segments as `path.split("/")` has them), read in
+ * place: no array of segments per request. Past the last segment, `start` is `path.length + 1`.
+ */
 function walk<TModel>(
   node: Node<TModel>,
-  segments: string[],
-  i: number,
+  path: string,
+  start: number,
   method: string,
   values: string[],
-  state: { pathMatched: boolean },
-): { route: Route<TModel>; names: string[] } | undefined {
-  if (i === segments.length) {
+): Walked<TModel> {
+  if (start > path.length) {
     if (node.routes.size === 0) return undefined;
-    state.pathMatched = true;
-    return node.routes.get(method);
+    return node.routes.get(method) ?? PATH_ONLY;
   }
-  const segment = segments[i]!;
+  const slash = path.indexOf("/", start);
+  const end = slash === -1 ? path.length : slash;
+  const segment = path.slice(start, end);
   const literal = node.statics.get(segment);
-  const found = literal && walk(literal, segments, i + 1, method, values, state);
-  if (found) return found;
+  const viaLiteral = literal && walk(literal, path, end + 1, method, values);
+  if (viaLiteral && viaLiteral !== PATH_ONLY) return viaLiteral;
   if (node.param && segment !== "") {
     values.push(segment);
-    const viaParam = walk(node.param, segments, i + 1, method, values, state);
-    if (viaParam) return viaParam;
+    const viaParam = walk(node.param, path, end + 1, method, values);
+    if (viaParam && viaParam !== PATH_ONLY) return viaParam;
     values.pop();
+    if (viaParam === PATH_ONLY) return PATH_ONLY;
   }
-  return undefined;
+  return viaLiteral === PATH_ONLY ? PATH_ONLY : undefined;
 }

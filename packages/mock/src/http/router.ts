@@ -38,12 +38,11 @@ export interface Router {
 type Outcome = RouterOutcome;
 type MaybePromise<T> = T | Promise<T>;
 
-/** Browsers may call these cross-origin: status, realtime and the DC API answer (client token + publishable key) and the wallet endpoints. */
-const BROWSER_READABLE = [
-  /^\/v1\/verifications\/[^/]+\/(status|events|dc-api-response)$/,
-  /^\/oid4v(ci|p)\//,
-  /^\/\.well-known\//,
-];
+/** The verification routes browsers may call cross-origin (client token + publishable key). */
+const VERIFICATIONS = "/v1/verifications/";
+const BROWSER_READABLE_VERIFICATION_ROUTES = new Set(["status", "events", "dc-api-response"]);
+/** Prefixes of the wallet endpoints, which browsers may call cross-origin too. */
+const BROWSER_READABLE_PREFIXES = ["/oid4vci/", "/oid4vp/", "/.well-known/"];
 const CORS_HEADERS: [string, string][] = [
   ["access-control-allow-origin", "*"],
   ["access-control-allow-methods", "GET, POST, OPTIONS"],
@@ -175,8 +174,19 @@ function serviceDate(now: number): string {
   return dateHeader;
 }
 
+/**
+ * Browsers may call these cross-origin: `/v1/verifications/{id}/status|events|dc-api-response`
+ * (a non-empty ID without `/`) and the wallet endpoints. String checks: this runs on every request.
+ */
 function isBrowserReadable(path: string): boolean {
-  for (const pattern of BROWSER_READABLE) if (pattern.test(path)) return true;
+  if (path.startsWith(VERIFICATIONS)) {
+    const slash = path.indexOf("/", VERIFICATIONS.length);
+    return (
+      slash > VERIFICATIONS.length &&
+      BROWSER_READABLE_VERIFICATION_ROUTES.has(path.slice(slash + 1))
+    );
+  }
+  for (const prefix of BROWSER_READABLE_PREFIXES) if (path.startsWith(prefix)) return true;
   return false;
 }
 

@@ -187,8 +187,8 @@ export class Keys {
     }
     const record = this.keys.get(header);
     if (
-      !PUBLISHABLE_KEY_PATTERN.test(header) ||
       !record ||
+      !hasPublishableShape(record) ||
       record.type !== "publishable" ||
       record.revoked
     ) {
@@ -196,6 +196,17 @@ export class Keys {
     }
     return { projectId: record.projectId, environment: record.environment };
   }
+}
+
+/** Key records whose key was seen to have the publishable shape: the pattern once, not per browser read. */
+const publishableShaped = new WeakSet<KeyRecord>();
+
+/** Whether a stored key (found under its own text, so the header's) has the publishable shape. */
+function hasPublishableShape(record: KeyRecord): boolean {
+  if (publishableShaped.has(record)) return true;
+  if (!PUBLISHABLE_KEY_PATTERN.test(record.key)) return false;
+  publishableShaped.add(record);
+  return true;
 }
 
 export function requireScope(auth: SecretAuth, scope: Scope): void {

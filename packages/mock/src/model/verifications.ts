@@ -1,8 +1,10 @@
 import { createVerificationBody, listVerificationsQuery } from "@credport/core/contract";
+import { bearerToken } from "./infrastructure/bearer-token.js";
 import { deepCopy } from "./infrastructure/deep-copy.js";
 import { Emitter } from "./infrastructure/emitter.js";
 import { ModelError, notFound, validationError } from "./infrastructure/errors.js";
 import { ExpiryQueue } from "./infrastructure/expiry-queue.js";
+import { expiryTime } from "./infrastructure/expiry-time.js";
 import { newId, randomToken } from "./infrastructure/ids.js";
 import { type JsonObject, parseInput } from "./infrastructure/input.js";
 import type { Page } from "./infrastructure/pagination.js";
@@ -190,7 +192,7 @@ export class Verifications {
     authorization: string | null,
     publishableKey: string | null,
   ): VerificationRecord {
-    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+    const token = bearerToken(authorization);
     if (!token)
       throw new ModelError(
         401,
@@ -199,11 +201,7 @@ export class Verifications {
       );
     const key = this.keys.authenticatePublishable(publishableKey);
     const record = this.store.get(id);
-    if (
-      !record ||
-      record.clientToken !== token ||
-      Date.parse(record.expiresAt) <= this.clock.now()
-    ) {
+    if (!record || record.clientToken !== token || expiryTime(record) <= this.clock.now()) {
       throw new ModelError(401, "invalid_token", "The client token is invalid or has expired.");
     }
     if (!sameTenant(record.tenant, key)) {

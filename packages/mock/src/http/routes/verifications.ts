@@ -3,8 +3,9 @@ import { queryOf } from "../../model/infrastructure/input.js";
 import type { VerificationRecord } from "../../model/records/verification-record.js";
 import { verificationView } from "../../model/records/views.js";
 import { authorizationRequestUri, testWalletUrl } from "../handoff-uris.js";
-import { json, readJson } from "../responses.js";
+import { json, jsonText, readJson } from "../responses.js";
 import { statusEventStream } from "../sse.js";
+import { statusViewJson } from "../status-view-json.js";
 import { type Context, secretAuth } from "./auth.js";
 import type { OperationHandlers } from "./operations.js";
 
@@ -82,7 +83,7 @@ export const verificationHandlers = (
       200,
       verificationView(ctx.model.verifications.get(secretAuth(ctx), ctx.params.verificationId!)),
     ),
-  getVerificationStatus: (ctx) => json(200, readableStatus(ctx)),
+  getVerificationStatus: (ctx) => jsonText(200, statusViewJson(readableStatus(ctx))),
   streamVerificationStatus: (ctx) => {
     const record = readableVerification(ctx);
     if (!ctx.model.realtime.available) {

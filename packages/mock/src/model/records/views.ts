@@ -83,12 +83,22 @@ export function timelineView(r: HasTimeline) {
 }
 
 /** What a browser may read too: never `failure_detail`, which is for the developer's server. */
-export function verificationStatusView(v: VerificationRecord) {
-  return {
-    object: "verification_status",
-    id: v.id,
-    status: v.status,
-    ...(v.status === "failed" && v.failureCode ? { failure_code: v.failureCode } : {}),
-    expires_at: v.expiresAt,
-  };
+export function verificationStatusView(v: VerificationRecord): {
+  object: "verification_status";
+  id: string;
+  status: VerificationRecord["status"];
+  failure_code?: NonNullable<VerificationRecord["failureCode"]>;
+  expires_at: string;
+} {
+  // Two literals rather than a spread: the hot read's object keeps one fixed shape, which
+  // JSON.stringify serialises on its fast path. The keys' order is the same either way.
+  if (v.status === "failed" && v.failureCode)
+    return {
+      object: "verification_status",
+      id: v.id,
+      status: v.status,
+      failure_code: v.failureCode,
+      expires_at: v.expiresAt,
+    };
+  return { object: "verification_status", id: v.id, status: v.status, expires_at: v.expiresAt };
 }
