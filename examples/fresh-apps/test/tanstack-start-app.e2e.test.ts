@@ -1,76 +1,44 @@
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
-import { launchChromiumBrowser as launchChromium } from "@credport/test-browsers";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { addBlocks, startEmulatorWithEnvFile, walletOver18 } from "../src/newcomer-steps.js";
-import { freePort, type Started, start, userEnv } from "../src/processes.js";
-import { ROOT_README } from "../src/readme-app.js";
-import { codeBlocks, sectionBlocks } from "../src/readme-blocks.js";
+import {
+  pathOf,
+  presentThroughLink,
+  type ReadmeServerApp,
+  startReadmeServerApp,
+} from "../src/readme-server-app.js";
 
 // A TanStack Start 1.131 app (the last line that runs on Node 20) from the root README's
 // "TanStack Start" section: its files on the start template's router, root and home page, built
 // with `vite build` and served by the built Nitro server started as the README says.
-const running: Started[] = [];
+let app: ReadmeServerApp;
 let env: Record<string, string>;
 let browser: Browser;
 let url: string;
 
-/** The README's command for the built server, the line under `<!-- tanstack-start-serve -->`. */
-function serveCommand(readme: string): string[] {
-  const match = /<!-- tanstack-start-serve -->\n```sh\n(node .+)\n```/.exec(readme);
-  if (!match) throw new Error("README.md: no tanstack-start-serve command block");
-  return match[1]!.split(/\s+/).slice(1);
-}
-
 beforeAll(async () => {
-  const app = join(inject("scratch"), "tanstack-start-app");
-  const readme = readFileSync(ROOT_README, "utf8");
-  const files = addBlocks(app, sectionBlocks(codeBlocks(readme, "README.md"), "TanStack Start"));
-  expect(files.sort()).toEqual([
-    "src/credport.server.ts",
-    "src/routes/api/credport/$.ts",
-    "src/routes/members.tsx",
-    "src/routes/verify.tsx",
-  ]);
-  const emulator = await startEmulatorWithEnvFile(app, ["--public-prefix", "VITE_"]);
-  running.push(emulator.emulator);
-  env = emulator.env;
-  execFileSync(join(app, "node_modules/.bin/vite"), ["build"], {
-    cwd: app,
-    env: userEnv({ NODE_ENV: "production" }),
-    stdio: "pipe",
+  app = await startReadmeServerApp(inject("scratch"), {
+    app: "tanstack-start-app",
+    section: "TanStack Start",
+    files: [
+      "src/credport.server.ts",
+      "src/routes/api/credport/$.ts",
+      "src/routes/members.tsx",
+      "src/routes/verify.tsx",
+    ],
+    build: ["vite", "build"],
+    typecheckAfterBuild: true,
+    serveMarker: "tanstack-start-serve",
+    ready: /Listening on/,
   });
-  // The README's blocks, type-checked where they belong: beside the route tree the build generated.
-  execFileSync(join(app, "node_modules/.bin/tsc"), ["-p", "."], { cwd: app, stdio: "pipe" });
-  const port = await freePort();
-  running.push(
-    await start(process.execPath, serveCommand(readme), {
-      cwd: app,
-      env: { PORT: String(port), NODE_ENV: "production" },
-      ready: /Listening on/,
-    }),
-  );
-  url = `http://localhost:${port}`;
-  browser = await launchChromium();
+  ({ env, browser, url } = app);
 }, 600_000); // Start's build (client, server, then Nitro's) takes minutes on a busy machine
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(running.map((process) => process.stop()));
-});
+afterAll(() => app?.stop());
 
-async function verify(page: Page) {
-  await page.getByRole("img", { name: "Scan with your wallet to verify" }).waitFor();
-  const wallet = await walletOver18(env);
-  await wallet.present(
-    (await page.getByRole("link", { name: "Open your wallet" }).getAttribute("href"))!,
-  );
-}
-
-const pathOf = (page: Page) => `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
+const verify = (page: Page) => presentThroughLink(page, env);
 
 it("the session module and its secrets stay on the server: no file the browser gets has them", () => {
   const client = join(inject("scratch"), "tanstack-start-app/.output/public");
