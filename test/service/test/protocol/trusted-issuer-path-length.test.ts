@@ -6,13 +6,11 @@
 import { webcrypto } from "node:crypto";
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { createTestWallet, type HeldCredential, type TestWallet } from "@credport/mock/wallet";
-import { CoseKey, DeviceKey, Issuer as MdocIssuer, SignatureAlgorithm } from "@owf/mdoc";
 import * as x509 from "@peculiar/x509";
-import { exportJWK, importJWK, type JWK, SignJWT } from "jose";
+import { exportJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { owfContext } from "../../../../packages/mock/test/support/owf-mdoc-context.js";
 import { badgeDefinition } from "../support/transports.js";
-import { digestOf, disclosure } from "./forge/sd-jwt-vc.js";
+import { outsideMdoc, outsideSdJwtVc } from "./forge/outside-credentials.js";
 import { send } from "./raw-protocol.js";
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
@@ -75,53 +73,6 @@ async function signerBelowIntermediate(r: Made) {
     privateJwk: await exportJWK(leaf.keys.privateKey),
   };
 }
-type Signer = Awaited<ReturnType<typeof signerBelowIntermediate>>;
-
-async function sdJwtVc(signer: Signer, holder: JWK): Promise<HeldCredential> {
-  const given = disclosure("given_name", "Grace");
-  const now = Math.floor(Date.now() / 1000);
-  const jwt = await new SignJWT({
-    iss: "https://issuer.outside.example",
-    iat: now,
-    exp: now + 3600,
-    vct: badgeDefinition().vct,
-    cnf: { jwk: holder },
-    _sd: [digestOf(given)],
-    _sd_alg: "sha-256",
-  })
-    .setProtectedHeader({ alg: "ES256", typ: "dc+sd-jwt", x5c: signer.chain })
-    .sign(await importJWK(signer.privateJwk, "ES256"));
-  return {
-    format: "dc+sd-jwt",
-    sdJwt: `${jwt}~${given}~`,
-    vct: badgeDefinition().vct,
-    issuer: "https://issuer.outside.example",
-    claims: { given_name: "Grace" },
-  };
-}
-
-async function mdoc(signer: Signer, holder: JWK): Promise<HeldCredential> {
-  const issuerSigned = await new MdocIssuer(AV, owfContext)
-    .addIssuerNamespace(AV, { age_over_18: true })
-    .sign({
-      signingKey: CoseKey.fromJwk(signer.privateJwk as never),
-      algorithm: SignatureAlgorithm.ES256,
-      digestAlgorithm: "SHA-256",
-      validityInfo: {
-        signed: new Date(),
-        validFrom: new Date(Date.now() - DAY),
-        validUntil: new Date(Date.now() + 30 * DAY),
-      },
-      deviceKeyInfo: { deviceKey: DeviceKey.fromJwk(holder as never) },
-      certificates: signer.chain.map((der) => new Uint8Array(Buffer.from(der, "base64"))),
-    });
-  return {
-    format: "mso_mdoc",
-    mdoc: issuerSigned.encodedForOid4Vci,
-    docType: AV,
-    claims: { [AV]: { age_over_18: true } },
-  };
-}
 
 describe("trusted issuers: basicConstraints pathLenConstraint", () => {
   let emulator: Emulator;
@@ -177,8 +128,8 @@ describe("trusted issuers: basicConstraints pathLenConstraint", () => {
   }
 
   it.each([
-    ["an SD-JWT VC (x5c)", sdJwtVc],
-    ["an mdoc (x5chain)", mdoc],
+    ["an SD-JWT VC (x5c)", outsideSdJwtVc],
+    ["an mdoc (x5chain)", outsideMdoc],
   ])(
     "%s through an intermediate CA fails under a root with pathLen 0, verifies under pathLen 1",
     async (_, make) => {
