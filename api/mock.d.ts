@@ -750,18 +750,18 @@ declare class Verifications {
     noteChecks(id: string, order: readonly FailureCheck[], failed: FailureCheck | undefined): void;
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
     browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
-        expires_at: string;
-        failure_code?: FailureCode;
-        object: string;
+        object: "verification_status";
         id: string;
-        status: VerificationStatus;
+        status: VerificationRecord["status"];
+        failure_code?: NonNullable<VerificationRecord["failureCode"]>;
+        expires_at: string;
     };
     serverStatus(auth: SecretAuth, id: string): {
-        expires_at: string;
-        failure_code?: FailureCode;
-        object: string;
+        object: "verification_status";
         id: string;
-        status: VerificationStatus;
+        status: VerificationRecord["status"];
+        failure_code?: NonNullable<VerificationRecord["failureCode"]>;
+        expires_at: string;
     };
     private browserReadable;
     result(auth: SecretAuth, id: string, issuer: string): Promise<{
