@@ -19,6 +19,11 @@ export const fromSources = {
 
 /** Test files that need `pnpm build` first, by design: they check what users install. */
 export const BUILT_TESTS = ["test/**/*.built.test.ts"];
+/**
+ * What every package's built tier sets. Its tests spawn what users run (a CLI, a bundler, a
+ * server) as processes, which on a loaded CI machine takes seconds, not Vitest's default 5.
+ */
+export const builtTests = { include: BUILT_TESTS, testTimeout: 30_000 };
 /** Test files that drive real browsers. */
 export const E2E_TESTS = ["test/**/*.e2e.test.ts", "test/e2e/**/*.test.ts"];
 /** Scaled-down benchmark campaigns that assert on their figures (they run on `dist`). */

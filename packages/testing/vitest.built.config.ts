@@ -1,11 +1,11 @@
 import { defineProject } from "vitest/config";
-import { BUILT_TESTS } from "../../vitest.shared.js";
+import { builtTests } from "../../vitest.shared.js";
 
 // After `pnpm build`: tests of what users install (the built entries, by the package's name).
 export default defineProject({
   test: {
     name: "testing-built",
-    include: BUILT_TESTS,
+    ...builtTests,
     environment: "node",
   },
 });

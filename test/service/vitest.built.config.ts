@@ -1,11 +1,11 @@
 import { defineProject } from "vitest/config";
-import { BUILT_TESTS } from "../../vitest.shared.js";
+import { builtTests } from "../../vitest.shared.js";
 
 // After `pnpm build`: tests of what users install (the built entries, by the package's name).
 export default defineProject({
   test: {
     name: "service-built",
-    include: BUILT_TESTS,
+    ...builtTests,
     environment: "node",
     // Contract tests: every exchange with the mock is checked against the wire contract.
     setupFiles: ["./test/support/contract-watch.ts"],

@@ -168,11 +168,14 @@ describe("wallet provider trust", () => {
         "key 0 is not an EC P-256 key (kty EC, crv P-256, x, y)",
       ],
     ] as const;
-    for (const [path, why] of cases) {
-      const cli = spawnCli(["--port", "0", "--trust-wallet-provider", path]);
+    const d = String((await exportJWK(privateKey)).d);
+    // One CLI process per case, side by side: each exits as soon as it has read its option.
+    const runs = cases.map(([path]) => spawnCli(["--port", "0", "--trust-wallet-provider", path]));
+    for (const [i, [path, why]] of cases.entries()) {
+      const cli = runs[i]!;
       expect(await cli.exited).not.toBe(0);
       expect(cli.err.trim()).toBe(`credport-emulator: --trust-wallet-provider ${path}: ${why}`);
-      expect(cli.err).not.toContain(String((await exportJWK(privateKey)).d));
+      expect(cli.err).not.toContain(d);
     }
   });
 });
