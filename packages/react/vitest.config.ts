@@ -10,7 +10,5 @@ export default defineProject({
     ...sharedModules,
     environment: "jsdom",
     setupFiles: ["./test/setup.ts"],
-    // A test's first wallet flow (keys, credential, presentation) runs cold.
-    testTimeout: 15_000,
   },
 });
