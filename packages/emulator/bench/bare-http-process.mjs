@@ -1,8 +1,8 @@
 // The yardstick for the status read: bare node:http answering a fixed status body of the same shape,
-// in its own process (started by emulator.bench.mjs with fork()). By default with three headers
-// (content type, length, request ID; node adds Date); with ANSWER_HEADERS=emulator, with every
-// header the emulator's answer carries (its CORS headers too): the same bytes on the wire, so that
-// this server's figure is the ceiling of the emulator's ratio, all of the emulator's own work
+// in its own process (forked by emulator.bench.mjs with forked-server.mjs). By default with three
+// headers (content type, length, request ID; node adds Date); with ANSWER_HEADERS=emulator, with
+// every header the emulator's answer carries (its CORS headers too): the same bytes on the wire, so
+// that this server's figure is the ceiling of the emulator's ratio, all of the emulator's own work
 // aside.
 import { createServer } from "node:http";
 

@@ -1,8 +1,8 @@
-// The emulator under load, in its own process (started by emulator.bench.mjs with fork()): seeds
-// RECORDS stored records, reports where it listens and what it seeded, and answers questions about
-// its memory and CPU time over IPC, so that the load generator's own work never counts against the
-// emulator's figures. Run with --expose-gc for figures "after GC"; PROFILE picks the protocol
-// profile (default the emulator's, "haip").
+// The emulator under load, in its own process (forked by the bench files with forked-server.mjs):
+// seeds RECORDS stored records, reports where it listens and what it seeded, and answers questions
+// about its memory and CPU time over IPC, so that the load generator's own work never counts
+// against the emulator's figures. Run with --expose-gc for figures "after GC"; PROFILE picks the
+// protocol profile (default the emulator's, "haip").
 import { getHeapSpaceStatistics } from "node:v8";
 import { startEmulator } from "@credport/emulator";
 

@@ -10,11 +10,11 @@
 // Beside each throughput, the server's CPU time per request: on a shared machine it moves less than
 // requests per second do. Runs are interleaved so that the machine's load hits all sides alike.
 // Prints figures; asserts nothing. CREDPORT_BENCH_SECONDS sets the length of each throughput run.
-import { fork } from "node:child_process";
 import { request } from "node:http";
 import autocannon from "autocannon";
 import { median, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 import { medianOfRounds, ratioFields } from "../../../scripts/bench/rounds.mjs";
+import { forkServer } from "./forked-server.mjs";
 
 if (!wants("emulator") && !wants("ratio")) process.exit(0);
 
@@ -27,37 +27,7 @@ const RATIO_ROUND_SECONDS = 1;
 const SSE_CONNECTIONS = 10_000;
 /** RSS may grow by this much beyond the records the run creates (each measured at seeding). */
 const RSS_ALLOWANCE_MB = 64;
-const here = new URL(".", import.meta.url);
 const MB = 2 ** 20;
-
-function start(script, env = {}, execArgv = []) {
-  const child = fork(new URL(script, here), [], { env: { ...process.env, ...env }, execArgv });
-  let stopping = false;
-  child.on("exit", (code) => {
-    if (!stopping) throw new Error(`${script} exited with ${code}`);
-  });
-  const ask = (type, extra = {}) =>
-    new Promise((resolve) => {
-      const onMessage = (message) => {
-        if (message.type !== type) return;
-        child.off("message", onMessage);
-        resolve(message);
-      };
-      child.on("message", onMessage);
-      if (type !== "ready") child.send({ type, ...extra });
-    });
-  return {
-    ready: ask("ready"),
-    memory: (options = {}) => ask("memory", options),
-    cpu: async () => (await ask("cpu")).micros,
-    stop: () =>
-      new Promise((resolve) => {
-        stopping = true;
-        child.once("exit", resolve);
-        child.send({ type: "stop" });
-      }),
-  };
-}
 
 const pick = (items) => items[(Math.random() * items.length) | 0];
 let sequence = 0;
@@ -149,8 +119,8 @@ console.log(
 // headers), so the client's own work is the same on both sides; each round runs both in turn,
 // alternating which goes first.
 {
-  const bare = start("bare-http-process.mjs");
-  const emulator = start("emulator-process.mjs", { RECORDS: "1000" });
+  const bare = forkServer("bare-http-process.mjs");
+  const emulator = forkServer("emulator-process.mjs", { RECORDS: "1000" });
   const [bareService, service] = await Promise.all([bare.ready, emulator.ready]);
   const requests = [statusRead(service)];
   await load(emulator, service.url, requests, 2); // warm-up
@@ -217,8 +187,8 @@ if (!wants("emulator")) process.exit(0);
 // ceiling of the emulator's (the same bytes on the wire, none of the emulator's work); the rest of
 // the gap is the emulator's own work per request. Printed, not judged.
 {
-  const bare = start("bare-http-process.mjs");
-  const asEmulator = start("bare-http-process.mjs", { ANSWER_HEADERS: "emulator" });
+  const bare = forkServer("bare-http-process.mjs");
+  const asEmulator = forkServer("bare-http-process.mjs", { ANSWER_HEADERS: "emulator" });
   const [bareService, asEmulatorService] = await Promise.all([bare.ready, asEmulator.ready]);
   // The same requests as in 1 (both servers ignore their paths and headers).
   const requests = [
@@ -265,7 +235,7 @@ if (!wants("emulator")) process.exit(0);
 {
   const sizes = [1_000, 10_000, 50_000];
   const emulators = sizes.map((records) =>
-    start("emulator-process.mjs", { RECORDS: String(records) }),
+    forkServer("emulator-process.mjs", { RECORDS: String(records) }),
   );
   const services = await Promise.all(emulators.map((e) => e.ready));
   const runs = sizes.map(() => []);
@@ -296,7 +266,7 @@ if (!wants("emulator")) process.exit(0);
 // 3. RSS over a long mixed run. The records the run creates are state the emulator must keep; the
 // bound is what they take (measured per record when seeding) plus a fixed allowance.
 {
-  const emulator = start("emulator-process.mjs", { RECORDS: "10000" }, ["--expose-gc"]);
+  const emulator = forkServer("emulator-process.mjs", { RECORDS: "10000" }, ["--expose-gc"]);
   const service = await emulator.ready;
   const samples = [];
   const result = await load(emulator, service.url, mixed(service), RSS_SECONDS, () => {
@@ -320,7 +290,7 @@ if (!wants("emulator")) process.exit(0);
 
 // 4. Realtime streams come and go: what stays behind.
 {
-  const emulator = start("emulator-process.mjs", { RECORDS: "2000" }, ["--expose-gc"]);
+  const emulator = forkServer("emulator-process.mjs", { RECORDS: "2000" }, ["--expose-gc"]);
   const service = await emulator.ready;
   const openStream = () =>
     new Promise((resolve, reject) => {

@@ -17,11 +17,11 @@
 //
 // Part `mdoc`; the ratio is a "record" figure (kept in the baseline, never judged): an mdoc's
 // verification is a few milliseconds of CPU on a shared machine and a handful of rounds.
-import { fork } from "node:child_process";
 import { createHash, createPublicKey, randomBytes, verify, X509Certificate } from "node:crypto";
 import { createTestWallet } from "@credport/mock/wallet";
 import { CoseKey, DeviceResponse, SessionTranscript, Verifier } from "@owf/mdoc";
 import { median, percentile, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
+import { forkServer } from "./forked-server.mjs";
 
 if (!wants("mdoc")) process.exit(0);
 
@@ -31,25 +31,9 @@ const FLOOR_BATCH = 20;
 const AGE_DEFINITION = "credport.age_verification.mdoc.v1";
 const AV = "eu.europa.ec.av.1";
 
-const child = fork(new URL("emulator-process.mjs", import.meta.url), [], {
-  env: { ...process.env, RECORDS: "0", PROFILE: "plain" },
-});
-child.on("exit", (code) => {
-  if (!stopping) throw new Error(`emulator-process.mjs exited with ${code}`);
-});
-let stopping = false;
-const ask = (type) =>
-  new Promise((resolve) => {
-    const onMessage = (message) => {
-      if (message.type !== type) return;
-      child.off("message", onMessage);
-      resolve(message);
-    };
-    child.on("message", onMessage);
-    if (type !== "ready") child.send({ type });
-  });
-const service = await ask("ready");
-const cpu = async () => (await ask("cpu")).micros;
+const server = forkServer("emulator-process.mjs", { RECORDS: "0", PROFILE: "plain" });
+const service = await server.ready;
+const { cpu } = server;
 
 /** A service call with the ready project's secret key. */
 async function api(path, body) {
@@ -152,8 +136,7 @@ for (let i = 0; i < PRESENTATIONS; i++) {
   const emulator = await presentOnce();
   rounds.push({ emulator, floor: floorBatch() });
 }
-stopping = true;
-child.send({ type: "stop" });
+await server.stop();
 
 const ratio = median(rounds.map((r) => r.emulator / r.floor));
 const emulator = median(rounds.map((r) => r.emulator));

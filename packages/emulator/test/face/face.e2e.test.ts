@@ -5,9 +5,10 @@ import { type Emulator, startEmulator } from "@credport/emulator";
 import { launchChromiumBrowser as launchChromium } from "@credport/test-browsers";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeClaims, badgeDefinition } from "../../../../test/service/test/support/transports.js";
+import { badgeClaims } from "../../../../test/service/test/support/transports.js";
 import { seriousA11yViolations } from "../support/axe.js";
-import type { JsonAnswer } from "../support/page-client.js";
+import { type ServiceCall, serviceCall } from "../support/service-call.js";
+import { publishBadgeHolders } from "./support/face-setup.js";
 
 const screenshots = fileURLToPath(new URL("../../../../artifacts/emulator-face/", import.meta.url));
 
@@ -22,15 +23,8 @@ describe("the emulator's face in Chromium", { timeout: 60_000 }, () => {
   let page: Page;
   let receiver: Server;
   let policyId: string;
+  let service: ServiceCall;
 
-  const service = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await response.json()) as JsonAnswer;
-  };
   const shoot = (name: string) =>
     page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
   const expectAccessible = async () => expect(await seriousA11yViolations(page)).toEqual([]);
@@ -40,21 +34,12 @@ describe("the emulator's face in Chromium", { timeout: 60_000 }, () => {
     receiver = createServer((_req, res) => res.writeHead(204).end());
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     emulator = await startEmulator();
+    service = serviceCall(emulator);
     emulator.model.webhooks.register(
       { projectId: emulator.projectId, environment: "test" },
       `http://127.0.0.1:${(receiver.address() as { port: number }).port}/api/credport/webhooks`,
     );
-    await service("POST", "/v1/issuer/credential-definitions", {
-      ...badgeDefinition(),
-      lifecycleStatus: "published",
-    });
-    policyId = (
-      await service("POST", "/v1/policies", {
-        name: "Badge holders",
-        credential_definition_id: "badge-v1",
-        fields: [{ path: ["given_name"] }, { path: ["family_name"] }],
-      })
-    ).policy_id;
+    policyId = await publishBadgeHolders(service);
     browser = await launchChromium();
     context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 860 } });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: emulator.url });

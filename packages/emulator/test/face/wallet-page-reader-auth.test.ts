@@ -1,8 +1,13 @@
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type JsonAnswer, pageClient, visibleText } from "../support/page-client.js";
-
-type DcApiRequest = { protocol: string; data: Record<string, string> };
+import { pageClient, visibleText } from "../support/page-client.js";
+import { type ServiceCall, serviceCall } from "../support/service-call.js";
+import {
+  annexCRequestsOf,
+  type DcApiRequest,
+  dcApiVerification,
+  takeMdocAgeAttestation,
+} from "./support/face-setup.js";
 
 /**
  * The wallet page checks an Annex C request's reader authentication (`readerAuth`) as the test
@@ -12,38 +17,21 @@ type DcApiRequest = { protocol: string; data: Record<string, string> };
 describe("the wallet page and Annex C readerAuth", () => {
   let emulator: Emulator;
   const origin = "http://localhost:3000";
-  const service = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await response.json()) as JsonAnswer;
-  };
+  let service: ServiceCall;
   const annexCOf = async (origins: string[]) => {
-    const created = await service("POST", "/v1/verifications", {
-      policy_id: "preset_age_over_18",
-      expected_origins: origins,
-    });
-    const requests = (created.dc_api_requests as DcApiRequest[]).filter(
-      (r) => r.protocol === "org-iso-mdoc",
-    );
-    return { id: created.id as string, request: requests[0]! };
+    const created = await dcApiVerification(service, origins);
+    return { id: created.id as string, request: annexCRequestsOf(created)[0]! };
   };
 
   beforeAll(async () => {
     emulator = await startEmulator();
+    service = serviceCall(emulator);
   });
   afterAll(() => emulator.close());
 
   it("answers a request signed for the page, and refuses a replayed or another origin's readerAuth", async () => {
     const browser = pageClient(emulator.url);
-    const offer = await service("POST", "/v1/openid4vc/issuance/offer", {
-      credentialDefinitionId: "credport.age_verification.mdoc.v1",
-      claims: { "eu.europa.ec.av.1": { age_over_18: true } },
-    });
-    await browser.get("/wallet");
-    await browser.post("/wallet/accept", { uri: offer.offerUri as string });
+    await takeMdocAgeAttestation(service, browser);
     const answer = (request: DcApiRequest) =>
       browser.post("/wallet/dc-api", {
         requests: JSON.stringify([request]),

@@ -1,12 +1,13 @@
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeDefinition } from "../../../../test/service/test/support/transports.js";
+import { type PageClient, pageClient, visibleText } from "../support/page-client.js";
+import { type ServiceCall, serviceCall } from "../support/service-call.js";
 import {
-  type JsonAnswer,
-  type PageClient,
-  pageClient,
-  visibleText,
-} from "../support/page-client.js";
+  annexCRequestsOf,
+  dcApiVerification,
+  publishBadgeHolders,
+  takeMdocAgeAttestation,
+} from "./support/face-setup.js";
 
 /**
  * The wallet page is the test wallet's second face: a person clicks, the same wallet acts over the
@@ -14,14 +15,7 @@ import {
  */
 describe("the test wallet page", () => {
   let emulator: Emulator;
-  const service = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await response.json()) as JsonAnswer;
-  };
+  let service: ServiceCall;
   const offer = (body: Record<string, unknown> = {}) =>
     service("POST", "/v1/openid4vc/issuance/offer", {
       credentialDefinitionId: "badge-v1",
@@ -35,15 +29,8 @@ describe("the test wallet page", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator();
-    await service("POST", "/v1/issuer/credential-definitions", {
-      ...badgeDefinition(),
-      lifecycleStatus: "published",
-    });
-    await service("POST", "/v1/policies", {
-      name: "Badge holders",
-      credential_definition_id: "badge-v1",
-      fields: [{ path: ["given_name"] }, { path: ["family_name"] }],
-    });
+    service = serviceCall(emulator);
+    await publishBadgeHolders(service);
   });
   afterAll(() => emulator.close());
 
@@ -220,15 +207,10 @@ describe("the test wallet page", () => {
 
   describe("answers a Digital Credentials API request pasted in", () => {
     const origin = "http://localhost:5173";
-    const dcApiVerification = () =>
-      service("POST", "/v1/verifications", {
-        policy_id: "preset_age_over_18",
-        expected_origins: [origin],
-      });
 
     it("hands the answer to the verification, and shows what get() would resolve with", async () => {
       const browser = pageClient(emulator.url);
-      const created = await dcApiVerification();
+      const created = await dcApiVerification(service, [origin]);
       const opened = visibleText((await browser.get("/wallet")).text);
       expect(opened).toContain("Answer a Digital Credentials API request");
       const answered = await browser.post("/wallet/dc-api", {
@@ -248,7 +230,7 @@ describe("the test wallet page", () => {
 
     it("only shows the answer when told not to hand it over, and refuses another origin's request", async () => {
       const browser = pageClient(emulator.url);
-      const created = await dcApiVerification();
+      const created = await dcApiVerification(service, [origin]);
       const shown = visibleText(
         (
           await browser.post("/wallet/dc-api", {
@@ -282,16 +264,9 @@ describe("the test wallet page", () => {
 
     it("an Annex C request alone (what Safari passes) is found by its encryptionInfo, and the wallet's mdoc answers it", async () => {
       const browser = pageClient(emulator.url);
-      const mdocOffer = await offer({
-        credentialDefinitionId: "credport.age_verification.mdoc.v1",
-        claims: { "eu.europa.ec.av.1": { age_over_18: true } },
-      });
-      await browser.get("/wallet");
-      await browser.post("/wallet/accept", { uri: mdocOffer.offerUri });
-      const created = await dcApiVerification();
-      const annexC = (created.dc_api_requests as { protocol: string }[]).filter(
-        (r) => r.protocol === "org-iso-mdoc",
-      );
+      await takeMdocAgeAttestation(service, browser);
+      const created = await dcApiVerification(service, [origin]);
+      const annexC = annexCRequestsOf(created);
       expect(annexC).toHaveLength(1);
       const answered = await browser.post("/wallet/dc-api", {
         requests: JSON.stringify(annexC),
