@@ -1,6 +1,10 @@
 // The test tiers (README, "Development"): which files each runs and how workspace packages resolve.
 import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { UserWorkspaceConfig } from "vitest/config";
+
+/** The repository's root, which package folders are named from. */
+const ROOT = new URL("./", import.meta.url);
 
 /**
  * The export condition that points each workspace package at its `src` (see the packages'
@@ -42,37 +46,11 @@ export const fastTests = {
  * The fast tier's projects: a worker's test files share one module graph instead of importing
  * everything again per file (a new worker, then every source module and dependency evaluated
  * again, was most of the tier's time). So a test file leaves nothing behind: environment
- * variables, globals and fake timers restored after each test, servers closed, and no `vi.mock` of
- * a module the sources import. The few files that need a module graph of their own (such a
- * `vi.mock`, a warning said once per process) are listed in their package's `ownModuleGraph` and
- * run in its `<package>-isolated` project (`isolatedProject`).
+ * variables, globals and fake timers restored after each test, servers closed. A file that needs
+ * a fresh copy of the sources (a `vi.mock` of a module they import, a warning said once per
+ * process) imports them after `vi.resetModules()`, and resets them again when it ends if it mocked.
  */
 export const sharedModules = { isolate: false } as const;
-
-/** The fast tier's files of a package but those that need a module graph of their own. */
-export function sharedFastTests(ownModuleGraph: string[]) {
-  return { ...fastTests, exclude: [...fastTests.exclude, ...ownModuleGraph], ...sharedModules };
-}
-
-/**
- * The `<package>-isolated` project: the files of `ownModuleGraph`, each in a new worker (Vitest's
- * default isolation), with the rest of the package's fast-tier configuration (`fast`).
- */
-export function isolatedProject(
-  fast: UserWorkspaceConfig,
-  ownModuleGraph: string[],
-): UserWorkspaceConfig {
-  return {
-    ...fast,
-    test: {
-      ...fast.test,
-      name: `${fast.test?.name}-isolated`,
-      include: ownModuleGraph,
-      exclude: fastTests.exclude,
-      isolate: true,
-    },
-  };
-}
 
 /**
  * The test matrices (every adapter, every transport; test/service/test/support/test-matrix.ts):
@@ -105,3 +83,62 @@ export function matrixProject(
 
 /** What the fast tier's project of a package with a test matrix sets: the first entry only. */
 export const firstOfMatrix = { env: { CREDPORT_TEST_MATRIX: "first" } };
+
+/**
+ * One project made of several packages' fast-tier projects (`vitest.fast.config.ts`): their files
+ * then share one module graph per worker, where each project would import core, the mock, msw
+ * and zod again in each of its workers. Their settings are joined (setup files, aliases, inlined
+ * dependencies, environment variables), so every package's must agree: the same default
+ * environment, shared modules, no two values for one variable.
+ */
+export function oneProject(
+  name: string,
+  packages: Record<string, UserWorkspaceConfig>,
+): UserWorkspaceConfig {
+  const joined = {
+    ...fromSources,
+    resolve: {
+      ...fromSources.resolve,
+      alias: [] as { find: string | RegExp; replacement: string }[],
+    },
+    test: {
+      name,
+      include: [] as string[],
+      exclude: [] as string[],
+      setupFiles: [] as string[],
+      env: {} as Record<string, string>,
+      server: { deps: { inline: [] as (string | RegExp)[] } },
+      environment: "node",
+      testTimeout: fastTests.testTimeout,
+      ...sharedModules,
+    },
+  };
+  for (const [dir, project] of Object.entries(packages)) {
+    const test = project.test ?? {};
+    const where = `${dir}'s fast tier`;
+    if (test.isolate !== false) throw new Error(`${where} must share modules (sharedModules)`);
+    if ((test.environment ?? "node") !== "node") throw new Error(`${where} must run in node`);
+    const inDir = (pattern: string) => (pattern.startsWith("**/") ? pattern : `${dir}/${pattern}`);
+    joined.test.include.push(...(test.include ?? []).map(inDir));
+    joined.test.exclude.push(...(test.exclude ?? []).map(inDir));
+    for (const file of [test.setupFiles ?? []].flat()) {
+      const path = fileURLToPath(new URL(`${dir}/${file}`, ROOT));
+      if (!joined.test.setupFiles.includes(path)) joined.test.setupFiles.push(path);
+    }
+    for (const [key, value] of Object.entries(test.env ?? {})) {
+      if (key in joined.test.env && joined.test.env[key] !== value)
+        throw new Error(
+          `${where} sets ${key} to ${value}, another package to ${joined.test.env[key]}`,
+        );
+      joined.test.env[key] = String(value);
+    }
+    const alias = project.resolve?.alias;
+    if (alias && !Array.isArray(alias)) throw new Error(`${where}: give resolve.alias as an array`);
+    joined.resolve.alias.push(...((alias ?? []) as typeof joined.resolve.alias));
+    const inline = test.server?.deps?.inline;
+    if (inline === true) throw new Error(`${where}: name the dependencies to inline`);
+    joined.test.server.deps.inline.push(...(inline ?? []));
+    joined.test.testTimeout = Math.max(joined.test.testTimeout, test.testTimeout ?? 0);
+  }
+  return joined;
+}

@@ -1,12 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
-import { fromSources, sharedFastTests } from "../../vitest.shared.js";
-
-/** Files that need a module graph of their own: the `next-isolated` project runs them. */
-export const ownModuleGraph = [
-  // Its control needs a verifier that has not yet fetched the service's key set (cached by URL).
-  "test/attacks/pinned-key-set.test.ts",
-];
+import { fastTests, fromSources, sharedModules } from "../../vitest.shared.js";
 
 const support = (file: string) => fileURLToPath(new URL(`./test/support/${file}`, import.meta.url));
 
@@ -27,7 +21,8 @@ export default defineProject({
   },
   test: {
     name: "next",
-    ...sharedFastTests(ownModuleGraph),
+    ...fastTests,
+    ...sharedModules,
     environment: "node",
     server: { deps: { inline: ["@credport/next"] } },
   },

@@ -1,11 +1,12 @@
 import { defineProject } from "vitest/config";
-import { firstOfMatrix, fromSources, sharedFastTests } from "../../vitest.shared.js";
+import { fastTests, firstOfMatrix, fromSources, sharedModules } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
   test: {
     name: "server",
-    ...sharedFastTests([]),
+    ...fastTests,
+    ...sharedModules,
     environment: "node",
     ...firstOfMatrix,
     // Contract tests: every exchange with the mock is checked against the wire contract.

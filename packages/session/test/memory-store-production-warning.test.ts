@@ -2,10 +2,13 @@
 // platform that runs several, each would finalize a copied pending cookie and hand a replayed
 // webhook to onEvent once of its own. The app says so once at start-up, naming CREDPORT_REDIS_URL,
 // unless `singleInstance: true` says one instance is on purpose. (One file: the warning is once per
-// process, so the cases run in this order.)
-import { type CredportSessionConfig, createCredportHandler } from "@credport/session";
+// process, so the cases run in this order, on a copy of the package no earlier file has used.)
+import type { CredportSessionConfig } from "@credport/session";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BASE, SECRET, setUpMockService } from "./support/mock-service.js";
+
+vi.resetModules();
+const { createCredportHandler } = await import("@credport/session");
 
 const { project } = setUpMockService();
 afterEach(() => {

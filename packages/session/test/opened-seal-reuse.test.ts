@@ -1,9 +1,6 @@
 // Issue 28, bench item: a seal the wall has opened is not unsealed again (iron derives two keys
 // with PBKDF2 on every unseal: most of the wall's cost per request), until it is evicted.
-import { createCredportMiddleware } from "@credport/session";
-import { describe, expect, it, vi } from "vitest";
-import { sessionKeyring } from "../src/config/session-secrets.js";
-import { sealVerifiedSession } from "../src/cookies/verified-session.js";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 const unseals = vi.hoisted(() => ({ count: 0 }));
 vi.mock("iron-session", async (original) => {
@@ -15,6 +12,17 @@ vi.mock("iron-session", async (original) => {
       return iron.unsealData(...args);
     },
   };
+});
+
+// The package as the counting iron-session below makes it, not as an earlier file of this worker
+// imported it; later files get the real one again.
+vi.resetModules();
+const { createCredportMiddleware } = await import("@credport/session");
+const { sessionKeyring } = await import("../src/config/session-secrets.js");
+const { sealVerifiedSession } = await import("../src/cookies/verified-session.js");
+afterAll(() => {
+  vi.doUnmock("iron-session");
+  vi.resetModules();
 });
 
 const SECRET = "r".repeat(32);

@@ -7,10 +7,13 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testConfig } from "../support/config.js";
-import { BASE, setUpMockService } from "../support/mock-service.js";
+import { setUpMockService } from "../support/mock-service.js";
 import { SESSION_COOKIE, TestBrowser } from "../support/test-browser.js";
 
-const service = setUpMockService();
+// A service URL of its own: the control needs a verifier that has not yet fetched the service's key
+// set, which the files of a worker share, cached by URL.
+const BASE = "https://pinned-key-set.credport.test";
+const service = setUpMockService({ baseUrl: BASE });
 const { projectId } = service.project;
 let serviceJwks: JsonWebKeySet;
 let jwksFetches = 0;
@@ -64,7 +67,9 @@ function swapKeySet() {
 /** A browser that starts a verification nobody presents to, then asks for a session. */
 async function finalizeWithoutWallet(config = {}) {
   swapKeySet();
-  const browser = new TestBrowser(createCredportHandlers(testConfig(service.project, config)));
+  const browser = new TestBrowser(
+    createCredportHandlers(testConfig(service.project, { baseUrl: BASE, ...config })),
+  );
   const id = await browser.start();
   const res = await browser.send("POST", "session", { verificationId: id });
   return { status: res.status, session: browser.jar.has(SESSION_COOKIE) };
@@ -92,7 +97,9 @@ describe("a middlebox that swaps the service's key set", () => {
 
   it("a genuine result passes the pinned wall", async () => {
     const browser = new TestBrowser(
-      createCredportHandlers(testConfig(service.project, { jwks: JSON.stringify(serviceJwks) })),
+      createCredportHandlers(
+        testConfig(service.project, { baseUrl: BASE, jwks: JSON.stringify(serviceJwks) }),
+      ),
     );
     const id = await browser.start();
     service.verify(id);

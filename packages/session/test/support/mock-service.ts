@@ -14,12 +14,13 @@ let resultSigningKey: ReturnType<Model["signer"]["exportKey"]> | undefined;
 
 /**
  * One in-memory Credport service per test file, served over msw, with a way to put a tampering
- * middlebox between the app and the service for one test.
+ * middlebox between the app and the service for one test. At `BASE` unless the file needs a
+ * service URL whose key set no earlier file has fetched (`baseUrl`).
  */
-export function setUpMockService() {
+export function setUpMockService({ baseUrl = BASE }: { baseUrl?: string } = {}) {
   const model = createModel();
   const project = model.createProject();
-  const handlers = createHandlers(model, { baseUrl: BASE });
+  const handlers = createHandlers(model, { baseUrl });
   const server = setupServer(...handlers);
   beforeAll(async () => {
     resultSigningKey ??= model.signer.exportKey();
@@ -35,7 +36,7 @@ export function setUpMockService() {
   /** Rewrites the JSON of the result endpoint as a proxy between the app and the service could. */
   const tamperResult = (rewrite: (body: Record<string, unknown>) => Record<string, unknown>) =>
     server.use(
-      http.get(`${BASE}/v1/verifications/:id/result`, async ({ request }) => {
+      http.get(`${baseUrl}/v1/verifications/:id/result`, async ({ request }) => {
         const original = await getResponse(handlers, request);
         const body = (await original!.json()) as Record<string, unknown>;
         return HttpResponse.json(rewrite(body), { status: original!.status });

@@ -7,9 +7,28 @@ import { checkRequestConforms, checkResponseConforms } from "@credport/core/cont
 import type { SetupServer } from "msw/node";
 import { afterEach } from "vitest";
 
-const drift: string[] = [];
-const pending = new Set<Promise<void>>();
-const emulatorOrigins = new Set<string>();
+/**
+ * One watch per worker. Vitest runs this file again before each test file, while the files of a
+ * worker share every other module (the suites' supports import their copy of this one once) and
+ * the global fetch: a state per run would lose the drift found through an earlier copy, and a
+ * fetch wrapper per run would wrap the last one (and a mock server's patch of it) again.
+ */
+interface Watch {
+  drift: string[];
+  pending: Set<Promise<void>>;
+  emulatorOrigins: Set<string>;
+  fetchWatched: boolean;
+}
+const WATCH = Symbol.for("credport.test.contract-watch");
+const workerGlobals = globalThis as { [WATCH]?: Watch };
+workerGlobals[WATCH] ??= {
+  drift: [],
+  pending: new Set(),
+  emulatorOrigins: new Set(),
+  fetchWatched: false,
+};
+const watch = workerGlobals[WATCH];
+const { drift, pending, emulatorOrigins } = watch;
 
 function track(work: Promise<void>): void {
   const done = work
@@ -82,18 +101,24 @@ export function watchEmulator(baseUrl: string): void {
   emulatorOrigins.add(new URL(baseUrl).origin);
 }
 
-const originalFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  if (!emulatorOrigins.has(url.origin)) return originalFetch(input, init);
-  const request = new Request(input instanceof Request ? input.clone() : input, init);
-  track(checkRequest(request.clone()));
-  const response = await originalFetch(input, init);
-  // A stream is checked by its content type alone: teeing it would outlive the caller's abort.
-  const json = response.headers.get("content-type")?.includes("application/json");
-  track(checkResponse(request, json ? response.clone() : headersOnly(response)));
-  return response;
-};
+function watchFetch(): void {
+  const originalFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!emulatorOrigins.has(url.origin)) return originalFetch(input, init);
+    const request = new Request(input instanceof Request ? input.clone() : input, init);
+    track(checkRequest(request.clone()));
+    const response = await originalFetch(input, init);
+    // A stream is checked by its content type alone: teeing it would outlive the caller's abort.
+    const json = response.headers.get("content-type")?.includes("application/json");
+    track(checkResponse(request, json ? response.clone() : headersOnly(response)));
+    return response;
+  };
+}
+if (!watch.fetchWatched) {
+  watchFetch();
+  watch.fetchWatched = true;
+}
 
 /** The answer without its body, for checks that need only the status and headers. */
 const headersOnly = (response: Response) =>
