@@ -8,6 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRE_AUTHORIZED_GRANT, send } from "../../../../test/service/test/support/raw-send.js";
 import { badgeClaims, badgeDefinition } from "../../../../test/service/test/support/transports.js";
 
+// One for both profiles: fast-check indexes every code point of a binary string arbitrary when it
+// is first used (about a second of CPU each).
+const junkText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary" }),
+  fc.constantFrom("", "%", "%zz", "null", "[]", "{}", "\u0000"),
+);
+
 /**
  * Malformed bodies and headers thrown at every protocol endpoint, under each profile: no answer is
  * a server error, and no refusal changes state — except the refusals that count by design (a
@@ -164,11 +172,7 @@ describe.each<ProtocolProfile>(["plain", "haip"])(
     /** Fixtures are made again only after a run changed state (a success, or a refusal that counts). */
     let current: Fixtures | undefined;
 
-    const junk = fc.oneof(
-      fc.string(),
-      fc.string({ unit: "binary" }),
-      fc.constantFrom("", "%", "%zz", "null", "[]", "{}", "\u0000"),
-    );
+    const junk = junkText;
     const jsonish = fc.oneof(
       fc.json(),
       fc.jsonValue().map((v) => JSON.stringify(v)),
