@@ -85,17 +85,40 @@ export function matrixProject(
 export const firstOfMatrix = { env: { CREDPORT_TEST_MATRIX: "first" } };
 
 /**
- * One project made of several packages' fast-tier projects (`vitest.fast.config.ts`): their files
- * then share one module graph per worker, where each project would import core, the mock, msw
- * and zod again in each of its workers. Their settings are joined (setup files, aliases, inlined
- * dependencies, environment variables), so every package's must agree: the same default
- * environment, shared modules, no two values for one variable.
+ * The packages' fast-tier projects joined (`vitest.fast.config.ts`): one project per test
+ * environment, whose files share one module graph per worker, where each package's project would
+ * import core, the mock, msw and zod again in its workers, and a worker that met files of another
+ * environment would start again. Their settings are joined (setup files, aliases, inlined
+ * dependencies, environment variables), so every package's must agree:
+ * shared modules, no two values for one variable.
  */
-export function oneProject(
+export function joinedProjects(
   name: string,
   packages: Record<string, UserWorkspaceConfig>,
-): UserWorkspaceConfig {
-  const joined = {
+): UserWorkspaceConfig[] {
+  const byEnvironment = new Map<string, JoinedProject>();
+  for (const [dir, project] of Object.entries(packages)) {
+    if (project.test?.isolate !== false)
+      throw new Error(`${dir}'s fast tier must share modules (sharedModules)`);
+    for (const file of fastTestFiles(dir)) {
+      const environment = environmentOf(file, project.test.environment ?? "node");
+      let joined = byEnvironment.get(environment);
+      if (!joined) {
+        joined = newJoinedProject(environment === "node" ? name : `${name}-${environment}`);
+        joined.test.environment = environment;
+        byEnvironment.set(environment, joined);
+      }
+      joined.test.include.push(file);
+      joinSettings(joined, dir, project);
+    }
+  }
+  return [...byEnvironment.values()];
+}
+
+type JoinedProject = ReturnType<typeof newJoinedProject>;
+
+function newJoinedProject(name: string) {
+  return {
     ...fromSources,
     resolve: {
       ...fromSources.resolve,
@@ -104,7 +127,6 @@ export function oneProject(
     test: {
       name,
       include: [] as string[],
-      exclude: [] as string[],
       setupFiles: [] as string[],
       env: {} as Record<string, string>,
       server: { deps: { inline: [] as (string | RegExp)[] } },
@@ -112,33 +134,51 @@ export function oneProject(
       testTimeout: fastTests.testTimeout,
       ...sharedModules,
     },
+    joined: new Set<string>(),
   };
-  for (const [dir, project] of Object.entries(packages)) {
-    const test = project.test ?? {};
-    const where = `${dir}'s fast tier`;
-    if (test.isolate !== false) throw new Error(`${where} must share modules (sharedModules)`);
-    if ((test.environment ?? "node") !== "node") throw new Error(`${where} must run in node`);
-    const inDir = (pattern: string) => (pattern.startsWith("**/") ? pattern : `${dir}/${pattern}`);
-    joined.test.include.push(...(test.include ?? []).map(inDir));
-    joined.test.exclude.push(...(test.exclude ?? []).map(inDir));
-    for (const file of [test.setupFiles ?? []].flat()) {
-      const path = fileURLToPath(new URL(`${dir}/${file}`, ROOT));
-      if (!joined.test.setupFiles.includes(path)) joined.test.setupFiles.push(path);
-    }
-    for (const [key, value] of Object.entries(test.env ?? {})) {
-      if (key in joined.test.env && joined.test.env[key] !== value)
-        throw new Error(
-          `${where} sets ${key} to ${value}, another package to ${joined.test.env[key]}`,
-        );
-      joined.test.env[key] = String(value);
-    }
-    const alias = project.resolve?.alias;
-    if (alias && !Array.isArray(alias)) throw new Error(`${where}: give resolve.alias as an array`);
-    joined.resolve.alias.push(...((alias ?? []) as typeof joined.resolve.alias));
-    const inline = test.server?.deps?.inline;
-    if (inline === true) throw new Error(`${where}: name the dependencies to inline`);
-    joined.test.server.deps.inline.push(...(inline ?? []));
-    joined.test.testTimeout = Math.max(joined.test.testTimeout, test.testTimeout ?? 0);
+}
+
+/** Adds a package's settings to a joined project (once). */
+function joinSettings(joined: JoinedProject, dir: string, project: UserWorkspaceConfig): void {
+  if (joined.joined.has(dir)) return;
+  joined.joined.add(dir);
+  const test = project.test ?? {};
+  const where = `${dir}'s fast tier`;
+  for (const file of [test.setupFiles ?? []].flat()) {
+    const path = fileURLToPath(new URL(`${dir}/${file}`, ROOT));
+    if (!joined.test.setupFiles.includes(path)) joined.test.setupFiles.push(path);
   }
-  return joined;
+  for (const [key, value] of Object.entries(test.env ?? {})) {
+    if (key in joined.test.env && joined.test.env[key] !== value)
+      throw new Error(
+        `${where} sets ${key} to ${value}, another package to ${joined.test.env[key]}`,
+      );
+    joined.test.env[key] = String(value);
+  }
+  const alias = project.resolve?.alias;
+  if (alias && !Array.isArray(alias)) throw new Error(`${where}: give resolve.alias as an array`);
+  joined.resolve.alias.push(...((alias ?? []) as typeof joined.resolve.alias));
+  const inline = test.server?.deps?.inline;
+  if (inline === true) throw new Error(`${where}: name the dependencies to inline`);
+  joined.test.server.deps.inline.push(...(inline ?? []));
+  joined.test.testTimeout = Math.max(joined.test.testTimeout, test.testTimeout ?? 0);
+}
+
+/** A package folder's fast-tier files (`fastTests`: not built, e2e or bench), from the root. */
+function fastTestFiles(dir: string): string[] {
+  return readdirSync(new URL(`${dir}/test/`, ROOT), { recursive: true, encoding: "utf8" })
+    .filter(
+      (file) =>
+        /\.test\.tsx?$/.test(file) &&
+        !/\.(built|e2e|bench)\.test\.tsx?$/.test(file) &&
+        !file.startsWith("e2e/"),
+    )
+    .sort()
+    .map((file) => `${dir}/test/${file}`);
+}
+
+/** The environment a test file names in its first lines (`@vitest-environment`), or `fallback`. */
+function environmentOf(file: string, fallback: string): string {
+  const head = readFileSync(new URL(file, ROOT), "utf8").slice(0, 400);
+  return /@vitest-environment\s+(\S+)/.exec(head)?.[1] ?? fallback;
 }

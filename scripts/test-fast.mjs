@@ -7,10 +7,7 @@ import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
-/**
- * The fast tier's configuration: the packages' fast-tier projects joined into one (`fast`), beside
- * React's (jsdom).
- */
+/** The fast tier's configuration: the packages' fast-tier projects joined, one per environment. */
 const FAST_CONFIG = "vitest.fast.config.ts";
 
 /** The matrix tier's projects: the fast tier runs the first entry of each matrix, these the rest. */

@@ -3,7 +3,6 @@ import { fastTests, fromSources, sharedModules } from "../../vitest.shared.js";
 
 export default defineProject({
   ...fromSources,
-  esbuild: { jsx: "automatic" },
   test: {
     name: "react",
     ...fastTests,
