@@ -749,20 +749,20 @@ declare class Verifications {
     noteStep(id: string, step: string, detail?: TimelineEntry["detail"]): void;
     noteChecks(id: string, order: readonly FailureCheck[], failed: FailureCheck | undefined): void;
     getForServer(auth: SecretAuth, id: string): VerificationRecord;
-    browserStatus(id: string, authorization: string | null, publishableKey: string | null): {
+    browserStatus(id: string, authorization: string | null, publishableKey: string | null): Readonly<{
         object: "verification_status";
         id: string;
         status: VerificationRecord["status"];
         failure_code?: NonNullable<VerificationRecord["failureCode"]>;
         expires_at: string;
-    };
-    serverStatus(auth: SecretAuth, id: string): {
+    }>;
+    serverStatus(auth: SecretAuth, id: string): Readonly<{
         object: "verification_status";
         id: string;
         status: VerificationRecord["status"];
         failure_code?: NonNullable<VerificationRecord["failureCode"]>;
         expires_at: string;
-    };
+    }>;
     private browserReadable;
     result(auth: SecretAuth, id: string, issuer: string): Promise<{
         result_token: string;

@@ -183,7 +183,7 @@ console.log(
 if (!wants("emulator")) process.exit(0);
 
 // 1b. Where the status read's gap is: bare node:http sending the emulator's very answer headers
-// (its five CORS headers too) beside the plain yardstick, in rounds as in 1. Its ratio is the
+// (its two CORS headers too) beside the plain yardstick, in rounds as in 1. Its ratio is the
 // ceiling of the emulator's (the same bytes on the wire, none of the emulator's work); the rest of
 // the gap is the emulator's own work per request. Printed, not judged.
 {
@@ -218,7 +218,7 @@ if (!wants("emulator")) process.exit(0);
     { maxRounds: 40 },
   );
   console.log(
-    `\nbare node:http sending the emulator's answer headers (five CORS headers among them) over bare node:http, ${result.rounds} rounds: ${result.median.toFixed(3)} by req/s (95 % interval ${result.low.toFixed(3)}–${result.high.toFixed(3)}${result.settled ? "" : ", did not settle"}), ${median(cpuRatios).toFixed(3)} by CPU time: the ceiling of the emulator's ratio`,
+    `\nbare node:http sending the emulator's answer headers (two CORS headers among them) over bare node:http, ${result.rounds} rounds: ${result.median.toFixed(3)} by req/s (95 % interval ${result.low.toFixed(3)}–${result.high.toFixed(3)}${result.settled ? "" : ", did not settle"}), ${median(cpuRatios).toFixed(3)} by CPU time: the ceiling of the emulator's ratio`,
   );
   reportFigure({
     id: "emulator.status-read.headers-ceiling",

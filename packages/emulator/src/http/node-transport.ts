@@ -9,6 +9,7 @@ import {
   type RouterOutcome,
 } from "@credport/mock";
 import { newRequestId, requestTooLarge } from "@credport/mock/engine";
+import { rawHeader } from "./raw-headers.js";
 
 /**
  * One request the emulator answered over node:http, as its request log (the dashboard's traffic
@@ -123,15 +124,7 @@ export class NodeIncoming implements Incoming {
   }
 
   header(name: string): string | null {
-    // From the raw list node parsed: reading `req.headers` would build an object of every header.
-    const raw = this.req.rawHeaders;
-    let value: string | null = null;
-    for (let i = 0; i < raw.length; i += 2) {
-      const field = raw[i]!;
-      if (field.length !== name.length || field.toLowerCase() !== name) continue;
-      value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]}`;
-    }
-    return value;
+    return rawHeader(this.req.rawHeaders, name);
   }
 
   readBody(maxBytes: number): Promise<string> {

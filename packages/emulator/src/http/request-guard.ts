@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { CredportConfigurationError } from "@credport/core";
 import { ModelError } from "@credport/mock";
+import { firstRawHeader } from "./raw-headers.js";
 
 /**
  * Which `Host` names the emulator answers besides its own: names (`tunnel.example`), or a leading
@@ -52,8 +53,7 @@ export class RequestGuard {
 
   /** Why this request is refused, or `undefined`. `path` is below the emulator's base path. */
   refusal(req: IncomingMessage, path: string): ModelError | undefined {
-    // From the raw list, as node's own `req.headers.host` keeps the first: reading `req.headers`
-    // would build an object of every header, which a read never needs otherwise.
+    // The first, as node's own `req.headers.host` keeps; from the raw list (./raw-headers.ts).
     const host = firstRawHeader(req.rawHeaders, "host");
     if (host !== undefined && !this.answersHostCached(host)) return hostNotAllowed(host);
     const method = req.method ?? "GET";
@@ -123,14 +123,6 @@ export function checkAllowedHost(name: string, option: string): string {
     `@credport/emulator: ${option}: ${JSON.stringify(clip(name))} is not a host name (such as abc.tunnel.example, or .tunnel.example for its subdomains too)`,
     { code: "invalid_option" },
   );
-}
-
-function firstRawHeader(raw: readonly string[], name: string): string | undefined {
-  for (let i = 0; i < raw.length; i += 2) {
-    const field = raw[i]!;
-    if (field.length === name.length && field.toLowerCase() === name) return raw[i + 1];
-  }
-  return undefined;
 }
 
 /** The host name of a `Host` header (port dropped, IPv6 brackets removed), or `undefined`. */

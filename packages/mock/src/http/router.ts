@@ -43,14 +43,22 @@ const VERIFICATIONS = "/v1/verifications/";
 const BROWSER_READABLE_VERIFICATION_ROUTES = new Set(["status", "events", "dc-api-response"]);
 /** Prefixes of the wallet endpoints, which browsers may call cross-origin too. */
 const BROWSER_READABLE_PREFIXES = ["/oid4vci/", "/oid4vp/", "/.well-known/"];
+/**
+ * CORS headers as the Fetch standard reads them: every answer of a browser-readable route says who
+ * may read it and which headers a page may see; only a preflight's answer says which methods and
+ * headers may be sent, and for how long (its Allow-Methods, Allow-Headers and Max-Age are read from
+ * no other answer, and on every status read they were a third of its header bytes).
+ */
 const CORS_HEADERS: [string, string][] = [
   ["access-control-allow-origin", "*"],
+  ["access-control-expose-headers", "x-request-id, retry-after, date"],
+];
+const PREFLIGHT_HEADERS: [string, string][] = [
   ["access-control-allow-methods", "GET, POST, OPTIONS"],
   [
     "access-control-allow-headers",
     "authorization, x-publishable-key, content-type, last-event-id, dpop",
   ],
-  ["access-control-expose-headers", "x-request-id, retry-after, date"],
   ["access-control-max-age", "600"],
 ];
 
@@ -76,14 +84,18 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
    */
   function serve(incoming: Incoming, baseUrl: string, requestId: string): MaybePromise<Outcome> {
     let cors = false;
+    let preflight = false;
     const finish = (answer: Answer) =>
-      finishAnswer(answer, requestId, serviceDate(model.clock.now()), cors);
+      finishAnswer(answer, requestId, serviceDate(model.clock.now()), cors, preflight);
     const failed = (error: unknown) => finish(errorReply(toModelError(error)));
     try {
       const { prefix, href } = base(baseUrl);
       const path = routePath(incoming.target, prefix);
       cors = isBrowserReadable(path);
-      if (incoming.method === "OPTIONS") return finish({ status: 204, headers: {} });
+      if (incoming.method === "OPTIONS") {
+        preflight = cors;
+        return finish({ status: 204, headers: {} });
+      }
       model.sweep();
 
       const v1 = path.startsWith("/v1/");
@@ -193,17 +205,25 @@ function isBrowserReadable(path: string): boolean {
 /**
  * Every answer carries its request ID and the service's time (`Date`, from the model's clock, so
  * that clients correcting their clock by it follow `clock/advance` too); browser-readable ones the
- * CORS headers.
+ * CORS headers, and their preflights' answers the preflight headers too.
  */
-function finishAnswer(answer: Answer, requestId: string, date: string, cors: boolean): Answer {
+function finishAnswer(
+  answer: Answer,
+  requestId: string,
+  date: string,
+  cors: boolean,
+  preflight: boolean,
+): Answer {
   if (answer instanceof Response) {
     answer.headers.set("x-request-id", requestId);
     answer.headers.set("date", date);
     if (cors) for (const [name, value] of CORS_HEADERS) answer.headers.set(name, value);
+    if (preflight) for (const [name, value] of PREFLIGHT_HEADERS) answer.headers.set(name, value);
   } else {
     answer.headers["x-request-id"] = requestId;
     answer.headers.date = date;
     if (cors) for (const [name, value] of CORS_HEADERS) answer.headers[name] = value;
+    if (preflight) for (const [name, value] of PREFLIGHT_HEADERS) answer.headers[name] = value;
   }
   return answer;
 }

@@ -13,6 +13,7 @@ import { type Keys, requireScope, type SecretAuth, sameTenant, type Tenant } fro
 import type { ResultSigner } from "./pki/result-signer.js";
 import type { Policies } from "./policies.js";
 import type { FailureCheck, FailureDetail } from "./records/failure-detail.js";
+import { statusViewOf } from "./records/status-view-of.js";
 import {
   checkSteps,
   noteStep,
@@ -20,7 +21,7 @@ import {
   type TimelineEntry,
 } from "./records/timeline.js";
 import type { DcApiAnswerTranscript, VerificationRecord } from "./records/verification-record.js";
-import { timelineView, verificationStatusView, verificationView } from "./records/views.js";
+import { timelineView, verificationView } from "./records/views.js";
 import { nextState } from "./transitions/state-machine.js";
 import {
   FAILURE_CODES,
@@ -178,13 +179,13 @@ export class Verifications {
 
   /** The status a browser reads (rules of {@link authorizeBrowser}), without copying the whole record. */
   browserStatus(id: string, authorization: string | null, publishableKey: string | null) {
-    return verificationStatusView(this.browserReadable(id, authorization, publishableKey));
+    return statusViewOf(this.browserReadable(id, authorization, publishableKey));
   }
 
   /** The status a server reads (rules of {@link getForServer}), without copying the whole record. */
   serverStatus(auth: SecretAuth, id: string) {
     requireScope(auth, "verifications:read");
-    return verificationStatusView(this.owned(auth, id));
+    return statusViewOf(this.owned(auth, id));
   }
 
   private browserReadable(

@@ -5,6 +5,7 @@ import { RouteTable } from "../../src/http/route-table.js";
 import { statusViewJson } from "../../src/http/status-view-json.js";
 import { createModel } from "../../src/index.js";
 import { bearerToken } from "../../src/model/infrastructure/bearer-token.js";
+import { statusViewOf } from "../../src/model/records/status-view-of.js";
 import type { VerificationRecord } from "../../src/model/records/verification-record.js";
 import { verificationStatusView } from "../../src/model/records/views.js";
 import { createRouter } from "../../src/router.js";
@@ -190,5 +191,46 @@ describe("status view JSON", () => {
       ),
       { numRuns: 3000 },
     );
+  });
+
+  it("of a record read again and again is the text of its view now, whatever changed in between", () => {
+    const field = fc.constantFrom("status", "failureCode", "expiresAt", "id", "none");
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            field,
+            fc.oneof(fc.constantFrom("pending", "failed", "wallet_declined", "x"), text),
+          ),
+          { maxLength: 12 },
+        ),
+        (changes) => {
+          const record = {
+            id: "ver_a",
+            status: "pending",
+            expiresAt: "2026-01-01T00:00:00.000Z",
+          } as unknown as Record<string, string | undefined>;
+          for (const [name, value] of changes) {
+            if (name !== "none")
+              record[name] = name === "failureCode" && value === "x" ? undefined : value;
+            const read = statusViewJson(statusViewOf(record as unknown as VerificationRecord));
+            expect(read).toBe(
+              JSON.stringify(verificationStatusView(record as unknown as VerificationRecord)),
+            );
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("is one frozen view per record while the record is unchanged, a new one once it changed", () => {
+    const record = { id: "ver_a", status: "pending", expiresAt: "t" } as VerificationRecord;
+    const first = statusViewOf(record);
+    expect(statusViewOf(record)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    record.status = "verified";
+    expect(statusViewOf(record)).not.toBe(first);
+    expect(statusViewOf(record).status).toBe("verified");
   });
 });

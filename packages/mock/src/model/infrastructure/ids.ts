@@ -15,15 +15,24 @@ function randomByte(): number {
   return pool[offset++]!;
 }
 
-/** Random base62 string, uniform over the alphabet. */
+/** The alphabet as character codes, and where a token's characters are put before it becomes a string. */
+const ALPHABET_CODES = Buffer.from(ALPHABET, "latin1");
+let chars = Buffer.alloc(64);
+
+/**
+ * Random base62 string, uniform over the alphabet. Its characters are gathered as bytes and made
+ * a string once: adding them to a string one by one made a new string per character, on every
+ * request (each answer's request ID is one).
+ */
 export function randomToken(length: number): string {
-  let out = "";
-  while (out.length < length) {
+  if (chars.length < length) chars = Buffer.alloc(length);
+  let filled = 0;
+  while (filled < length) {
     const byte = randomByte();
     // 248 = 4 × 62: dropping bytes above it keeps the choice uniform.
-    if (byte < 248) out += ALPHABET[byte % 62];
+    if (byte < 248) chars[filled++] = ALPHABET_CODES[byte % 62]!;
   }
-  return out;
+  return chars.toString("latin1", 0, length);
 }
 
 export const newId = (prefix: string) => `${prefix}_${randomToken(20)}`;
