@@ -89,14 +89,15 @@ export const firstOfMatrix = { env: { CREDPORT_TEST_MATRIX: "first" } };
  * environment, whose files share one module graph per worker, where each package's project would
  * import core, the mock, msw and zod again in its workers, and a worker that met files of another
  * environment would start again. Their settings are joined (setup files, aliases, inlined
- * dependencies, environment variables), so every package's must agree:
- * shared modules, no two values for one variable.
+ * dependencies, environment variables), so every package's must agree: shared modules, no two
+ * values for one variable.
  */
 export function joinedProjects(
   name: string,
   packages: Record<string, UserWorkspaceConfig>,
 ): UserWorkspaceConfig[] {
   const byEnvironment = new Map<string, JoinedProject>();
+  const settingsJoined = new Set<string>();
   for (const [dir, project] of Object.entries(packages)) {
     if (project.test?.isolate !== false)
       throw new Error(`${dir}'s fast tier must share modules (sharedModules)`);
@@ -109,6 +110,8 @@ export function joinedProjects(
         byEnvironment.set(environment, joined);
       }
       joined.test.include.push(file);
+      if (settingsJoined.has(`${environment} ${dir}`)) continue;
+      settingsJoined.add(`${environment} ${dir}`);
       joinSettings(joined, dir, project);
     }
   }
@@ -134,14 +137,11 @@ function newJoinedProject(name: string) {
       testTimeout: fastTests.testTimeout,
       ...sharedModules,
     },
-    joined: new Set<string>(),
   };
 }
 
-/** Adds a package's settings to a joined project (once). */
+/** Adds a package's settings to a joined project. */
 function joinSettings(joined: JoinedProject, dir: string, project: UserWorkspaceConfig): void {
-  if (joined.joined.has(dir)) return;
-  joined.joined.add(dir);
   const test = project.test ?? {};
   const where = `${dir}'s fast tier`;
   for (const file of [test.setupFiles ?? []].flat()) {

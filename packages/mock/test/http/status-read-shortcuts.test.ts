@@ -94,12 +94,17 @@ describe("CORS headers", () => {
         const answer = router.serve(optionsRequest(target), "http://127.0.0.1:1", "req_x");
         if (answer instanceof Promise || typeof answer === "symbol" || answer instanceof Response)
           throw new Error("an OPTIONS answer is a plain reply");
-        const readable = BROWSER_READABLE.some((pattern) => pattern.test(target));
+        // The path decides, not the query string: `/v1/verifications/?/status` is no status read.
+        const [pathname] = target.split("?");
+        const readable = BROWSER_READABLE.some((pattern) => pattern.test(pathname!));
         expect(answer.headers["access-control-allow-origin"], target).toBe(
           readable ? "*" : undefined,
         );
       }),
-      { numRuns: 3000 },
+      {
+        numRuns: 3000,
+        examples: [["/v1/verifications/?/status"], ["/v1/verifications/v?/status"]],
+      },
     );
   });
 });
