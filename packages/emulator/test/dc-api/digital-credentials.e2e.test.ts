@@ -11,7 +11,9 @@ import {
 import { launchChromiumBrowser } from "@credport/test-browsers";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeClaims, badgeDefinition } from "../../../../test/service/test/support/transports.js";
+import { badgeClaims } from "../../../../test/service/test/support/transports.js";
+import { publishBadgeHolders } from "../face/support/face-setup.js";
+import { type ServiceCall, serviceCall } from "../support/service-call.js";
 
 /**
  * The page a shop would write, as small as it gets: its server starts a verification with its own
@@ -78,31 +80,17 @@ describe.each(["haip", "plain"] as const)(
     let wallet: TestWallet;
     let lastVerification: string | undefined;
 
-    const service = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${emulator.url}${path}`, {
-        method,
-        headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return (await response.json()) as Record<string, unknown>;
-    };
+    let service: ServiceCall;
 
     beforeAll(async () => {
       emulator = await startEmulator({ model: createModel({ profile }) });
-      await service("POST", "/v1/issuer/credential-definitions", {
-        ...badgeDefinition(),
-        lifecycleStatus: "published",
-      });
-      const policy = await service("POST", "/v1/policies", {
-        name: "Badge holders",
-        credential_definition_id: "badge-v1",
-        fields: [{ path: ["given_name"] }],
-      });
+      service = serviceCall(emulator);
+      const policyId = await publishBadgeHolders(service, [{ path: ["given_name"] }]);
       shop = createServer(async (req, res) => {
         if (req.method === "POST" && req.url === "/start") {
           // The shop's server names its own origin: never one taken from the request.
           const created = await service("POST", "/v1/verifications", {
-            policy_id: policy.policy_id,
+            policy_id: policyId,
             expected_origins: [origin],
           });
           lastVerification = created.id as string;

@@ -8,6 +8,7 @@
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../attacks/raw-http.js";
+import { serviceCall } from "../support/service-call.js";
 
 describe("CORS headers of a browser status read", () => {
   let emulator: Emulator;
@@ -15,12 +16,9 @@ describe("CORS headers of a browser status read", () => {
   let clientToken: string;
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
-    const created = await fetch(`${emulator.url}/v1/verifications`, {
-      method: "POST",
-      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
-      body: JSON.stringify({ policy_id: "preset_age_over_18" }),
+    const body = await serviceCall(emulator)("POST", "/v1/verifications", {
+      policy_id: "preset_age_over_18",
     });
-    const body = (await created.json()) as { id: string; client_token: string };
     statusUrl = `${emulator.url}/v1/verifications/${body.id}/status`;
     clientToken = body.client_token;
   });

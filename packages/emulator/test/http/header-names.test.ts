@@ -5,18 +5,16 @@
 import { type Emulator, startEmulator } from "@credport/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../attacks/raw-http.js";
+import { serviceCall } from "../support/service-call.js";
 
 describe("header names in any case", () => {
   let emulator: Emulator;
   let verification: { id: string; clientToken: string };
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
-    const created = await fetch(`${emulator.url}/v1/verifications`, {
-      method: "POST",
-      headers: { "x-service-key": emulator.keys.secretKey, "content-type": "application/json" },
-      body: JSON.stringify({ policy_id: "preset_age_over_18" }),
+    const body = await serviceCall(emulator)("POST", "/v1/verifications", {
+      policy_id: "preset_age_over_18",
     });
-    const body = (await created.json()) as { id: string; client_token: string };
     verification = { id: body.id, clientToken: body.client_token };
   });
   afterAll(() => emulator.close());

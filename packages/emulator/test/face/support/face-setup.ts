@@ -8,10 +8,13 @@ import type { ServiceCall } from "../../support/service-call.js";
 export type DcApiRequest = { protocol: string; data: Record<string, string> };
 
 /**
- * Publishes the employee badge (`badge-v1`) and a "Badge holders" policy asking for its given and
- * family name; returns the policy's id.
+ * Publishes the employee badge (`badge-v1`) and a "Badge holders" policy asking for `fields` (its
+ * given and family name unless given); returns the policy's id.
  */
-export async function publishBadgeHolders(service: ServiceCall): Promise<string> {
+export async function publishBadgeHolders(
+  service: ServiceCall,
+  fields: { path: string[] }[] = [{ path: ["given_name"] }, { path: ["family_name"] }],
+): Promise<string> {
   await service("POST", "/v1/issuer/credential-definitions", {
     ...badgeDefinition(),
     lifecycleStatus: "published",
@@ -19,7 +22,7 @@ export async function publishBadgeHolders(service: ServiceCall): Promise<string>
   const policy = await service("POST", "/v1/policies", {
     name: "Badge holders",
     credential_definition_id: "badge-v1",
-    fields: [{ path: ["given_name"] }, { path: ["family_name"] }],
+    fields,
   });
   return policy.policy_id as string;
 }
