@@ -45,24 +45,40 @@ export function serveNode(
   const base = baseParts(baseUrl);
   const incoming = new NodeIncoming(req, res, base.origin);
   const startedAt = onServed ? Date.now() : 0;
-  const write = (answer: RouterOutcome) => {
-    if (onServed && incoming.method !== "OPTIONS")
-      onServed(servedRequest(incoming, base.prefix, answer, requestId, startedAt));
-    if (answer === DROP_CONNECTION) {
-      req.socket.destroy();
-      return;
-    }
-    try {
-      writeNodeAnswer(res, answer);
-    } catch {
-      // A stream that will never be sent gives back what it holds (a realtime stream's place).
-      if (!(answer instanceof Response) && typeof answer.body === "object") answer.body.discard();
-      failNodeAnswer(res, requestId);
-    }
-  };
   const outcome = router.serve(incoming, baseUrl, requestId);
-  if (outcome instanceof Promise) outcome.then(write, () => failNodeAnswer(res, requestId));
-  else write(outcome);
+  if (!(outcome instanceof Promise)) {
+    writeOutcome(incoming, outcome, requestId, startedAt, base.prefix, onServed);
+    return;
+  }
+  outcome.then(
+    (settled) => writeOutcome(incoming, settled, requestId, startedAt, base.prefix, onServed),
+    () => failNodeAnswer(res, requestId),
+  );
+}
+
+/** Tells `onServed` (CORS preflights aside), then writes the answer or drops the connection. */
+function writeOutcome(
+  incoming: NodeIncoming,
+  answer: RouterOutcome,
+  requestId: string,
+  startedAt: number,
+  prefix: string,
+  onServed: ((served: ServedRequest) => void) | undefined,
+): void {
+  if (onServed && incoming.method !== "OPTIONS")
+    onServed(servedRequest(incoming, prefix, answer, requestId, startedAt));
+  const { req, res } = incoming;
+  if (answer === DROP_CONNECTION) {
+    req.socket.destroy();
+    return;
+  }
+  try {
+    writeNodeAnswer(res, answer);
+  } catch {
+    // A stream that will never be sent gives back what it holds (a realtime stream's place).
+    if (!(answer instanceof Response) && typeof answer.body === "object") answer.body.discard();
+    failNodeAnswer(res, requestId);
+  }
 }
 
 /** Origin and path prefix of the last base URL seen (an emulator serves one): no URL per request. */
@@ -83,12 +99,12 @@ function servedRequest(
   startedAt: number,
 ): ServedRequest {
   const { target } = incoming;
-  const headerOf = (name: string) =>
+  const replayed =
     answer === DROP_CONNECTION
       ? null
       : answer instanceof Response
-        ? answer.headers.get(name)
-        : (answer.headers[name] ?? null);
+        ? answer.headers.get("idempotent-replayed")
+        : answer.headers["idempotent-replayed"];
   return {
     method: incoming.method,
     target:
@@ -96,7 +112,7 @@ function servedRequest(
     status: answer === DROP_CONNECTION ? null : answer.status,
     requestId,
     idempotencyKey: incoming.header("idempotency-key"),
-    replayed: headerOf("idempotent-replayed") === "true",
+    replayed: replayed === "true",
     startedAt,
   };
 }
@@ -108,19 +124,21 @@ function servedRequest(
 export class NodeIncoming implements Incoming {
   readonly method: string;
   readonly target: string;
-  readonly url: string;
   private abort?: AbortController;
 
   constructor(
-    private readonly req: IncomingMessage,
-    private readonly res: ServerResponse,
-    origin: string,
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    private readonly origin: string,
   ) {
     const raw = req.url ?? "/";
     this.method = req.method ?? "GET";
     // Absolute-form targets (`GET http://host/path`) come from proxies.
     this.target = raw.startsWith("/") ? raw : safeTarget(raw);
-    this.url = origin + this.target;
+  }
+
+  get url(): string {
+    return this.origin + this.target;
   }
 
   header(name: string): string | null {

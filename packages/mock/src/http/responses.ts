@@ -1,8 +1,9 @@
 import { ModelError, validationError } from "../model/infrastructure/errors.js";
-import { randomToken } from "../model/infrastructure/ids.js";
+import { idSource } from "../model/infrastructure/ids.js";
 import type { Reply, RouteContext } from "./route.js";
 
-export const newRequestId = () => `req_${randomToken(20)}`;
+/** `req_` and 20 random base62 characters: the `X-Request-ID` of every answer. */
+export const newRequestId = idSource("req_", 20);
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
   return jsonText(status, JSON.stringify(body), headers);

@@ -1,4 +1,5 @@
 import { ModelError, validationError } from "../model/infrastructure/errors.js";
+import type { FaultRule } from "../model/infrastructure/faults.js";
 import type { Model } from "../model/model.js";
 import { faultAnswer } from "./fault-answer.js";
 import { fetchIncoming, toFetchResponse } from "./fetch-transport.js";
@@ -80,55 +81,74 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
   /**
    * Everything between a request and its answer; never throws, and never answers an empty 500.
    * Synchronous as long as nothing waits (a body, a delay, an async route): most reads pay for
-   * no promise at all.
+   * no promise at all, and a request without a fault for no closure either.
    */
   function serve(incoming: Incoming, baseUrl: string, requestId: string): MaybePromise<Outcome> {
     let cors = false;
-    let preflight = false;
-    const finish = (answer: Answer) =>
-      finishAnswer(answer, requestId, serviceDate(model.clock.now()), cors, preflight);
-    const failed = (error: unknown) => finish(errorReply(toModelError(error)));
     try {
       const { prefix, href } = base(baseUrl);
       const path = routePath(incoming.target, prefix);
       cors = isBrowserReadable(path);
-      if (incoming.method === "OPTIONS") {
-        preflight = cors;
-        return finish({ status: 204, headers: {} });
-      }
+      if (incoming.method === "OPTIONS")
+        return finish({ status: 204, headers: {} }, requestId, cors, cors);
       model.sweep();
 
       const v1 = path.startsWith("/v1/");
       if (v1) model.logRequest(incoming.method, path);
       const fault = v1 ? model.faults.take(incoming.method, path) : undefined;
-      const early = fault && faultAnswer(fault);
-      if (early) return finish(early);
-      // After the route ran: a dropped connection instead of the answer, or the answer.
-      const settle = (answer: Answer): Outcome => {
-        if (fault?.kind !== "drop_after_write") return finish(answer);
-        discard(answer);
-        return DROP_CONNECTION;
-      };
-      const run = () => {
-        const answer = attempt(() => dispatch(incoming, path, href));
-        return answer instanceof Promise
-          ? answer.then(settle, (error) => settle(errorReply(toModelError(error))))
-          : settle(answer);
-      };
-      if (fault?.kind === "delay")
-        return new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000))
-          .then(run)
-          .catch(failed);
-      return run();
+      if (fault === undefined) return answered(attempt(incoming, path, href), requestId, cors);
+      return withFault(fault, incoming, path, href, requestId, cors);
     } catch (error) {
-      return failed(error);
+      return finish(errorReply(toModelError(error)), requestId, cors, false);
     }
   }
 
+  /** Every answer leaves through here: request ID, the service's `Date`, CORS headers. */
+  function finish(answer: Answer, requestId: string, cors: boolean, preflight: boolean): Answer {
+    return finishAnswer(answer, requestId, serviceDate(model.clock.now()), cors, preflight);
+  }
+
+  /** The route's answer, finished once it is there. */
+  function answered(answer: MaybePromise<Answer>, requestId: string, cors: boolean) {
+    if (!(answer instanceof Promise)) return finish(answer, requestId, cors, false);
+    return answer.then(
+      (settled) => finish(settled, requestId, cors, false),
+      (error) => finish(errorReply(toModelError(error)), requestId, cors, false),
+    );
+  }
+
+  /** A request an injected fault takes: answered instead, delayed, or dropped after the route ran. */
+  function withFault(
+    fault: FaultRule,
+    incoming: Incoming,
+    path: string,
+    baseUrl: string,
+    requestId: string,
+    cors: boolean,
+  ): MaybePromise<Outcome> {
+    const early = faultAnswer(fault);
+    if (early) return finish(early, requestId, cors, false);
+    const settle = (answer: Answer): Outcome => {
+      if (fault.kind !== "drop_after_write") return finish(answer, requestId, cors, false);
+      discard(answer);
+      return DROP_CONNECTION;
+    };
+    const run = () => {
+      const answer = attempt(incoming, path, baseUrl);
+      return answer instanceof Promise
+        ? answer.then(settle, (error) => settle(errorReply(toModelError(error))))
+        : settle(answer);
+    };
+    if (fault.kind !== "delay") return run();
+    return new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000))
+      .then(run)
+      .catch((error) => finish(errorReply(toModelError(error)), requestId, cors, false));
+  }
+
   /** The route's answer; a route that throws answers its error. */
-  function attempt(route: () => MaybePromise<Answer>): MaybePromise<Answer> {
+  function attempt(incoming: Incoming, path: string, baseUrl: string): MaybePromise<Answer> {
     try {
-      return route();
+      return dispatch(incoming, path, baseUrl);
     } catch (error) {
       return errorReply(toModelError(error));
     }
@@ -144,16 +164,29 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
         "method_not_allowed",
         `${incoming.method} is not allowed on ${path}.`,
       );
+    const { route } = match;
     const params = decodeParams(match.params);
-    const handle = (body: string) => {
-      const ctx = new RequestContext(incoming, body, params, baseUrl, model, servesTestWallet);
-      const key = incoming.method === "POST" ? ctx.header("idempotency-key") : null;
-      if (key !== null && path.startsWith("/v1/"))
-        return answerOnce(ctx, key, `POST ${path}`, () => match.route.handle(ctx));
-      return match.route.handle(ctx);
-    };
-    if (incoming.method === "GET" || incoming.method === "HEAD") return handle("");
-    return incoming.readBody(model.limits.requestBodyBytes).then(handle);
+    if (incoming.method === "GET" || incoming.method === "HEAD")
+      return runRoute(route, incoming, "", params, path, baseUrl);
+    return incoming
+      .readBody(model.limits.requestBodyBytes)
+      .then((body) => runRoute(route, incoming, body, params, path, baseUrl));
+  }
+
+  /** Runs a route on its request; a POST with an `Idempotency-Key` to the API is answered once. */
+  function runRoute(
+    route: Route<Model>,
+    incoming: Incoming,
+    body: string,
+    params: Record<string, string>,
+    path: string,
+    baseUrl: string,
+  ): MaybePromise<Answer> {
+    const ctx = new RequestContext(incoming, body, params, baseUrl, model, servesTestWallet);
+    const key = incoming.method === "POST" ? ctx.header("idempotency-key") : null;
+    if (key !== null && path.startsWith("/v1/"))
+      return answerOnce(ctx, key, `POST ${path}`, () => route.handle(ctx));
+    return route.handle(ctx);
   }
 
   return {

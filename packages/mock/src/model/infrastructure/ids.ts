@@ -37,6 +37,31 @@ export function randomToken(length: number): string {
 
 export const newId = (prefix: string) => `${prefix}_${randomToken(20)}`;
 
+/** IDs drawn per batch by {@link idSource}. */
+const BATCH = 64;
+
+/**
+ * `prefix` + `length` random characters, drawn {@link BATCH} at a time into one string that each
+ * ID is a slice of. For IDs made on every request (the request ID): one ID at a time, through a
+ * byte buffer and then joined to its prefix (a rope, flattened again when node writes the header),
+ * was about 5 % of the emulator's CPU profile of a status read.
+ */
+export function idSource(prefix: string, length: number): () => string {
+  const width = prefix.length + length;
+  let batch = "";
+  let next = BATCH;
+  return () => {
+    if (next === BATCH) {
+      const ids: string[] = [];
+      for (let i = 0; i < BATCH; i++) ids.push(prefix, randomToken(length));
+      batch = ids.join("");
+      next = 0;
+    }
+    const start = next++ * width;
+    return batch.slice(start, start + width);
+  };
+}
+
 export function randomDigits(length: number): string {
   let out = "";
   while (out.length < length) {
