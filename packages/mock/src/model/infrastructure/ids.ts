@@ -19,19 +19,24 @@ function randomByte(): number {
 const ALPHABET_CODES = Buffer.from(ALPHABET, "latin1");
 let chars = Buffer.alloc(64);
 
+/** Writes `length` random alphabet characters into `into` from `start`, uniform over the alphabet. */
+function fillRandom(into: Buffer, start: number, length: number): void {
+  const end = start + length;
+  let at = start;
+  while (at < end) {
+    const byte = randomByte();
+    // 248 = 4 × 62: dropping bytes above it keeps the choice uniform.
+    if (byte < 248) into[at++] = ALPHABET_CODES[byte % 62]!;
+  }
+}
+
 /**
  * Random base62 string, uniform over the alphabet. Its characters are gathered as bytes and made
- * a string once: adding them to a string one by one made a new string per character, on every
- * request (each answer's request ID is one).
+ * a string once: adding them to a string one by one made a new string per character.
  */
 export function randomToken(length: number): string {
   if (chars.length < length) chars = Buffer.alloc(length);
-  let filled = 0;
-  while (filled < length) {
-    const byte = randomByte();
-    // 248 = 4 × 62: dropping bytes above it keeps the choice uniform.
-    if (byte < 248) chars[filled++] = ALPHABET_CODES[byte % 62]!;
-  }
+  fillRandom(chars, 0, length);
   return chars.toString("latin1", 0, length);
 }
 
@@ -42,19 +47,20 @@ const BATCH = 64;
 
 /**
  * `prefix` + `length` random characters, drawn {@link BATCH} at a time into one string that each
- * ID is a slice of. For IDs made on every request (the request ID): one ID at a time, through a
- * byte buffer and then joined to its prefix (a rope, flattened again when node writes the header),
- * was about 5 % of the emulator's CPU profile of a status read.
+ * ID is a slice of. For IDs made on every request (the request ID): one at a time, each ID was a
+ * string made from bytes and then a rope joined to its prefix, which node flattened again to
+ * write the header: about 5 % of the emulator's CPU profile of a status read.
  */
 export function idSource(prefix: string, length: number): () => string {
   const width = prefix.length + length;
+  const bytes = Buffer.alloc(width * BATCH);
+  for (let i = 0; i < BATCH; i++) bytes.write(prefix, i * width, "latin1");
   let batch = "";
   let next = BATCH;
   return () => {
     if (next === BATCH) {
-      const ids: string[] = [];
-      for (let i = 0; i < BATCH; i++) ids.push(prefix, randomToken(length));
-      batch = ids.join("");
+      for (let i = 0; i < BATCH; i++) fillRandom(bytes, i * width + prefix.length, length);
+      batch = bytes.toString("latin1");
       next = 0;
     }
     const start = next++ * width;
