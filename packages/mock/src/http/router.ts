@@ -99,7 +99,7 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
       if (fault === undefined) return answered(attempt(incoming, path, href), requestId, cors);
       return withFault(fault, incoming, path, href, requestId, cors);
     } catch (error) {
-      return finish(errorReply(toModelError(error)), requestId, cors, false);
+      return failed(error, requestId, cors);
     }
   }
 
@@ -108,12 +108,17 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
     return finishAnswer(answer, requestId, serviceDate(model.clock.now()), cors, preflight);
   }
 
+  /** An error's answer (its own status and code, or a bare 500), finished like any other. */
+  function failed(error: unknown, requestId: string, cors: boolean): Answer {
+    return finish(errorReply(toModelError(error)), requestId, cors, false);
+  }
+
   /** The route's answer, finished once it is there. */
   function answered(answer: MaybePromise<Answer>, requestId: string, cors: boolean) {
     if (!(answer instanceof Promise)) return finish(answer, requestId, cors, false);
     return answer.then(
       (settled) => finish(settled, requestId, cors, false),
-      (error) => finish(errorReply(toModelError(error)), requestId, cors, false),
+      (error) => failed(error, requestId, cors),
     );
   }
 
@@ -142,7 +147,7 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
     if (fault.kind !== "delay") return run();
     return new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000))
       .then(run)
-      .catch((error) => finish(errorReply(toModelError(error)), requestId, cors, false));
+      .catch((error) => failed(error, requestId, cors));
   }
 
   /** The route's answer; a route that throws answers its error. */
