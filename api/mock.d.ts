@@ -821,7 +821,7 @@ declare class Model {
     verifications: Verifications;
     idempotency: Idempotency;
     signer: ResultSigner;
-    requestLog: LoggedRequest[];
+    private loggedRequests;
     protocol: ProtocolState;
     readonly changes: ChangeFeed;
     readonly notices: Notices;
@@ -839,6 +839,8 @@ declare class Model {
     verifierOf(verificationId: string, baseUrl: string): Promise<VerifierIdentity | undefined>;
     sweep(): void;
     keepExpiring(): () => void;
+    get requestLog(): LoggedRequest[];
+    set requestLog(requests: LoggedRequest[]);
     logRequest(method: string, path: string): void;
     snapshot(): {
         projects: string[];

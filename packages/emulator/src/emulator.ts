@@ -200,7 +200,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let baseUrl = "";
   let basePath = "";
   const host = options.host ?? "127.0.0.1";
-  const server = createServer((req, res) => {
+  // Duplicate header lines are joined as Fetch joins them, so that `req.headers` reads as the
+  // mock's Fetch transport does (./http/node-transport.ts): node would keep only the first of some.
+  const server = createServer({ joinDuplicateHeaders: true }, (req, res) => {
     const raw = req.url ?? "/";
     const query = raw.indexOf("?");
     let path = query === -1 ? raw : raw.slice(0, query);

@@ -82,6 +82,8 @@ const ACTION_PATH = /^\/__dashboard\/actions\/([a-z-]+)$/;
  * emulator asks it before each request.
  */
 export function faceRoute(method: string, path: string): PageHandler | undefined {
+  // The API's paths are never pages: most requests are API calls, and this is before each one.
+  if (path.startsWith("/v1/")) return undefined;
   const handler = (method === "GET" ? GET : method === "POST" ? POST : undefined)?.get(path);
   if (handler) return handler;
   if (method !== "POST" || !path.startsWith("/__dashboard/actions/")) return undefined;

@@ -106,6 +106,18 @@ describe.each(TRANSPORTS)("limits over the wire ($name)", (transport) => {
     ]);
   });
 
+  it("the request log holds at most its limit at every read, however many came in between", async () => {
+    const s = await start({ requestLog: 3 });
+    const paths = (count: number, from: number) =>
+      Array.from({ length: count }, (_, i) => `/v1/verifications/v${from + i}`);
+    // More than twice the limit in a row: the log drops its oldest in one cut on the way.
+    for (const path of paths(8, 0)) await s.call("GET", path);
+    expect(s.model.requestLog.map((r) => r.path)).toEqual(paths(3, 5));
+    s.model.requestLog.length = 0;
+    for (const path of paths(2, 8)) await s.call("GET", path);
+    expect(s.model.requestLog.map((r) => r.path)).toEqual(paths(2, 8));
+  });
+
   it("idempotent answers beyond the limit: the oldest key is forgotten, the newest replays", async () => {
     const s = await start({ idempotencyRecords: 2 });
     const body = { credentialDefinitionId: "badge-v1", claims: badgeClaims };

@@ -142,7 +142,7 @@ export class NodeIncoming implements Incoming {
   }
 
   header(name: string): string | null {
-    return rawHeader(this.req.rawHeaders, name);
+    return requestHeader(this.req, name);
   }
 
   readBody(maxBytes: number): Promise<string> {
@@ -169,6 +169,24 @@ export class NodeIncoming implements Incoming {
       signal: this.signal,
     });
   }
+}
+
+/**
+ * A request header as Fetch reads it: every value of the name, joined with `, `. Node has built
+ * `req.headers` before any handler runs (its server reads `te` and `expect` there); when the server
+ * joins duplicates (`joinDuplicateHeaders`, as the emulator's does), that object already holds
+ * Fetch's value for every name but `cookie` (joined with `; `), and a look-up there is cheaper
+ * than a scan of the raw list. Otherwise node keeps only the first of some names (`authorization`
+ * among them): those are read from the raw list, so that a duplicated credential is never half-read.
+ */
+export function requestHeader(req: IncomingMessage, name: string): string | null {
+  // Set by node from the server's option (node ≥ 18.14); absent from @types/node's IncomingMessage.
+  const joined = (req as { joinDuplicateHeaders?: boolean }).joinDuplicateHeaders === true;
+  if (!joined || name === "cookie") return rawHeader(req.rawHeaders, name);
+  const value: unknown = req.headers[name];
+  if (typeof value === "string") return value;
+  // Only set-cookie is a list; a name on Object.prototype ("constructor") was never sent.
+  return Array.isArray(value) ? value.join(", ") : null;
 }
 
 function safeTarget(raw: string): string {

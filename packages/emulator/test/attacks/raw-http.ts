@@ -9,11 +9,12 @@ export interface RawAnswer {
 
 /**
  * One request over node:http, headers exactly as given (a browser's `Host`, `Origin` and
- * `Sec-Fetch-Site` included, which fetch would not let a test set freely).
+ * `Sec-Fetch-Site` included, which fetch would not let a test set freely); as a list
+ * (`[name, value, name, value…]`), a name may come more than once.
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string> | string[]; body?: string } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const sent = request(

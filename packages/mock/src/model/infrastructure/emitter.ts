@@ -11,6 +11,8 @@ export class Emitter<T = void> {
   }
 
   emit(value: T): void {
+    // Most emits (one per request, in the emulator) have no listener: no iterator for them.
+    if (this.listeners.size === 0) return;
     for (const listener of this.listeners) listener(value);
   }
 
