@@ -254,6 +254,7 @@ declare class Clock {
     private aheadMs;
     private readonly listeners;
     now(): number;
+    at(realMs: number): number;
     iso(at?: number): string;
     advance(ms: number): number;
     get offsetMs(): number;
@@ -837,7 +838,7 @@ declare class Model {
         scopes?: Scope[] | undefined;
     }): ProjectKeys;
     verifierOf(verificationId: string, baseUrl: string): Promise<VerifierIdentity | undefined>;
-    sweep(): void;
+    sweep(now?: number): void;
     keepExpiring(): () => void;
     get requestLog(): LoggedRequest[];
     set requestLog(requests: LoggedRequest[]);
@@ -921,7 +922,7 @@ type RouterResult = Response | typeof DROP_CONNECTION;
 type RouterOutcome = Answer | typeof DROP_CONNECTION;
 interface Router {
     handle(request: Request, baseUrl: string): Promise<RouterResult>;
-    serve(incoming: Incoming, baseUrl: string, requestId: string): RouterOutcome | Promise<RouterOutcome>;
+    serve(incoming: Incoming, baseUrl: string, requestId: string, receivedAt?: number): RouterOutcome | Promise<RouterOutcome>;
 }
 interface RouterOptions {
     servesTestWallet?: boolean;

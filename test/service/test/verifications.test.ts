@@ -125,6 +125,16 @@ describe.each(TRANSPORTS)("policies and verifications ($name)", (transport) => {
     expect(date - Date.now()).toBeGreaterThan(19 * 60 * 1000);
   });
 
+  it("the answer to a clock advance carries the advanced time in its own Date", async () => {
+    const answer = await service.call("POST", "/__emulator/clock/advance", {
+      body: { ms: 30 * 60 * 1000 },
+    });
+    expect(answer.status).toBe(200);
+    const date = Date.parse(answer.headers.get("date") ?? "");
+    expect(date - Date.now()).toBeGreaterThan(29 * 60 * 1000);
+    expect(Math.abs(date - Date.parse(String(answer.body.now)))).toBeLessThan(2000);
+  });
+
   it("the client token is invalid_token after the verification expired; the server sees expired", async () => {
     const v = await createVerification();
     service.model.clock.advance(15 * 60 * 1000 + 1);

@@ -44,8 +44,9 @@ export function serveNode(
   const requestId = newRequestId();
   const base = baseParts(baseUrl);
   const incoming = new NodeIncoming(req, res, base.origin);
-  const startedAt = onServed ? Date.now() : 0;
-  const outcome = router.serve(incoming, baseUrl, requestId);
+  // One reading of the real clock for the router (the answer's `Date`, expiries) and the log.
+  const startedAt = Date.now();
+  const outcome = router.serve(incoming, baseUrl, requestId, startedAt);
   if (!(outcome instanceof Promise)) {
     writeOutcome(incoming, outcome, requestId, startedAt, base.prefix, onServed);
     return;

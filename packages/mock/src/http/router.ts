@@ -27,12 +27,14 @@ export interface Router {
    * `@credport/emulator`), without Fetch Request or Response objects for the built-in routes. Never
    * rejects; the transport writes the outcome (a {@link DROP_CONNECTION} closes the connection) and
    * calls `body.discard()` of a streamed answer it cannot write. `baseUrl` as for
-   * {@link Router.handle}; `requestId` is the answer's `X-Request-ID`.
+   * {@link Router.handle}; `requestId` is the answer's `X-Request-ID`; `receivedAt` is the real
+   * time (`Date.now()`) the transport read when the request came, if it read one.
    */
   serve(
     incoming: Incoming,
     baseUrl: string,
     requestId: string,
+    receivedAt?: number,
   ): RouterOutcome | Promise<RouterOutcome>;
 }
 
@@ -85,29 +87,45 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
    * Synchronous as long as nothing waits (a body, a delay, an async route): most reads pay for
    * no promise at all, and a request without a fault for no closure either.
    */
-  function serve(incoming: Incoming, baseUrl: string, requestId: string): MaybePromise<Outcome> {
+  function serve(
+    incoming: Incoming,
+    baseUrl: string,
+    requestId: string,
+    receivedAt: number = Date.now(),
+  ): MaybePromise<Outcome> {
     let cors = false;
     try {
       const { prefix, href } = base(baseUrl);
       const path = routePath(incoming.target, prefix);
       cors = isBrowserReadable(path);
       if (incoming.method === "OPTIONS")
-        return finish({ status: 204, headers: {} }, requestId, cors, cors);
-      model.sweep();
+        return finish({ status: 204, headers: {} }, requestId, cors, cors, receivedAt);
+      model.sweep(model.clock.at(receivedAt));
 
       const v1 = path.startsWith("/v1/");
       if (v1) model.logRequest(incoming.method, path);
       const fault = v1 ? model.faults.take(incoming.method, path) : undefined;
-      if (fault === undefined) return answered(attempt(incoming, path, href), requestId, cors);
+      if (fault === undefined)
+        return answered(attempt(incoming, path, href), requestId, cors, receivedAt);
       return withFault(fault, incoming, path, href, requestId, cors);
     } catch (error) {
       return failed(error, requestId, cors);
     }
   }
 
-  /** Every answer leaves through here: request ID, the service's `Date`, CORS headers. */
-  function finish(answer: Answer, requestId: string, cors: boolean, preflight: boolean): Answer {
-    return finishAnswer(answer, requestId, serviceDate(model.clock.now()), cors, preflight);
+  /**
+   * Every answer leaves through here: request ID, the service's `Date`, CORS headers. An answer
+   * made in the same turn as its request takes its `Date` from the request's real time (with the
+   * clock's offset as it is now, after a `clock/advance` too); a later one reads the clock again.
+   */
+  function finish(
+    answer: Answer,
+    requestId: string,
+    cors: boolean,
+    preflight: boolean,
+    realNow: number = Date.now(),
+  ): Answer {
+    return finishAnswer(answer, requestId, serviceDate(model.clock.at(realNow)), cors, preflight);
   }
 
   /** An error's answer (its own status and code, or a bare 500), finished like any other. */
@@ -116,8 +134,13 @@ export function routerFor(model: Model, routes: Route<Model>[], options: RouterO
   }
 
   /** The route's answer, finished once it is there. */
-  function answered(answer: MaybePromise<Answer>, requestId: string, cors: boolean) {
-    if (!(answer instanceof Promise)) return finish(answer, requestId, cors, false);
+  function answered(
+    answer: MaybePromise<Answer>,
+    requestId: string,
+    cors: boolean,
+    receivedAt: number,
+  ) {
+    if (!(answer instanceof Promise)) return finish(answer, requestId, cors, false, receivedAt);
     return answer.then(
       (settled) => finish(settled, requestId, cors, false),
       (error) => failed(error, requestId, cors),

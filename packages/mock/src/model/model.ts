@@ -246,8 +246,7 @@ export class Model {
    * Runs what became due: expiries of offers and verifications (with their webhooks). Costs
    * nothing until the next expiry is due, however many records are open.
    */
-  sweep(): void {
-    const now = this.clock.now();
+  sweep(now: number = this.clock.now()): void {
     if (now < this.issuance.nextExpiry && now < this.verifications.nextExpiry) return;
     try {
       this.issuance.sweep(now);
