@@ -243,8 +243,9 @@ export class Model {
   }
 
   /**
-   * Runs what became due: expiries of offers and verifications (with their webhooks). Costs
-   * nothing until the next expiry is due, however many records are open.
+   * Runs what became due by `now` (the service's time; the clock's by default): expiries of
+   * offers and verifications (with their webhooks). Costs nothing until the next expiry is due,
+   * however many records are open.
    */
   sweep(now: number = this.clock.now()): void {
     if (now < this.issuance.nextExpiry && now < this.verifications.nextExpiry) return;
