@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { compare, readBaseline, writeBaseline } from "./bench/baseline.mjs";
 import { FIGURE_PREFIX } from "./bench/figure.mjs";
 import { readmeTableIsCurrent, writeReadmeTable } from "./bench/readme-table.mjs";
+import { measuredOver } from "./bench/rounds.mjs";
 import { measureSizes } from "./bench/sizes.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -88,7 +89,7 @@ for (const f of figures) {
   console.log(
     [
       `  ${f.label}: ${f.value} ${f.unit}`,
-      f.interval && `95 % interval ${f.interval.join("–")} over ${f.rounds} rounds`,
+      f.interval && `95 % interval ${f.interval.join("–")} over ${measuredOver(f)}`,
       f.yardstick && `yardstick ${f.yardstick}`,
       f.goal && `goal ${f.goal}`,
       base && `baseline ${base.value}`,

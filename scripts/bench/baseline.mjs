@@ -1,11 +1,12 @@
 // bench/baseline.json: the figures of a reference run. `--check` compares a run with it: sizes and
 // counts ("exact") must match; ratios ("lower" / "higher" is better) measured side by side with
 // their yardstick may move by the figure's own `tolerance` (scripts/bench/rounds.mjs: 1.5 %), judged
-// on the 95 % interval of the rounds' median (see `compare`).
+// on the 95 % interval of their median over processes (scripts/bench/processes.mjs; see `compare`).
 // Absolute times are not compared: on another machine, or the same one busier, they are other
 // numbers; figures with `check: "record"` (the cold-import times of the README's package table)
 // are kept in the baseline and never judged.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { measuredOver } from "./rounds.mjs";
 
 export function readBaseline(file) {
   if (!existsSync(file)) return { figures: {} };
@@ -56,7 +57,7 @@ export function compare(figures, baseline) {
           ? `= ${base.value}`
           : `${f.check === "lower" ? "≤" : "≥"} ${round(allowed)} (baseline ${base.value} ${f.check === "lower" ? "+" : "−"} ${tolerance * 100} %)`;
       // A ratio whose interval never settled says so: the machine was too busy to tell.
-      const unsettled = f.settled === false ? ` (did not settle in ${f.rounds} rounds)` : "";
+      const unsettled = f.settled === false ? ` (did not settle in ${measuredOver(f)})` : "";
       return {
         figure: f,
         verdict: ok ? `ok${unsettled}` : `FAIL: ${f.value} ${f.unit}, expected ${rule}${unsettled}`,

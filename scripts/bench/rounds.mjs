@@ -1,7 +1,8 @@
 // Ratio figures, measured side by side: each round measures the subject and its yardstick in turn
-// (so that a change in the machine's load hits both alike) and gives one ratio; the figure is the
-// median of the rounds. Rounds go on until the median is known precisely enough to tell a 3 %
-// regression from noise: a noisy figure gets more rounds, never a looser bound.
+// (so that a change in the machine's load hits both alike) and gives one ratio; a process's figure
+// is the median of its rounds. Judged ratios are then taken over several processes
+// (scripts/bench/processes.mjs), which go on until the median is known precisely enough to tell a
+// 3 % regression from noise: a noisy figure gets more processes, never a looser bound.
 import { QUICK } from "./figure.mjs";
 
 /**
@@ -45,14 +46,21 @@ export async function medianOfRounds(
   }
 }
 
-/** The fields a ratio figure carries beside its value: tolerance, interval and rounds, for the check. */
+/**
+ * The fields a ratio figure carries beside its value, for the check: tolerance, interval, and the
+ * rounds or (scripts/bench/processes.mjs) the processes it was measured in.
+ */
 export function ratioFields(result) {
   return {
     tolerance: RATIO_TOLERANCE,
     interval: [round3(result.low), round3(result.high)],
-    rounds: result.rounds,
+    ...(result.processes ? { processes: result.processes } : { rounds: result.rounds }),
     settled: result.settled,
   };
 }
+
+/** How a ratio figure says what it was measured over: "12 rounds" or "8 processes". */
+export const measuredOver = (figure) =>
+  figure.processes ? `${figure.processes} processes` : `${figure.rounds} rounds`;
 
 const round3 = (n) => Math.round(n * 1000) / 1000;

@@ -1,9 +1,10 @@
 // Emulator throughput and memory under 50 concurrent keep-alive loopback clients (autocannon, in this
 // process) against the emulator in a process of its own (emulator-process.mjs):
 //   1. the status read beside bare node:http (bare-http-process.mjs), the yardstick (goal ≥ 0.9× its
-//      req/s, ≥ 10k req/s): part `ratio`, in rounds of a second each (scripts/bench/rounds.mjs), the
-//      figure the median of the rounds' ratios, judged by `bench --check`; then (part `emulator`)
-//      bare node:http sending the emulator's answer headers, the ceiling of that ratio;
+//      req/s, ≥ 10k req/s): part `ratio`, in rounds of a second each in several fresh pairs of
+//      server processes (scripts/bench/processes.mjs), the figure the median of the pairs' ratios,
+//      judged by `bench --check`; then (part `emulator`) bare node:http sending the emulator's
+//      answer headers, the ceiling of that ratio;
 //   2. a mixed workload at 1k, 10k and 50k stored records (goal: 50k within 20 % of 1k);
 //   3. RSS over a long mixed run (CREDPORT_BENCH_RSS_SECONDS, default 20; report the 60 s figure);
 //   4. heap growth after 10,000 realtime (SSE) connections have come and gone (goal < 0.5 MB).
@@ -13,6 +14,7 @@
 import { request } from "node:http";
 import autocannon from "autocannon";
 import { median, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
+import { medianOfProcesses } from "../../../scripts/bench/processes.mjs";
 import { medianOfRounds, ratioFields } from "../../../scripts/bench/rounds.mjs";
 import { forkServer } from "./forked-server.mjs";
 
@@ -117,8 +119,12 @@ console.log(
 
 // 1. Status read beside bare node:http. Both get the same requests (bare ignores path and
 // headers), so the client's own work is the same on both sides; each round runs both in turn,
-// alternating which goes first.
-{
+// alternating which goes first. Each sample is a fresh pair of server processes, measured in a few
+// rounds (scripts/bench/processes.mjs: one process's speed differs from the next one's).
+/** Rounds in each pair of server processes. */
+const STATUS_SAMPLE_ROUNDS = 4;
+let statusFailures = 0;
+async function sampleStatusRead() {
   const bare = forkServer("bare-http-process.mjs");
   const emulator = forkServer("emulator-process.mjs", { RECORDS: "1000" });
   const [bareService, service] = await Promise.all([bare.ready, emulator.ready]);
@@ -141,30 +147,45 @@ console.log(
       cpuRatios.push(round.bare.cpuMicros / round.emulator.cpuMicros);
       return round.emulator.rps / round.bare.rps;
     },
-    { maxRounds: 40 },
+    { minRounds: STATUS_SAMPLE_ROUNDS, maxRounds: STATUS_SAMPLE_ROUNDS },
   );
-  const middle = (list) => ({
-    rps: median(list.map((r) => r.rps)),
-    cpuMicros: median(list.map((r) => r.cpuMicros)),
-    p50: median(list.map((r) => r.p50)),
-    p99: median(list.map((r) => r.p99)),
-    failed: list.reduce((sum, r) => sum + r.failed, 0),
+  await Promise.all([bare.stop(), emulator.stop()]);
+  const details = { cpuRatio: median(cpuRatios) };
+  for (const side of ["bare", "emulator"])
+    for (const field of ["rps", "cpuMicros", "p50", "p99"])
+      details[`${side}.${field}`] = median(runs[side].map((r) => r[field]));
+  statusFailures += [...runs.bare, ...runs.emulator].reduce((sum, r) => sum + r.failed, 0);
+  return { statusRead: { value: result.median, details } };
+}
+{
+  const { statusRead: result } = await medianOfProcesses(sampleStatusRead, {
+    minProcesses: 6,
+    maxProcesses: 8,
   });
-  const [b, e] = [middle(runs.bare), middle(runs.emulator)];
+  const { details } = result;
+  const side = (name) => ({
+    rps: details[`${name}.rps`],
+    cpuMicros: details[`${name}.cpuMicros`],
+    p50: details[`${name}.p50`],
+    p99: details[`${name}.p99`],
+    failed: 0,
+  });
+  const [b, e] = [side("bare"), side("emulator")];
   console.log(
-    `\nGET /v1/verifications/{id}/status (browser auth), ${result.rounds} rounds of ${RATIO_ROUND_SECONDS} s per side, medians:`,
+    `\nGET /v1/verifications/{id}/status (browser auth), ${result.processes} pairs of server processes, ${STATUS_SAMPLE_ROUNDS} rounds of ${RATIO_ROUND_SECONDS} s per side in each, medians:`,
   );
   console.log(line("bare node:http (yardstick)", b));
   console.log(line("emulator", e));
+  if (statusFailures) console.log(`  ${statusFailures} requests failed`);
   console.log(
-    `  emulator / bare: ${result.median.toFixed(3)} by req/s (95 % interval ${result.low.toFixed(3)}–${result.high.toFixed(3)}${result.settled ? "" : ", did not settle"}), ${median(cpuRatios).toFixed(3)} by CPU time  (goal: ≥ 0.9 by req/s, ≥ 10,000 req/s)`,
+    `  emulator / bare: ${result.median.toFixed(3)} by req/s (95 % interval ${result.low.toFixed(3)}–${result.high.toFixed(3)}${result.settled ? "" : ", did not settle"}), ${details.cpuRatio.toFixed(3)} by CPU time  (goal: ≥ 0.9 by req/s, ≥ 10,000 req/s)`,
   );
   reportFigure({
     id: "emulator.status-read.over-bare",
     label: "emulator, GET …/status, 50 keep-alive clients, req/s over bare node:http",
     value: Number(result.median.toFixed(3)),
     unit: "×",
-    yardstick: `bare node:http ${fmt(b.rps)} req/s; by CPU time ${median(cpuRatios).toFixed(3)}`,
+    yardstick: `bare node:http ${fmt(b.rps)} req/s; by CPU time ${details.cpuRatio.toFixed(3)}`,
     goal: "≥ 0.9",
     check: "higher",
     ...ratioFields(result),
@@ -177,7 +198,6 @@ console.log(
     yardstick: `bare node:http ${fmt(b.rps)} req/s`,
     goal: "≥ 10,000 req/s",
   });
-  await Promise.all([bare.stop(), emulator.stop()]);
 }
 
 if (!wants("emulator")) process.exit(0);
