@@ -13,7 +13,7 @@
 // Prints figures; asserts nothing. CREDPORT_BENCH_SECONDS sets the length of each throughput run.
 import { request } from "node:http";
 import autocannon from "autocannon";
-import { median, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
+import { median, QUICK, reportFigure, wants } from "../../../scripts/bench/figure.mjs";
 import { medianOfProcesses } from "../../../scripts/bench/processes.mjs";
 import { medianOfRounds, ratioFields } from "../../../scripts/bench/rounds.mjs";
 import { forkServer } from "./forked-server.mjs";
@@ -158,9 +158,11 @@ async function sampleStatusRead() {
   return { statusRead: { value: result.median, details } };
 }
 {
+  // Pairs differ by up to ±10 % here, so a full run takes more of them than the default; a quick
+  // one (`bench:check`) at most 8, as each pair costs some 14 s.
   const { statusRead: result } = await medianOfProcesses(sampleStatusRead, {
-    minProcesses: 6,
-    maxProcesses: 8,
+    minProcesses: QUICK ? 6 : 10,
+    maxProcesses: QUICK ? 8 : 16,
   });
   const { details } = result;
   const side = (name) => ({
