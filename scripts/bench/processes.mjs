@@ -20,16 +20,16 @@ export const SAMPLE_ROUNDS = { minRounds: 10, maxRounds: 10 };
 
 /**
  * Reports one sample from a sampling process: `value` is the ratio this process measured for
- * `key`; `details` (numbers) are summed up over processes by their median.
+ * `key`; each of `details` (numbers) is reported over processes by its median.
  */
 export function reportSample(key, value, details = {}) {
   console.log(`${SAMPLE_PREFIX}${JSON.stringify({ key, value, details })}`);
 }
 
 /**
- * Runs `script` (a bench file: a path, or a file URL such as `import.meta.url`) in a fresh node process with
- * CREDPORT_BENCH_SAMPLE=1 and resolves to its samples by key. Its other output is passed to
- * `onLog` line by line; its failure rejects.
+ * Runs `script` (a bench file: a path, or a file URL such as `import.meta.url`) in a fresh node
+ * process with CREDPORT_BENCH_SAMPLE=1 and resolves to its samples by key. Its other output is
+ * passed to `onLog` line by line; its failure rejects.
  */
 export function sampleProcess(script, { env = {}, onLog = () => {} } = {}) {
   const path = String(script).startsWith("file:") ? fileURLToPath(script) : script;
