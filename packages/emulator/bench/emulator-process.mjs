@@ -1,8 +1,9 @@
 // The emulator under load, in its own process (forked by the bench files with forked-server.mjs):
-// seeds RECORDS stored records, reports where it listens and what it seeded, and answers questions
-// about its memory and CPU time over IPC, so that the load generator's own work never counts
-// against the emulator's figures. Run with --expose-gc for figures "after GC"; PROFILE picks the
-// protocol profile (default the emulator's, "haip").
+// seeds RECORDS stored records, reports where it listens and what it seeded, answers questions
+// about its memory and CPU time over IPC, and slows its status read down when told to (the guard's
+// test), so that the load generator's own work never counts against the emulator's figures. Run
+// with --expose-gc for figures "after GC"; PROFILE picks the protocol profile (default the
+// emulator's, "haip").
 import { getHeapSpaceStatistics } from "node:v8";
 import { startEmulator } from "@credport/emulator";
 
@@ -66,6 +67,20 @@ const sample = (items, n) =>
     () => items[(Math.random() * items.length) | 0],
   );
 
+/**
+ * The guard's test (CREDPORT_BENCH_SLOWDOWN in emulator.bench.mjs): every browser status look-up
+ * busy-waits `micros` first, inside the emulator's handling of the request.
+ */
+function slowDown(micros) {
+  const verifications = model.verifications;
+  const browserStatus = verifications.browserStatus.bind(verifications);
+  verifications.browserStatus = (...args) => {
+    const until = performance.now() + micros / 1000;
+    while (performance.now() < until);
+    return browserStatus(...args);
+  };
+}
+
 // A bench file that failed never says stop: its end closes the channel, and this process goes too.
 process.on("disconnect", () => process.exit(0));
 process.on("message", async (message) => {
@@ -77,6 +92,9 @@ process.on("message", async (message) => {
   } else if (message.type === "cpu") {
     const { user, system } = process.cpuUsage();
     process.send({ type: "cpu", micros: user + system });
+  } else if (message.type === "slowdown") {
+    slowDown(message.micros);
+    process.send({ type: "slowdown" });
   } else if (message.type === "stop") {
     await emulator.close();
     process.exit(0);

@@ -30,6 +30,8 @@ export function forkServer(script, env = {}, execArgv = []) {
     /** What the process reports once it listens (its URL, and what it seeded). */
     ready: ask("ready"),
     memory: (options = {}) => ask("memory", options),
+    /** Makes each status read wait `micros` more (emulator-process.mjs; CREDPORT_BENCH_SLOWDOWN). */
+    slowDown: (micros) => ask("slowdown", { micros }),
     /** The process's CPU time so far (user + system), in microseconds. */
     cpu: async () => (await ask("cpu")).micros,
     stop: () =>
