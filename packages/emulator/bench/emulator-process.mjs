@@ -1,7 +1,7 @@
 // The emulator under load, in its own process (forked by the bench files with forked-server.mjs):
-// seeds RECORDS stored records, reports where it listens and what it seeded, answers questions
-// about its memory and CPU time over IPC, and slows its status read down when told to (the guard's
-// test), so that the load generator's own work never counts against the emulator's figures. Run
+// seeds RECORDS stored records, reports where it listens and what it seeded, and answers questions
+// about its memory and CPU time over IPC, so that the load generator's own work never counts
+// against the emulator's figures; told to, it slows its status read down (the guard's test). Run
 // with --expose-gc for figures "after GC"; PROFILE picks the protocol profile (default the
 // emulator's, "haip").
 import { getHeapSpaceStatistics } from "node:v8";
